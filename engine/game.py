@@ -1,0 +1,710 @@
+"""The rules machine: `new_game`, `legal_actions`, `apply`, `outcome`.
+
+`legal_actions` is the single source of truth (DESIGN.md lesson 3): `apply` refuses
+anything it does not list, the bot builds its buttons from it and the AIs choose from it.
+Decisions with exactly one legal option (taking a parcel, the last free parcel, a skull
+with one cow in reach, …) are played by the engine itself, so `legal_actions` of a running
+game always offers two or more choices and a game record holds only real decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import events as ev
+from engine.actions import (
+    PASS,
+    RIGHT,
+    UP,
+    Action,
+    Bonus,
+    Build,
+    Choose,
+    Discard,
+    Move,
+    Pass,
+    Recruit,
+    Skull,
+    Steal,
+    Swap,
+)
+from engine.components import COWBOY, DEFAULT_COMPONENTS, Landscape, load_components
+from engine.errors import IllegalActionError, MoonRiverError
+from engine.grid import WIDTH, cell_name, cells_of, geometry
+from engine.rng import Rng
+from engine.rules import (
+    BASE_BOARD,
+    COLUMN_SIZE,
+    COWBOY_STEPS,
+    PLAYER_COUNTS,
+    RANCHEROS,
+    TWO_DOMINOES_FROM,
+    VARIANTS,
+)
+from engine.scoring import ScoreSheet, score_ranch, winners
+from engine.state import EMPTY, GameConfig, GameState, Phase, PlayerState, Slot, TurnState
+from engine.view import ranch_grid
+
+Events = list[ev.Event]
+
+
+# --- setup (R-SETUP-*) -------------------------------------------------------------------
+
+def new_game(
+    players: Sequence[str], seed: int, *, variant: str = "base", scenario: int | None = None,
+    components: str = DEFAULT_COMPONENTS,
+) -> GameState:
+    """A new game for 2–4 named players, fully determined by `seed`."""
+    names = tuple(players)
+    if len(names) not in PLAYER_COUNTS:
+        raise MoonRiverError(f"Moon River is for 2–4 players, not {len(names)}")
+    if variant not in VARIANTS:
+        raise MoonRiverError(f"variant {variant!r} is not available (available: "
+                             f"{', '.join(VARIANTS)})")
+    if scenario is not None:
+        raise MoonRiverError("scenarios belong to the Legends variant, which is not available")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise MoonRiverError(f"the seed must be a whole number >= 0, not {seed!r}")
+    comp = load_components(components)
+    config = GameConfig(names, seed, variant, scenario, comp.name, (BASE_BOARD,) * len(names))
+    rng = Rng(seed)
+    pile = comp.parcel_ids
+    rng.shuffle(pile)  # R-SETUP-3
+    stack = list(range(1, len(comp.partners) + 1))
+    rng.shuffle(stack)  # R-SETUP-2
+    n = len(names)
+    if n == 2:
+        first = rng.below(2)  # R-2P-2: first picks 1, second 2, first the last
+        order = [first, 1 - first, 1 - first, first]
+    else:
+        order = list(range(n))
+        rng.shuffle(order)  # R-SETUP-5: rancheros drawn in random order
+    size = WIDTH * config.height
+    state = GameState(
+        config=config,
+        players=[PlayerState(BASE_BOARD, [EMPTY] * size, [0] * size, [None] * size, [])
+                 for _ in names],
+        pile=pile, column=[], next_column=[], saloon=[0] * comp.saloon_size, stack=stack,
+        cow_supply=comp.cows, cows_removed=0, removed=[], bonus_tiles=[],
+        round=0, last_round=False, phase=Phase.SETUP, turn=None, pending=order,
+    )
+    if n == 2:
+        state.bonus_tiles = [t.id for t in comp.bonus_tiles]
+    _refill_saloon(state, [])
+    state.column = _draw_column(state, [])  # R-SETUP-4
+    _advance(state, [])
+    return state
+
+
+def _draw_column(state: GameState, out: Events) -> list[Slot]:
+    """R-SETUP-4: 4 parcels, ascending by back number, equal numbers in draw order."""
+    drawn, state.pile = state.pile[:COLUMN_SIZE], state.pile[COLUMN_SIZE:]
+    parcels = state.components.parcels
+    drawn.sort(key=lambda pid: parcels[pid - 1].number)  # stable: keeps draw order
+    out.append(ev.ColumnDrawn(tuple(drawn)))
+    return [Slot(pid, None) for pid in drawn]
+
+
+def _refill_saloon(state: GameState, out: Events) -> None:
+    """R-SETUP-2 / R-ROUND-1: fill empty saloon spaces from the stack, specialist up."""
+    added = []
+    for i, chip in enumerate(state.saloon):
+        if chip == 0 and state.stack:
+            state.saloon[i] = state.stack.pop(0)
+            added.append(state.components.partners[state.saloon[i] - 1])
+    if added:
+        out.append(ev.SaloonRefilled(tuple(added)))
+
+
+def _finish_setup(state: GameState, out: Events) -> None:
+    unchosen = [s.parcel for s in state.column if s.ranchero is None and s.parcel is not None]
+    if unchosen:  # R-SETUP-5: with 3 players the parcel left free leaves the game
+        state.removed += unchosen
+        state.column = [s for s in state.column if s.ranchero is not None]
+        out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
+    state.next_column = _draw_column(state, out)  # R-SETUP-6
+    state.round = 1
+    _start_next_turn(state, out)
+
+
+# --- turns and rounds (R-ORDER-1, R-TURN-*, R-ROUND-1, R-END-*) ---------------------------
+
+def _start_next_turn(state: GameState, out: Events) -> None:
+    """R-ORDER-1: the next ranchero from the top of the current column takes its turn."""
+    for slot in state.column:
+        if slot.ranchero is not None:
+            seat, parcel = slot.ranchero, slot.parcel
+            assert parcel is not None
+            slot.ranchero, slot.parcel = None, None
+            player = state.players[seat]
+            player.storage.append(parcel)  # R-TURN-1: take (mandatory)
+            out.append(ev.TurnStarted(seat, state.round))
+            out.append(ev.ParcelTaken(seat, parcel))
+            slots = state.components.boards[player.board].slots
+            state.turn = TurnState(
+                seat,
+                max_dominoes=2 if len(player.storage) >= TWO_DOMINOES_FROM else 1,
+                forced=len(player.storage) > slots,  # R-BUILD-2
+            )
+            state.phase = Phase.BUILD
+            return
+    _end_round(state, out)
+
+
+def _end_round(state: GameState, out: Events) -> None:
+    out.append(ev.RoundEnded(state.round))
+    state.turn = None
+    if state.last_round:
+        _start_final_placement(state, out)
+        return
+    state.column = state.next_column
+    unchosen = [s.parcel for s in state.column if s.ranchero is None and s.parcel is not None]
+    if unchosen:  # R-ROUND-1: with 3 players the unchosen parcel leaves the game
+        state.removed += unchosen
+        state.column = [s for s in state.column if s.ranchero is not None]
+        out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
+    state.round += 1
+    if state.pile:
+        state.next_column = _draw_column(state, out)
+    else:  # R-END-1: no new column; this is the last round, no ranchero is placed in it
+        state.next_column = []
+        state.last_round = True
+        order: list[int] = []
+        for slot in state.column:
+            if slot.ranchero is not None and slot.ranchero not in order:
+                order.append(slot.ranchero)
+        state.pending = order
+        out.append(ev.LastRound(state.round))
+    _refill_saloon(state, out)  # R-ROUND-1: only here
+    _start_next_turn(state, out)
+
+
+def _start_final_placement(state: GameState, out: Events) -> None:
+    out.append(ev.FinalPlacement())
+    _next_final_player(state, out)
+
+
+def _next_final_player(state: GameState, out: Events) -> None:
+    """R-END-2: each player places what they hold as far as legally possible."""
+    while state.pending:
+        seat = state.pending.pop(0)
+        if len(state.players[seat].storage) >= 2:
+            state.turn = TurnState(seat, final=True, max_dominoes=0)
+            state.phase = Phase.BUILD
+            return
+        _remove_left_over(state, seat, out)
+    _finish_game(state, out)
+
+
+def _remove_left_over(state: GameState, seat: int, out: Events) -> None:
+    player = state.players[seat]
+    if player.storage:
+        state.removed += player.storage
+        out.append(ev.ParcelsRemoved(seat, tuple(player.storage), "left_over"))
+        player.storage = []
+
+
+def _finish_game(state: GameState, out: Events) -> None:
+    state.turn = None
+    state.phase = Phase.OVER
+    for seat, player in enumerate(state.players):  # R-END-3: overpopulation
+        for cell, cows in enumerate(player.cows):
+            if cows > 1:
+                player.cows[cell] = 1
+                state.cows_removed += cows - 1
+                out.append(ev.CowsOverpopulated(seat, cell, cows - 1))
+    result = outcome(state)
+    assert result is not None
+    out.append(ev.GameEnded(tuple(s.total for s in result.sheets), tuple(result.winners)))
+
+
+# --- building (R-BUILD-*, R-PLACE-*) and symbols (R-SYM-*) --------------------------------
+
+def _landscape_masks(state: GameState, seat: int) -> list[int]:
+    player = state.players[seat]
+    parcels = state.components.parcels
+    masks = [0] * len(Landscape)
+    for cell, value in enumerate(player.cells):
+        if value > 0:
+            masks[parcels[value - 1].landscape] |= 1 << cell
+        elif value < 0:
+            masks[player.bonus_landscape] |= 1 << cell
+    return masks
+
+
+def _placeable_masks(state: GameState, seat: int) -> tuple[int, list[int]]:
+    """Empty cells, and per landscape the cells where a parcel of it may lie (R-PLACE-2)."""
+    geo = geometry(state.config.height)
+    masks = _landscape_masks(state, seat)
+    occupied = 0
+    for m in masks:
+        occupied |= m
+    board = state.components.boards[state.players[seat].board]
+    bridges = geo.bridge_mask(board.bridges)  # (a) row 1 above a bridge, any landscape
+    return geo.full & ~occupied, [bridges | geo.spread(m) for m in masks]  # (b) same landscape
+
+
+def _legal_builds(state: GameState, seat: int) -> list[Action]:
+    """Every legal domino from two held parcels (R-PLACE-1, R-PLACE-2), sorted."""
+    empty, ok = _placeable_masks(state, seat)
+    not_right = geometry(state.config.height).not_right
+    up_free = empty & (empty >> WIDTH)            # both cells inside, under the top row
+    right_free = empty & (empty >> 1) & not_right  # both cells inside the 5 columns
+    parcels = state.components.parcels
+    held = sorted(state.players[seat].storage)
+    out: list[Action] = []
+    for a in held:
+        ok_a = ok[parcels[a - 1].landscape]
+        for b in held:
+            if a == b:
+                continue
+            ok_b = ok[parcels[b - 1].landscape]
+            up = up_free & (ok_a | (ok_b >> WIDTH))
+            right = right_free & (ok_a | (ok_b >> 1))
+            both = up | right
+            while both:
+                low = both & -both
+                cell = low.bit_length() - 1
+                both ^= low
+                if right & low:
+                    out.append(Build(a, b, cell, RIGHT))
+                if up & low:
+                    out.append(Build(a, b, cell, UP))
+    return out
+
+
+def _build_options(state: GameState) -> list[Action]:
+    turn = state.turn
+    assert turn is not None
+    player = state.players[turn.seat]
+    builds: list[Action] = []
+    if len(player.storage) >= 2 and (turn.final or turn.built < turn.max_dominoes):
+        builds = _legal_builds(state, turn.seat)
+    if turn.final:  # R-END-2: place as far as legally possible
+        return builds or [PASS]
+    if turn.forced and turn.built == 0:  # R-BUILD-2: must build; if nothing fits, discard
+        if builds:
+            return builds
+        held = sorted(player.storage)
+        return [Discard(a, b) for i, a in enumerate(held) for b in held[i + 1:]]
+    return [*builds, PASS]
+
+
+def _place(state: GameState, action: Build, out: Events) -> None:
+    turn = state.turn
+    assert turn is not None
+    player = state.players[turn.seat]
+    if turn.built == 0:
+        player.last_placed = []
+    second_cell = action.second_cell
+    player.cells[action.cell] = action.first
+    player.cells[second_cell] = action.second
+    player.storage.remove(action.first)
+    player.storage.remove(action.second)
+    player.last_placed += [action.cell, second_cell]
+    turn.built += 1
+    turn.placed += [action.cell, second_cell]
+    out.append(ev.DominoPlaced(turn.seat, action.first, action.second, action.cell,
+                               second_cell))
+    if not turn.final and turn.built >= turn.max_dominoes:
+        _end_building(state, out)
+
+
+def _end_building(state: GameState, out: Events) -> None:
+    """R-SYM-0: all cows, then all skulls, then all circles of the newly placed parcels."""
+    turn = state.turn
+    assert turn is not None
+    player = state.players[turn.seat]
+    parcels = state.components.parcels
+    placed, turn.placed = turn.placed, []
+    for cell in placed:  # R-SYM-1
+        for _ in range(parcels[player.cells[cell] - 1].cows):
+            if state.cow_supply > 0:
+                state.cow_supply -= 1
+                player.cows[cell] += 1
+                out.append(ev.CowAdded(turn.seat, cell))
+            else:
+                out.append(ev.CowSupplyEmpty(turn.seat, cell))
+    turn.skulls = [c for c in placed if parcels[player.cells[c] - 1].skull]
+    turn.circles = [c for c in placed if parcels[player.cells[c] - 1].circle]
+    _continue_resolution(state, out)
+
+
+def _territory(state: GameState, seat: int, cell: int) -> int:
+    """The territory (RULES.md §2) containing `cell`, as a mask."""
+    landscape = state.landscape_at(seat, cell)
+    assert landscape is not None
+    masks = _landscape_masks(state, seat)
+    return geometry(state.config.height).flood(1 << cell, masks[landscape])
+
+
+def _skull_options(state: GameState) -> list[Action]:
+    """R-SYM-2: which parcel of the skull's territory loses a cow."""
+    turn = state.turn
+    assert turn is not None and turn.skulls
+    cows = state.players[turn.seat].cows
+    return [Skull(c) for c in cells_of(_territory(state, turn.seat, turn.skulls[0])) if cows[c]]
+
+
+def _continue_resolution(state: GameState, out: Events) -> None:
+    """Work through pending skulls, circles and the bonus tile; stop at a decision."""
+    turn = state.turn
+    assert turn is not None
+    player = state.players[turn.seat]
+    while turn.skulls:
+        if _skull_options(state):
+            state.phase = Phase.SKULL
+            return
+        out.append(ev.SkullResolved(turn.seat, turn.skulls.pop(0), None))  # no cow: no effect
+    while turn.circles:
+        cell = turn.circles.pop(0)
+        if any(state.saloon):
+            turn.partner_cell = cell
+            state.phase = Phase.RECRUIT
+            return
+        out.append(ev.CircleWasted(turn.seat, cell))  # R-SYM-3: empty saloon, nobody
+    if (state.bonus_tiles and player.bonus_tile == 0
+            and any(player.cells[-WIDTH:])):  # R-2P-3: reached the top row
+        if _bonus_options(state):
+            state.phase = Phase.BONUS
+            return
+        player.bonus_tile = -1
+        out.append(ev.BonusTileMissed(turn.seat))
+    _after_resolution(state, out)
+
+
+def _after_resolution(state: GameState, out: Events) -> None:
+    turn = state.turn
+    assert turn is not None
+    if turn.final:
+        if len(state.players[turn.seat].storage) >= 2 and _legal_builds(state, turn.seat):
+            state.turn = TurnState(turn.seat, final=True, max_dominoes=0)  # a swap made room
+            state.phase = Phase.BUILD
+            return
+        _remove_left_over(state, turn.seat, out)
+        _next_final_player(state, out)
+    elif state.last_round:  # R-END-1: no ranchero is placed in the last round
+        _start_next_turn(state, out)
+    else:
+        state.phase = Phase.CHOOSE
+
+
+# --- partners (R-SYM-3, R-PART-*) ---------------------------------------------------------
+
+def _recruit_options(state: GameState) -> list[Action]:
+    kinds = state.components.partners
+    present = sorted({kinds[c - 1] for c in state.saloon if c})
+    options: list[Action] = []
+    for kind in present:
+        options += [Recruit(kind, COWBOY), Recruit(kind, kind)]
+    options.sort(key=lambda a: (a.kind, a.face))  # type: ignore[union-attr]
+    return options
+
+
+def _recruit(state: GameState, action: Recruit, out: Events) -> None:
+    turn = state.turn
+    assert turn is not None
+    kinds = state.components.partners
+    index = next(i for i, c in enumerate(state.saloon) if c and kinds[c - 1] == action.kind)
+    chip, state.saloon[index] = state.saloon[index], 0
+    state.players[turn.seat].partners[turn.partner_cell] = (chip, action.face)
+    out.append(ev.PartnerRecruited(turn.seat, turn.partner_cell, action.kind, action.face))
+    if action.face == COWBOY:
+        turn.steps_left = COWBOY_STEPS
+        state.phase = Phase.COWBOY
+    elif action.face == "desperado":
+        state.phase = Phase.DESPERADO
+    elif action.face == "thief":
+        state.phase = Phase.THIEF
+    else:  # scoring specialists act at the end (R-PART-5)
+        _continue_resolution(state, out)
+
+
+def _cowboy_options(state: GameState) -> list[Action]:
+    """R-PART-2: one cow one step to an adjacent parcel; never onto a cornfield."""
+    turn = state.turn
+    assert turn is not None
+    seat = turn.seat
+    player = state.players[seat]
+    neighbours = geometry(state.config.height).neighbours
+    options: list[Action] = []
+    for source, cows in enumerate(player.cows):
+        if cows:
+            for target in neighbours[source]:
+                if (player.cells[target] != EMPTY
+                        and state.landscape_at(seat, target) is not Landscape.CORNFIELD):
+                    options.append(Move(source, target))
+    options.append(PASS)  # R-PART-6: optional
+    return options
+
+
+def _desperado_options(state: GameState) -> list[Action]:
+    """R-PART-3: one stored parcel of yours for one of another player's."""
+    turn = state.turn
+    assert turn is not None
+    options: list[Action] = []
+    for mine in sorted(state.players[turn.seat].storage):
+        theirs = [p for seat, other in enumerate(state.players) if seat != turn.seat
+                  for p in other.storage]
+        options += [Swap(mine, t) for t in sorted(theirs)]
+    options.append(PASS)
+    return options
+
+
+def _protected(state: GameState, seat: int) -> int:
+    """R-PART-1: every cell of a territory holding a partner, as a mask."""
+    geo = geometry(state.config.height)
+    masks = _landscape_masks(state, seat)
+    player = state.players[seat]
+    protected = 0
+    for cell, partner in enumerate(player.partners):
+        if partner is not None and not protected >> cell & 1:
+            landscape = state.landscape_at(seat, cell)
+            assert landscape is not None
+            protected |= geo.flood(1 << cell, masks[landscape])
+    return protected
+
+
+def _thief_options(state: GameState) -> list[Action]:
+    """R-PART-4: an unprotected cow of another ranch onto the thief's parcel."""
+    turn = state.turn
+    assert turn is not None
+    options: list[Action] = []
+    if state.landscape_at(turn.seat, turn.partner_cell) is not Landscape.CORNFIELD:
+        for seat, other in enumerate(state.players):
+            if seat == turn.seat:
+                continue
+            protected = _protected(state, seat)
+            options += [Steal(seat, c) for c, cows in enumerate(other.cows)
+                        if cows and not protected >> c & 1]
+    options.append(PASS)
+    return options
+
+
+# --- two-player bonus tile (R-2P-3) -------------------------------------------------------
+
+def _bonus_options(state: GameState) -> list[Action]:
+    turn = state.turn
+    assert turn is not None
+    empty, ok = _placeable_masks(state, turn.seat)
+    tiles = state.components.bonus_tiles
+    options: list[Action] = []
+    for tile in sorted(state.bonus_tiles):
+        for landscape in sorted(tiles[tile - 1].sides):
+            options += [Bonus(tile, landscape, c) for c in cells_of(empty & ok[landscape])]
+    return options
+
+
+def _place_bonus(state: GameState, action: Bonus, out: Events) -> None:
+    turn = state.turn
+    assert turn is not None
+    player = state.players[turn.seat]
+    player.cells[action.cell] = -action.tile
+    player.bonus_tile = action.tile
+    player.bonus_landscape = int(action.landscape)
+    player.last_placed.append(action.cell)
+    state.bonus_tiles.remove(action.tile)
+    out.append(ev.BonusTilePlaced(turn.seat, action.tile, action.landscape.label, action.cell))
+    turn.circles.append(action.cell)  # the tile's circle recruits as usual (R-SYM-3)
+    _continue_resolution(state, out)
+
+
+# --- the public API -----------------------------------------------------------------------
+
+def _generate(state: GameState) -> list[Action]:
+    phase = state.phase
+    if phase is Phase.BUILD:
+        return _build_options(state)
+    if phase is Phase.CHOOSE or phase is Phase.SETUP:
+        column = state.next_column if phase is Phase.CHOOSE else state.column
+        free = sorted(s.parcel for s in column if s.ranchero is None and s.parcel is not None)
+        return [Choose(parcel) for parcel in free]
+    if phase is Phase.SKULL:
+        return _skull_options(state)
+    if phase is Phase.RECRUIT:
+        return _recruit_options(state)
+    if phase is Phase.COWBOY:
+        return _cowboy_options(state)
+    if phase is Phase.DESPERADO:
+        return _desperado_options(state)
+    if phase is Phase.THIEF:
+        return _thief_options(state)
+    if phase is Phase.BONUS:
+        return _bonus_options(state)
+    return []
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Exactly the legal actions of the player to move, sorted (`actions.sort_key`)."""
+    if state._legal is None:
+        state._legal = _generate(state)
+    return list(state._legal)
+
+
+def _do(state: GameState, action: Action, out: Events) -> None:
+    """Carry out one legal action on a state the caller owns."""
+    phase = state.phase
+    seat = state.active_seat
+    assert seat is not None
+    if phase is Phase.SETUP:
+        assert isinstance(action, Choose)
+        next(s for s in state.column if s.parcel == action.parcel).ranchero = seat
+        state.pending.pop(0)
+        out.append(ev.RancheroPlaced(seat, action.parcel))
+        if not state.pending:
+            _finish_setup(state, out)
+    elif phase is Phase.CHOOSE:
+        assert isinstance(action, Choose)
+        next(s for s in state.next_column if s.parcel == action.parcel).ranchero = seat
+        out.append(ev.RancheroPlaced(seat, action.parcel))
+        state.turn = None
+        _start_next_turn(state, out)
+    elif phase is Phase.BUILD:
+        if isinstance(action, Build):
+            _place(state, action, out)
+        elif isinstance(action, Discard):  # R-BUILD-2: nothing fits
+            player = state.players[seat]
+            player.storage.remove(action.first)
+            player.storage.remove(action.second)
+            state.removed += [action.first, action.second]
+            out.append(ev.ParcelsRemoved(seat, (action.first, action.second), "nothing_fits"))
+            _end_building(state, out)
+        else:
+            out.append(ev.Passed(seat, phase.value))
+            _end_building(state, out)
+    elif phase is Phase.SKULL:
+        assert isinstance(action, Skull) and state.turn is not None
+        state.players[seat].cows[action.cell] -= 1
+        state.cow_supply += 1
+        out.append(ev.SkullResolved(seat, state.turn.skulls.pop(0), action.cell))
+        _continue_resolution(state, out)
+    elif phase is Phase.RECRUIT:
+        assert isinstance(action, Recruit)
+        _recruit(state, action, out)
+    elif phase is Phase.BONUS:
+        assert isinstance(action, Bonus)
+        _place_bonus(state, action, out)
+    elif isinstance(action, Pass):  # declining a partner's immediate effect (R-PART-6)
+        out.append(ev.Passed(seat, phase.value))
+        _continue_resolution(state, out)
+    elif isinstance(action, Move):
+        turn = state.turn
+        assert turn is not None
+        cows = state.players[seat].cows
+        cows[action.source] -= 1
+        cows[action.target] += 1
+        turn.steps_left -= 1
+        out.append(ev.CowMoved(seat, action.source, action.target))
+        if turn.steps_left == 0:
+            _continue_resolution(state, out)
+    elif isinstance(action, Swap):
+        mine = state.players[seat].storage
+        other = next(i for i, p in enumerate(state.players) if action.theirs in p.storage)
+        theirs = state.players[other].storage
+        mine[mine.index(action.mine)] = action.theirs
+        theirs[theirs.index(action.theirs)] = action.mine
+        out.append(ev.ParcelsSwapped(seat, other, action.mine, action.theirs))
+        _continue_resolution(state, out)
+    elif isinstance(action, Steal):
+        turn = state.turn
+        assert turn is not None
+        state.players[action.seat].cows[action.cell] -= 1
+        state.players[seat].cows[turn.partner_cell] += 1
+        out.append(ev.CowStolen(seat, action.seat, action.cell, turn.partner_cell))
+        _continue_resolution(state, out)
+    state._legal = None
+
+
+def _advance(state: GameState, out: Events) -> None:
+    """Play every decision that has only one option, leaving a real choice (or the end)."""
+    while state.phase is not Phase.OVER:
+        options = _generate(state)
+        if len(options) != 1:
+            state._legal = options
+            return
+        _do(state, options[0], out)
+    state._legal = []
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
+    """The state after `action` and what happened; `state` itself is left unchanged."""
+    if action not in legal_actions(state):
+        raise IllegalActionError(explain_illegal(state, action))
+    new = state.copy()
+    out: Events = []
+    _do(new, action, out)
+    _advance(new, out)
+    return new, out
+
+
+def explain_illegal(state: GameState, action: Action) -> str:
+    """Why `action` is refused, in words a player understands."""
+    if state.phase is Phase.OVER:
+        return f"`{action}` is not possible: the game is over"
+    expected = {
+        Phase.SETUP: "choose a parcel of the first column for your ranchero",
+        Phase.CHOOSE: "choose a free parcel of the next column",
+        Phase.BUILD: "build a domino from two stored parcels or pass",
+        Phase.SKULL: "pick the parcel whose cow the skull takes",
+        Phase.RECRUIT: "recruit a partner from the saloon",
+        Phase.COWBOY: "move a cow one step or pass",
+        Phase.DESPERADO: "swap a stored parcel with another player's or pass",
+        Phase.THIEF: "steal an unprotected cow or pass",
+        Phase.BONUS: "place your bonus tile",
+    }[state.phase]
+    reason = "it is not one of the legal choices"
+    if isinstance(action, Build) and state.phase is Phase.BUILD and state.turn is not None:
+        reason = _explain_build(state, action)
+    elif isinstance(action, Pass) and state.phase is Phase.BUILD:
+        reason = "you hold more parcels than storage slots and must build (R-BUILD-2)" \
+            if state.turn is not None and not state.turn.final else \
+            "at the end every parcel that fits must be placed (R-END-2)"
+    elif isinstance(action, Choose):
+        reason = f"p{action.parcel} is not a free parcel of that column"
+    return f"`{action}` is not possible: {reason}; now {expected}"
+
+
+def _explain_build(state: GameState, action: Build) -> str:
+    turn = state.turn
+    assert turn is not None
+    player = state.players[turn.seat]
+    if action.first == action.second:
+        return "a domino needs two different parcels"
+    for parcel in (action.first, action.second):
+        if parcel not in player.storage:
+            return f"p{parcel} is not in your storage"
+    if not turn.final and turn.built >= turn.max_dominoes:
+        return "you have built all the dominoes allowed this turn (R-BUILD-1)"
+    height = state.config.height
+    for cell in (action.cell, action.second_cell):
+        if cell >= WIDTH * height:
+            return f"{cell_name(cell)} is outside your ranch of {height} rows (R-PLACE-1)"
+        if player.cells[cell] != EMPTY:
+            return f"{cell_name(cell)} is already built on (R-PLACE-1)"
+    return ("the domino must touch a bridge in row 1 or a parcel of the same landscape "
+            "(R-PLACE-2)")
+
+
+# --- the end ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    sheets: tuple[ScoreSheet, ...]
+    winners: tuple[int, ...]
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """Scores and winners once the game is over (R-SCORE-*), else None."""
+    if state.phase is not Phase.OVER:
+        return None
+    sheets = [score_ranch(ranch_grid(state, seat)) for seat in range(len(state.players))]
+    return Outcome(tuple(sheets), tuple(winners(sheets)))
+
+
+def is_over(state: GameState) -> bool:
+    return state.phase is Phase.OVER
+
+
+def rancheros_per_player(players: int) -> int:
+    return RANCHEROS[players]

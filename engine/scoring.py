@@ -1,0 +1,148 @@
+"""Final scoring (R-END-3, R-SCORE-*) on a `RanchGrid`, and the winners (R-SCORE-4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.components import SPECIALIST_RESOURCE, Landscape
+from engine.grid import cell_name, cells_of, geometry
+from engine.ranch import RanchGrid
+
+
+@dataclass(frozen=True, slots=True)
+class Territory:
+    landscape: Landscape
+    cells: tuple[int, ...]
+    cows: int
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+    @property
+    def points(self) -> int:
+        # R-SCORE-1: parcels × cows; no cow, no points (cornfields never hold cows).
+        return self.size * self.cows
+
+
+@dataclass(frozen=True, slots=True)
+class PartnerScore:
+    cell: int
+    face: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """One player's breakdown, the shape the CLI prints (NOTATION.md)."""
+
+    territories: tuple[Territory, ...]
+    gold: int
+    beavers: int
+    corn: int
+    partners: tuple[PartnerScore, ...]
+    scenario_points: int
+    cows: int
+
+    @property
+    def territory_points(self) -> int:
+        return sum(t.points for t in self.territories)
+
+    @property
+    def resource_points(self) -> int:
+        # R-SCORE-2: every nugget, beaver and cob is one point.
+        return self.gold + self.beavers + self.corn
+
+    @property
+    def partner_points(self) -> int:
+        return sum(p.points for p in self.partners)
+
+    @property
+    def total(self) -> int:
+        return (self.territory_points + self.resource_points + self.partner_points
+                + self.scenario_points)
+
+    @property
+    def largest_territory(self) -> int:
+        return max((t.size for t in self.territories), default=0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "total": self.total,
+            "territories": [
+                {"landscape": t.landscape.label, "size": t.size, "cows": t.cows,
+                 "points": t.points, "cells": [cell_name(c) for c in t.cells]}
+                for t in self.territories
+            ],
+            "resources": {"gold": self.gold, "beavers": self.beavers, "corn": self.corn,
+                          "points": self.resource_points},
+            "partners": {
+                "points": self.partner_points,
+                "chips": [{"cell": cell_name(p.cell), "face": p.face, "points": p.points}
+                          for p in self.partners],
+            },
+            "scenario": None,
+            "largest_territory": self.largest_territory,
+            "cows": self.cows,
+        }
+
+
+def apply_overpopulation(grid: RanchGrid) -> tuple[RanchGrid, int]:
+    """R-END-3: at most one cow per parcel; returns the new grid and the cows removed."""
+    removed = 0
+    cells = list(grid.cells)
+    for i, cell in enumerate(cells):
+        if cell is not None and cell.cows > 1:
+            removed += cell.cows - 1
+            cells[i] = replace(cell, cows=1)
+    return replace(grid, cells=tuple(cells)), removed
+
+
+def territories(grid: RanchGrid) -> list[Territory]:
+    """Maximal orthogonally connected same-landscape groups (RULES.md §2), bottom-up."""
+    geo = geometry(grid.height)
+    masks = [0] * len(Landscape)
+    for i, cell in enumerate(grid.cells):
+        if cell is not None:
+            masks[cell.landscape] |= 1 << i
+    found = []
+    for landscape in Landscape:
+        remaining = masks[landscape]
+        while remaining:
+            region = geo.flood(remaining & -remaining, masks[landscape])
+            remaining &= ~region
+            members = tuple(cells_of(region))
+            cows = sum(cell.cows for c in members if (cell := grid.cells[c]) is not None)
+            found.append(Territory(landscape, members, cows))
+    found.sort(key=lambda t: t.cells[0])
+    return found
+
+
+def score_ranch(grid: RanchGrid) -> ScoreSheet:
+    """Score a ranch as it stands (callers apply overpopulation first at game end)."""
+    counts = {"gold": 0, "beaver": 0, "corn": 0}
+    for cell in grid.cells:
+        if cell is not None and cell.resources:
+            counts[cell.landscape.resource or ""] += cell.resources
+    partners = []
+    for i, cell in enumerate(grid.cells):
+        if cell is not None and cell.partner is not None:
+            resource = SPECIALIST_RESOURCE.get(cell.partner)
+            # R-SCORE-3 / R-PART-5: each scoring specialist counts its symbols separately.
+            partners.append(PartnerScore(i, cell.partner, counts[resource] if resource else 0))
+    return ScoreSheet(
+        territories=tuple(territories(grid)),
+        gold=counts["gold"], beavers=counts["beaver"], corn=counts["corn"],
+        partners=tuple(partners), scenario_points=0, cows=grid.cow_count,
+    )
+
+
+def winners(sheets: list[ScoreSheet]) -> list[int]:
+    """R-SCORE-4: most points; ties by largest territory, then most cows; else shared."""
+    def key(i: int) -> tuple[int, int, int]:
+        s = sheets[i]
+        return (s.total, s.largest_territory, s.cows)
+
+    best = max(key(i) for i in range(len(sheets)))
+    return [i for i in range(len(sheets)) if key(i) == best]
