@@ -1,0 +1,164 @@
+"""The `moonriver` command line (NOTATION.md contract: JSON out, exit 2 on bad input)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from engine.ai import AI_PLAYERS, make_player
+from engine.errors import MoonRiverError
+from engine.game import apply, outcome
+from engine.ranch import parse_ranch
+from engine.record import GameRecord, replay, result_of
+from engine.rules import PLAYER_COUNTS
+from engine.scoring import apply_overpopulation, score_ranch
+from engine.state import Phase
+
+EXIT_BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    """Bad input on the command line: one line on stderr, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    if args.scenario is not None:
+        raise UsageError("scenarios belong to the Legends variant, which is not available yet")
+    grid, _removed = apply_overpopulation(parse_ranch(args.ranch))  # R-END-3
+    _print_json(score_ranch(grid).to_dict())
+    return 0
+
+
+def _read_json(path: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path} is not JSON: {exc}") from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    result = replay(GameRecord.from_dict(_read_json(args.file)))
+    final = result_of(result.state)
+    _print_json({
+        "scores": final["scores"] if final else None,
+        "winners": final["winners"] if final else None,
+        "turns": result.turns,
+    })
+    return 0
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    return int(text)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    ai_names = args.ai.split(",")
+    if len(ai_names) == 1:
+        ai_names *= args.players
+    if len(ai_names) != args.players or any(n not in AI_PLAYERS for n in ai_names):
+        raise UsageError(f"--ai takes one AI or one per player from: {', '.join(AI_PLAYERS)}")
+    records_dir = Path(args.records) if args.records else None
+    if records_dir is not None:
+        try:
+            records_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"cannot create {records_dir}: {exc.strerror}") from None
+    scores: list[int] = []
+    wins = dict.fromkeys(ai_names, 0)
+    seats_per_ai = {n: ai_names.count(n) for n in ai_names}
+    started = time.perf_counter()
+    for game in range(args.games):
+        seed = args.seed + game
+        names = [f"{ai}-{seat + 1}" for seat, ai in enumerate(ai_names)]
+        record = GameRecord(seed=seed, players=names)
+        state = record.new_game()
+        players = [make_player(ai, seed * 8 + seat) for seat, ai in enumerate(ai_names)]
+        while state.phase is not Phase.OVER:
+            seat = state.active_seat
+            assert seat is not None
+            action = players[seat].choose(state)
+            record.actions.append(str(action))
+            state, _events = apply(state, action)
+        result = outcome(state)
+        assert result is not None
+        scores += [s.total for s in result.sheets]
+        for seat in result.winners:
+            wins[ai_names[seat]] += 1
+        if records_dir is not None:
+            record.result = result_of(state)
+            path = records_dir / f"game-{seed}.json"
+            path.write_text(json.dumps(record.to_dict(), indent=1), encoding="utf-8")
+    elapsed = time.perf_counter() - started
+    report: dict[str, Any] = {
+        "games": args.games,
+        "mean_score": round(sum(scores) / len(scores), 2),
+        "min_score": min(scores),
+        "max_score": max(scores),
+        "games_per_second": round(args.games / elapsed, 2) if elapsed > 0 else None,
+    }
+    if len(set(ai_names)) > 1:  # per AI: games won per seat it played (shared wins count)
+        report["win_rate"] = {n: round(wins[n] / (args.games * seats_per_ai[n]), 3)
+                              for n in seats_per_ai}
+    _print_json(report)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="moonriver", description="Moon River: rules engine tools and bot.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    score = sub.add_parser("score", help="score one ranch written in ranch notation")
+    score.add_argument("ranch")
+    score.add_argument("--scenario", default=None)
+    score.set_defaults(func=cmd_score)
+    rep = sub.add_parser("replay", help="replay a game record, checking every action")
+    rep.add_argument("file")
+    rep.set_defaults(func=cmd_replay)
+    sim = sub.add_parser("simulate", help="play games between AI players")
+    sim.add_argument("--games", type=_positive, default=10)
+    sim.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
+    sim.add_argument("--ai", default="random", help="one AI, or one per seat: random,greedy")
+    sim.add_argument("--seed", type=_seed, default=1)
+    sim.add_argument("--records", default=None, help="write each game's record here")
+    sim.set_defaults(func=cmd_simulate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        code: int = args.func(args)
+        return code
+    except UsageError as exc:
+        print(f"moonriver: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MoonRiverError as exc:
+        print(f"moonriver: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())
