@@ -89,7 +89,7 @@ class Discard:
 @dataclass(frozen=True, slots=True, order=True)
 class Pass:
     verb: ClassVar[str] = "pass"
-    rank: ClassVar[int] = 3
+    rank: ClassVar[int] = 99  # always offered last
 
     def __str__(self) -> str:
         return "pass"

@@ -12,58 +12,61 @@ import json
 from pathlib import Path
 
 # (landscape, cows, skull, circle, resources) per back number, 16 parcels each.
-TABLE: dict[int, list[tuple[str, int, bool, bool, int]]] = {
+DE, CA, ME, FO, FA, CO = "desert", "canyon", "meadow", "forest", "farm", "cornfield"
+
+# (landscape, cows, skull 0/1, circle 0/1, resources) per back number, 16 parcels each.
+TABLE: dict[int, list[tuple[str, int, int, int, int]]] = {
     1: [
-        ("desert", 0, False, False, 0), ("desert", 0, True, False, 0), ("desert", 0, False, True, 0),
-        ("canyon", 0, False, False, 0), ("canyon", 0, True, False, 0), ("canyon", 0, False, False, 1),
-        ("meadow", 0, False, False, 0), ("meadow", 1, False, False, 0), ("meadow", 0, True, False, 0),
-        ("forest", 0, False, False, 0), ("forest", 0, False, False, 0), ("forest", 1, False, False, 0),
-        ("farm", 0, False, False, 0), ("farm", 0, False, False, 0),
-        ("cornfield", 0, False, False, 1), ("cornfield", 0, False, False, 1),
+        (DE, 0, 0, 0, 0), (DE, 0, 1, 0, 0), (DE, 0, 0, 1, 0),
+        (CA, 0, 0, 0, 0), (CA, 0, 1, 0, 0), (CA, 0, 0, 0, 1),
+        (ME, 0, 0, 0, 0), (ME, 1, 0, 0, 0), (ME, 0, 1, 0, 0),
+        (FO, 0, 0, 0, 0), (FO, 0, 0, 0, 0), (FO, 1, 0, 0, 0),
+        (FA, 0, 0, 0, 0), (FA, 0, 0, 0, 0),
+        (CO, 0, 0, 0, 1), (CO, 0, 0, 0, 1),
     ],
     2: [
-        ("desert", 1, False, False, 0), ("desert", 0, True, False, 0), ("desert", 0, False, False, 1),
-        ("canyon", 0, False, True, 0), ("canyon", 0, False, False, 0),
-        ("meadow", 1, False, False, 0), ("meadow", 0, False, False, 0), ("meadow", 0, True, False, 0),
-        ("forest", 1, False, False, 0), ("forest", 0, False, False, 1), ("forest", 0, False, True, 0),
-        ("farm", 1, False, False, 0), ("farm", 0, False, False, 0),
-        ("cornfield", 0, False, False, 1), ("cornfield", 0, False, False, 2),
-        ("cornfield", 0, False, False, 2),
+        (DE, 1, 0, 0, 0), (DE, 0, 1, 0, 0), (DE, 0, 0, 0, 1),
+        (CA, 0, 0, 1, 0), (CA, 0, 0, 0, 0),
+        (ME, 1, 0, 0, 0), (ME, 0, 0, 0, 0), (ME, 0, 1, 0, 0),
+        (FO, 1, 0, 0, 0), (FO, 0, 0, 0, 1), (FO, 0, 0, 1, 0),
+        (FA, 1, 0, 0, 0), (FA, 0, 0, 0, 0),
+        (CO, 0, 0, 0, 1), (CO, 0, 0, 0, 2),
+        (CO, 0, 0, 0, 2),
     ],
     3: [
-        ("desert", 1, False, False, 0), ("desert", 0, False, True, 0), ("desert", 0, False, False, 1),
-        ("canyon", 1, False, False, 0), ("canyon", 0, True, False, 0),
-        ("meadow", 1, False, False, 0), ("meadow", 0, False, True, 1), ("meadow", 0, False, False, 0),
-        ("forest", 1, False, False, 0), ("forest", 0, True, False, 0), ("forest", 0, False, False, 1),
-        ("farm", 1, False, False, 0), ("farm", 0, False, True, 0),
-        ("cornfield", 0, False, False, 2), ("cornfield", 0, False, False, 2),
-        ("cornfield", 0, False, False, 3),
+        (DE, 1, 0, 0, 0), (DE, 0, 0, 1, 0), (DE, 0, 0, 0, 1),
+        (CA, 1, 0, 0, 0), (CA, 0, 1, 0, 0),
+        (ME, 1, 0, 0, 0), (ME, 0, 0, 1, 1), (ME, 0, 0, 0, 0),
+        (FO, 1, 0, 0, 0), (FO, 0, 1, 0, 0), (FO, 0, 0, 0, 1),
+        (FA, 1, 0, 0, 0), (FA, 0, 0, 1, 0),
+        (CO, 0, 0, 0, 2), (CO, 0, 0, 0, 2),
+        (CO, 0, 0, 0, 3),
     ],
     4: [
-        ("desert", 1, False, False, 0), ("desert", 0, False, True, 1),
-        ("canyon", 1, False, False, 0), ("canyon", 0, False, False, 1), ("canyon", 0, False, True, 0),
-        ("meadow", 1, False, False, 0), ("meadow", 0, True, False, 0), ("meadow", 0, False, False, 1),
-        ("forest", 1, False, False, 0), ("forest", 0, False, True, 1), ("forest", 0, False, False, 0),
-        ("farm", 1, False, True, 0), ("farm", 1, False, False, 0),
-        ("cornfield", 0, False, False, 3), ("cornfield", 0, False, False, 3),
-        ("cornfield", 0, False, False, 2),
+        (DE, 1, 0, 0, 0), (DE, 0, 0, 1, 1),
+        (CA, 1, 0, 0, 0), (CA, 0, 0, 0, 1), (CA, 0, 0, 1, 0),
+        (ME, 1, 0, 0, 0), (ME, 0, 1, 0, 0), (ME, 0, 0, 0, 1),
+        (FO, 1, 0, 0, 0), (FO, 0, 0, 1, 1), (FO, 0, 0, 0, 0),
+        (FA, 1, 0, 1, 0), (FA, 1, 0, 0, 0),
+        (CO, 0, 0, 0, 3), (CO, 0, 0, 0, 3),
+        (CO, 0, 0, 0, 2),
     ],
     5: [
-        ("desert", 1, False, False, 0), ("desert", 0, False, False, 2), ("desert", 0, False, True, 0),
-        ("canyon", 2, False, False, 0), ("canyon", 0, False, True, 1),
-        ("meadow", 1, False, False, 0), ("meadow", 1, False, True, 0), ("meadow", 0, False, False, 1),
-        ("forest", 1, False, False, 0), ("forest", 0, False, True, 1), ("forest", 0, False, False, 0),
-        ("farm", 1, False, False, 0), ("farm", 1, False, True, 0), ("farm", 0, False, False, 0),
-        ("cornfield", 0, False, False, 3), ("cornfield", 0, False, False, 4),
+        (DE, 1, 0, 0, 0), (DE, 0, 0, 0, 2), (DE, 0, 0, 1, 0),
+        (CA, 2, 0, 0, 0), (CA, 0, 0, 1, 1),
+        (ME, 1, 0, 0, 0), (ME, 1, 0, 1, 0), (ME, 0, 0, 0, 1),
+        (FO, 1, 0, 0, 0), (FO, 0, 0, 1, 1), (FO, 0, 0, 0, 0),
+        (FA, 1, 0, 0, 0), (FA, 1, 0, 1, 0), (FA, 0, 0, 0, 0),
+        (CO, 0, 0, 0, 3), (CO, 0, 0, 0, 4),
     ],
     6: [
-        ("desert", 2, False, False, 0), ("desert", 0, False, True, 2),
-        ("canyon", 1, False, False, 1), ("canyon", 1, False, True, 0),
-        ("meadow", 2, False, False, 0), ("meadow", 0, False, True, 1), ("meadow", 1, False, False, 0),
-        ("forest", 1, False, True, 0), ("forest", 0, False, False, 2), ("forest", 0, False, False, 0),
-        ("farm", 0, False, False, 0), ("farm", 1, False, True, 0), ("farm", 0, False, False, 0),
-        ("cornfield", 0, False, False, 4), ("cornfield", 0, False, False, 4),
-        ("cornfield", 0, False, False, 3),
+        (DE, 2, 0, 0, 0), (DE, 0, 0, 1, 2),
+        (CA, 1, 0, 0, 1), (CA, 1, 0, 1, 0),
+        (ME, 2, 0, 0, 0), (ME, 0, 0, 1, 1), (ME, 1, 0, 0, 0),
+        (FO, 1, 0, 1, 0), (FO, 0, 0, 0, 2), (FO, 0, 0, 0, 0),
+        (FA, 0, 0, 0, 0), (FA, 1, 0, 1, 0), (FA, 0, 0, 0, 0),
+        (CO, 0, 0, 0, 4), (CO, 0, 0, 0, 4),
+        (CO, 0, 0, 0, 3),
     ],
 }
 
@@ -75,7 +78,7 @@ def main() -> None:
         for landscape, cows, skull, circle, resources in rows:
             parcels.append(
                 {"id": next_id, "number": number, "landscape": landscape, "cows": cows,
-                 "skull": skull, "circle": circle, "resources": resources}
+                 "skull": bool(skull), "circle": bool(circle), "resources": resources}
             )
             next_id += 1
     document = {

@@ -16,7 +16,7 @@ EMPTY5 = ". . . . . / . . . . . / . . . . . / . . . . . / . . . . ."
 
 def test_R_BUILD_1_two_or_three_parcels_allow_one_domino() -> None:
     state = start_game()
-    state, (a, b, c) = build_turn(state, 0, [Spec(L.DESERT), Spec(L.CANYON), Spec(L.FARM)])
+    state, (a, b, _c) = build_turn(state, 0, [Spec(L.DESERT), Spec(L.CANYON), Spec(L.FARM)])
     state, _ = act(state, f"build p{a} p{b} A1 up")
     assert state.phase is not Phase.BUILD  # one domino and the build step is over
 
@@ -60,7 +60,7 @@ def test_R_BUILD_2_nothing_fits_remove_two_parcels_of_choice() -> None:
     assert len(options) == 6  # any two of the four
     a, b = sorted(ids)[:2]
     state, events = act(state, f"discard p{a} p{b}")
-    assert [e for e in events if isinstance(e, ParcelsRemoved)][0].reason == "nothing_fits"
+    assert next(e for e in events if isinstance(e, ParcelsRemoved)).reason == "nothing_fits"
     assert a in state.removed and b in state.removed
     assert sorted(state.players[0].storage) == sorted(ids)[2:]
 
@@ -110,7 +110,7 @@ def test_R_PLACE_3_a_domino_is_two_parcels_and_never_moves() -> None:
     state = start_game()
     state, (a, b) = build_turn(state, 0, [Spec(L.DESERT), Spec(L.CANYON)])
     state, events = act(state, f"build p{a} p{b} A1 up")
-    placed = [e for e in events if isinstance(e, DominoPlaced)][0]
+    placed = next(e for e in events if isinstance(e, DominoPlaced))
     assert (placed.first_cell, placed.second_cell) == (0, 5)
     cells = state.players[0].cells[:]
     assert cells[0] == a and cells[5] == b

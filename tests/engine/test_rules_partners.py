@@ -4,7 +4,16 @@ from engine.components import Landscape as L
 from engine.events import CowMoved, CowStolen, ParcelsSwapped
 from engine.state import Phase
 from tests.helpers import (
-    Spec, act, build_turn, cell, cows_at, give, legal_texts, set_ranch, set_saloon, start_game,
+    Spec,
+    act,
+    build_turn,
+    cell,
+    cows_at,
+    give,
+    legal_texts,
+    set_ranch,
+    set_saloon,
+    start_game,
 )
 
 
@@ -71,7 +80,7 @@ def test_R_PART_3_desperado_swaps_stored_parcels() -> None:
     assert legal_texts(state) == [f"swap p{kept} p{theirs}", "pass"]
     state, events = act(state, f"swap p{kept} p{theirs}")
     assert state.players[0].storage == [theirs] and state.players[1].storage == [kept]
-    assert [e for e in events if isinstance(e, ParcelsSwapped)][0].other == 1
+    assert next(e for e in events if isinstance(e, ParcelsSwapped)).other == 1
 
 
 def test_R_PART_3_desperado_needs_parcels_on_both_sides() -> None:
@@ -91,7 +100,7 @@ def test_R_PART_4_thief_takes_an_unprotected_cow_onto_its_parcel() -> None:
     state, _ = act(state, "recruit thief")
     state, events = act(state, "steal 2 C1")
     assert cows_at(state, 1, "C1") == 0 and cows_at(state, 0, "A1") >= 1
-    stolen = [e for e in events if isinstance(e, CowStolen)][0]
+    stolen = next(e for e in events if isinstance(e, CowStolen))
     assert (stolen.victim, stolen.source, stolen.target) == (1, cell("C1"), cell("A1"))
 
 

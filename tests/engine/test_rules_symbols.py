@@ -4,7 +4,15 @@ from engine.components import Landscape as L
 from engine.events import CircleWasted, CowAdded, CowSupplyEmpty, PartnerRecruited, SkullResolved
 from engine.state import Phase, validate_state
 from tests.helpers import (
-    Spec, act, build_turn, cell, cows_at, legal_texts, set_ranch, set_saloon, start_game,
+    Spec,
+    act,
+    build_turn,
+    cell,
+    cows_at,
+    legal_texts,
+    set_ranch,
+    set_saloon,
+    start_game,
 )
 
 
@@ -72,7 +80,7 @@ def test_R_SYM_2_one_parcel_with_cows_needs_no_decision() -> None:
     state = start_game()
     set_ranch(state, 0, ". . . . . / . . . . . / . . . . . / . . . . . / de++ de . . .")
     state, (skull, plain) = build_turn(state, 0, [Spec(L.DESERT, skull=True), Spec(L.CANYON)])
-    state, events = act(state, f"build p{skull} p{plain} C1 right")
+    state, _events = act(state, f"build p{skull} p{plain} C1 right")
     assert cows_at(state, 0, "A1") == 1
     assert state.phase is Phase.CHOOSE
 

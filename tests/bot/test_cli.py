@@ -1,0 +1,101 @@
+"""The `moonriver` CLI contract (NOTATION.md): JSON fields, exit 0 / 2, one-line errors."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+RANCH = ". . . . . / . . . . . / . . . . . / . . . . . / de++ de me2!golddigger . ."
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bot.cli", *args], capture_output=True,
+                          text=True)
+
+
+def test_score_applies_overpopulation_and_prints_the_contract_fields(capsys) -> None:
+    assert main(["score", RANCH]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"] == 2 + 2 + 2  # desert 2x1 after overpopulation, 2 gold, digger 2
+    assert data["territories"][0] == {"landscape": "desert", "size": 2, "cows": 1,
+                                      "points": 2, "cells": ["A1", "B1"]}
+    assert data["resources"]["gold"] == 2 and data["partners"]["points"] == 2
+    assert data["scenario"] is None and data["cows"] == 1
+
+
+def test_simulate_writes_records_that_replay(tmp_path: Path, capsys) -> None:
+    assert main(["simulate", "--games", "3", "--players", "3", "--seed", "5",
+                 "--records", str(tmp_path)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {"games", "mean_score", "min_score", "max_score", "games_per_second"}
+    assert report["games"] == 3 and report["min_score"] <= report["mean_score"]
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 3
+    assert main(["replay", str(files[0])]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    recorded = json.loads(files[0].read_text())
+    assert replayed["scores"] == recorded["result"]["scores"]
+    assert replayed["winners"] == recorded["result"]["winners"]
+    assert replayed["turns"] == 72  # 24 rounds x 3 rancheros
+
+
+def test_simulate_reports_win_rates_when_ais_differ(capsys) -> None:
+    assert main(["simulate", "--games", "2", "--players", "2", "--ai", "greedy,random"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["win_rate"]) == {"greedy", "random"}
+
+
+def test_a_tampered_record_is_refused_with_the_action_number(tmp_path: Path, capsys) -> None:
+    assert main(["simulate", "--games", "1", "--players", "2", "--records",
+                 str(tmp_path)]) == 0
+    path = next(tmp_path.glob("*.json"))
+    record = json.loads(path.read_text())
+    record["actions"][5] = "choose p999"  # no such parcel: illegal in every phase
+    path.write_text(json.dumps(record))
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 2
+    assert "action 6" in capsys.readouterr().err
+    record = json.loads(path.read_text())
+    record["result"] = None
+    record["actions"] = record["actions"][:5]
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 0  # an unfinished game replays with no result
+    record["result"] = {"scores": {}, "winners": []}
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 2  # a result that does not match is refused
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "nonsense"],
+    ["score", RANCH, "--scenario", "gold-rush"],
+    ["replay", "/no/such/file.json"],
+    ["simulate", "--games", "0"],
+    ["simulate", "--players", "5"],
+    ["simulate", "--ai", "genius"],
+    ["simulate", "--ai", "random,random,random", "--players", "2"],
+    ["simulate", "--seed", "-3"],
+    ["frobnicate"],
+    [],
+])
+def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
+    result = run(*args)
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("moonriver: ")
+    assert "Traceback" not in result.stderr
+
+
+def test_replay_of_bad_json_or_wrong_format(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert run("replay", str(bad)).returncode == 2
+    bad.write_text(json.dumps({"format": "chess-pgn"}))
+    result = run("replay", str(bad))
+    assert result.returncode == 2 and "moonriver-record/1" in result.stderr
+    bad.write_bytes(b"\xff\xfe\x00")
+    assert run("replay", str(bad)).returncode == 2

@@ -1,0 +1,117 @@
+"""Seeded random playouts that check the invariants after every action (OpenSpiel style)."""
+
+from itertools import permutations
+
+import pytest
+
+from engine.actions import Build, sort_key
+from engine.components import COWBOY
+from engine.game import _legal_builds, apply, legal_actions, new_game
+from engine.grid import WIDTH, geometry
+from engine.record import GameRecord, replay, result_of
+from engine.rng import Rng
+from engine.state import GameState, Phase, validate_state
+
+GAMES_PER_COUNT = 100
+DEEP_GAMES = 6  # games where every legal action is applied and brute-forced at every step
+
+
+def naive_placement_is_legal(state: GameState, seat: int, first: int, second: int,
+                             a: int, b: int) -> bool:
+    """R-PLACE-1/2 written the slow, obvious way, as an oracle for the bit-mask version."""
+    height = state.config.height
+    player = state.players[seat]
+    if not (0 <= a < WIDTH * height and 0 <= b < WIDTH * height):
+        return False
+    if player.cells[a] or player.cells[b]:
+        return False
+    bridges = state.components.boards[player.board].bridges
+    parcels = state.components.parcels
+    for cell, pid in ((a, first), (b, second)):
+        if cell < WIDTH and cell % WIDTH + 1 in bridges:
+            return True
+        for n in geometry(height).neighbours[cell]:
+            if player.cells[n] and state.landscape_at(seat, n) is parcels[pid - 1].landscape:
+                return True
+    return False
+
+
+def brute_force_builds(state: GameState, seat: int) -> set[Build]:
+    out = set()
+    height = state.config.height
+    for first, second in permutations(state.players[seat].storage, 2):
+        for cell in range(WIDTH * height):
+            if cell + WIDTH < WIDTH * height and naive_placement_is_legal(
+                    state, seat, first, second, cell, cell + WIDTH):
+                out.add(Build(first, second, cell, "up"))
+            if cell % WIDTH < WIDTH - 1 and naive_placement_is_legal(
+                    state, seat, first, second, cell, cell + 1):
+                out.add(Build(first, second, cell, "right"))
+    return out
+
+
+def check_step(before: GameState, after: GameState) -> None:
+    validate_state(after)  # parcels, chips and cows conserved; no cow on cornfield or void
+    for _seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+        for cell, value in enumerate(old.cells):
+            if value:
+                assert new.cells[cell] == value, "a placed parcel moved (R-PLACE-3)"
+        placed = sum(1 for v in new.cells if v > 0)
+        assert placed <= (48 if after.config.height == 10 else 24)
+        for partner in new.partners:
+            if partner is not None and partner[1] != COWBOY:
+                assert after.components.partners[partner[0] - 1] == partner[1]
+    options = legal_actions(after)
+    if after.phase is Phase.OVER:
+        assert options == []
+    else:
+        assert len(options) >= 2, "single options are played by the engine itself"
+        assert options == sorted(options, key=sort_key)
+        assert len(set(options)) == len(options)
+
+
+def play(players: int, seed: int, deep: bool) -> None:
+    state = new_game([f"P{i}" for i in range(players)], seed)
+    rng = Rng(seed * 31 + players)
+    record = GameRecord(seed=seed, players=list(state.config.players))
+    steps = 0
+    while state.phase is not Phase.OVER:
+        options = legal_actions(state)
+        if deep:
+            for option in options:  # every legal action applies
+                apply(state, option)
+            if state.phase is Phase.BUILD and any(isinstance(o, Build) for o in options):
+                seat = state.turn.seat
+                assert set(_legal_builds(state, seat)) == brute_force_builds(state, seat)
+            snapshot = state.to_dict()
+        choice = rng.choice(options)
+        if isinstance(choice, Build):  # every placed domino is legal when placed
+            seat = state.turn.seat
+            assert naive_placement_is_legal(state, seat, choice.first, choice.second,
+                                            choice.cell, choice.second_cell)
+        new, _events = apply(state, choice)
+        if deep:
+            assert state.to_dict() == snapshot, "apply changed its input"
+            assert GameState.from_dict(new.to_dict()) == new
+        check_step(state, new)
+        record.actions.append(str(choice))
+        state = new
+        steps += 1
+        assert steps < 2000, "the game must end"
+    assert GameState.from_dict(state.to_dict()) == state
+    record.result = result_of(state)
+    assert replay(GameRecord.from_dict(record.to_dict())).state == state
+    parcels_left = sum(len(p.storage) for p in state.players)
+    assert parcels_left == 0 and state.pile == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_keep_every_invariant(players: int) -> None:
+    for seed in range(GAMES_PER_COUNT):
+        play(players, seed, deep=False)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_deep_playouts_apply_every_legal_action_and_match_brute_force(players: int) -> None:
+    for seed in range(1000, 1000 + DEEP_GAMES):
+        play(players, seed, deep=True)
