@@ -17,6 +17,8 @@ def raw() -> dict:
 
 
 def test_R_COMP_provisional_set_meets_the_constraints_of_section_1() -> None:
+    """R-COMP-1 parcels, R-COMP-2 landscapes, R-COMP-3 symbols, R-COMP-4/R-COMP-5 partner
+    chips, R-COMP-7 cows, R-COMP-8 supply boards, R-COMP-9 bonus tiles, R-COMP-10 saloon."""
     comp = load_components()
     parcels = comp.parcels
     assert comp.provisional and raw()["provisional"] is True

@@ -18,6 +18,7 @@ def names(n: int) -> list[str]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_R_SETUP_1_camp_boards_and_rancheros_per_player(players: int) -> None:
+    """R-COMP-6: rancheros in player colours, two each with two players."""
     state = start_game(players)
     assert all(p.board == "camp" for p in state.players)
     rancheros = Counter(s.ranchero for s in state.next_column if s.ranchero is not None)

@@ -1,10 +1,11 @@
 """R-ORDER-1, R-TURN-*, R-ROUND-1, R-END-1, R-END-2: turns, rounds and the last round."""
 
+from engine.components import Landscape as L
 from engine.events import LastRound, ParcelsRemoved, RoundEnded, TurnStarted
 from engine.game import apply, legal_actions, new_game
 from engine.rng import Rng
 from engine.state import Phase
-from tests.helpers import act, start_game
+from tests.helpers import Spec, act, build_turn, legal_texts, start_game
 
 
 def play_round(state, rng):
@@ -43,6 +44,13 @@ def test_R_TURN_1_taking_puts_the_parcel_in_storage() -> None:
     assert len(state.players[seat].storage) == 1
     taken = [s for s in state.column if s.parcel is None]
     assert len(taken) == 1 and taken[0].ranchero is None  # parcel and ranchero left the slot
+
+
+def test_R_TURN_2_building_is_optional() -> None:
+    state, _ = build_turn(start_game(), 0, [Spec(L.DESERT), Spec(L.CANYON)])
+    assert "pass" in legal_texts(state) and len(legal_texts(state)) > 1
+    state, _ = act(state, "pass")
+    assert state.phase is Phase.CHOOSE and len(state.players[0].storage) == 2
 
 
 def test_R_TURN_3_choose_places_the_ranchero_on_the_next_column() -> None:
