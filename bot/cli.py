@@ -10,7 +10,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from PIL import Image
+
 from engine.ai import AI_PLAYERS, make_player
+from engine.components import load_components
 from engine.errors import MoonRiverError
 from engine.game import apply, outcome
 from engine.ranch import parse_ranch
@@ -18,6 +21,10 @@ from engine.record import GameRecord, replay, result_of
 from engine.rules import PLAYER_COUNTS
 from engine.scoring import apply_overpopulation, score_ranch
 from engine.state import Phase
+from engine.view import public_view
+from render import render_grid, render_ranch, render_scores, render_table, to_png_bytes
+from render.i18n import LOCALES
+from render.theme import THEMES, theme_named
 
 EXIT_BAD_INPUT = 2
 
@@ -127,6 +134,44 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _save_png(image: Image.Image, path: Path) -> None:
+    try:
+        path.write_bytes(to_png_bytes(image))
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    theme = theme_named(args.theme)
+    output = Path(args.output)
+    if args.record is None:
+        if args.ranch is None or args.turn is not None:
+            raise UsageError("give a ranch in ranch notation, or --record FILE --turn N")
+        grid = parse_ranch(args.ranch)
+        board = load_components().boards["camp"]
+        _save_png(render_grid(grid, board, theme=theme, locale=args.locale), output)
+        print(output)
+        return 0
+    if args.ranch is not None or args.turn is None:
+        raise UsageError("--record draws one moment of a game: give --turn N and no ranch")
+    result = replay(GameRecord.from_dict(_read_json(args.record)), until_turn=args.turn)
+    view = public_view(result.state)
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create {output}: {exc.strerror}") from None
+    pictures = [("table.png", render_table(view, theme=theme, locale=args.locale))]
+    pictures += [(f"ranch-{p.seat + 1}.png",
+                  render_ranch(view, p.seat, theme=theme, locale=args.locale))
+                 for p in view.players]
+    if result.state.phase is Phase.OVER:
+        pictures.append(("scores.png", render_scores(view, theme=theme, locale=args.locale)))
+    for name, image in pictures:
+        _save_png(image, output / name)
+        print(output / name)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="moonriver", description="Moon River: rules engine tools and bot.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -144,6 +189,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--records", default=None, help="write each game's record here")
     sim.set_defaults(func=cmd_simulate)
+    ren = sub.add_parser("render", help="draw a ranch, or a moment of a recorded game")
+    ren.add_argument("ranch", nargs="?", default=None)
+    ren.add_argument("-o", "--output", required=True, help="PNG file, or a folder with --record")
+    ren.add_argument("--record", default=None, help="a game record (moonriver-record/1)")
+    ren.add_argument("--turn", type=_seed, default=None, help="draw the table at turn N")
+    ren.add_argument("--theme", choices=sorted(THEMES), default="dark")
+    ren.add_argument("--locale", choices=LOCALES, default="en")
+    ren.set_defaults(func=cmd_render)
     return parser
 
 

@@ -79,19 +79,29 @@ class Replay:
     turns: int  # ranchero turns played (R-ORDER-1: each ranchero is one turn)
 
 
-def replay(record: GameRecord) -> Replay:
-    """Replay a record, checking every action and, when present, the recorded result."""
+def replay(record: GameRecord, *, until_turn: int | None = None) -> Replay:
+    """Replay a record, checking every action and, when present, the recorded result.
+
+    With `until_turn` N, stop at the first decision of ranchero turn N (0: before the
+    first action) and skip the result check; N beyond the record is an error.
+    """
     try:
         state = record.new_game()
     except MoonRiverError as exc:
         raise RecordError(f"cannot set up the recorded game: {exc}") from None
     turns = 0
     for index, text in enumerate(record.actions, start=1):
+        if until_turn is not None and turns >= until_turn:
+            return Replay(state, turns)
         try:
             state, events = apply(state, parse_action(text))
         except MoonRiverError as exc:
             raise RecordError(f"action {index} ({text!r}): {exc}") from None
         turns += sum(isinstance(e, ev.TurnStarted) for e in events)
+    if until_turn is not None:
+        if turns < until_turn:
+            raise RecordError(f"the record has {turns} turns, not {until_turn}")
+        return Replay(state, turns)
     if record.result is not None and result_of(state) != record.result:
         raise RecordError(f"the replayed result {result_of(state)} differs from the recorded "
                           f"{record.result}")

@@ -1,0 +1,178 @@
+"""The draft, the saloon, the whole table after a turn, and the placement preview."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.actions import Build
+from engine.components import Parcel
+from engine.state import Phase
+from engine.view import SlotView, TableView
+from render import sprites
+from render.fonts import draw_text
+from render.i18n import t
+from render.parcels import draw_loose
+from render.ranch import RanchLayout, draw_ranch
+from render.theme import OUTLINE, Theme
+
+PAD = 14
+TILE = 60          # draft parcels
+NAME_W = 120       # ranchero name beside a draft parcel
+TOKEN = 48         # saloon partner tokens
+
+
+def _panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], theme: Theme) -> None:
+    draw.rounded_rectangle(box, radius=10, fill=theme.panel, outline=theme.panel_edge)
+
+
+def _column(image: Image.Image, view: TableView, slots: Sequence[SlotView], x: int, y: int,
+            title: str, theme: Theme) -> None:
+    d = ImageDraw.Draw(image)
+    draw_text(d, (x, y), title, 15, theme.muted, bold=True, anchor="ls")
+    y += 8
+    for slot in slots:
+        if slot.parcel is None:  # taken this round
+            d.rectangle((x, y, x + TILE, y + TILE), outline=theme.grid_line, width=2)
+        else:
+            draw_loose(image, slot.parcel, x, y, TILE)
+            d = ImageDraw.Draw(image)
+            d.rectangle((x, y, x + TILE, y + TILE), outline=OUTLINE)
+        if slot.ranchero is not None:
+            player = view.players[slot.ranchero]
+            meeple = sprites.ranchero(player.colour, 34)
+            image.paste(meeple, (x + TILE + 6, y + (TILE - 34) // 2), meeple)
+            draw_text(d, (x + TILE + 44, y + TILE / 2), player.name, 14, theme.text,
+                      anchor="lm", max_width=NAME_W - 44 + 20)
+        y += TILE + 8
+
+
+def draft_size(view: TableView) -> tuple[int, int]:
+    rows = max(len(view.column), len(view.next_column), 1)
+    return 2 * (TILE + NAME_W + 10) + 3 * PAD, 34 + rows * (TILE + 8) + PAD
+
+
+def draw_draft(image: Image.Image, view: TableView, x: int, y: int, *, theme: Theme,
+               locale: str) -> None:
+    """R-ORDER-1: the column being played, top (first) to bottom, and the next column."""
+    w, h = draft_size(view)
+    _panel(ImageDraw.Draw(image), (x, y, x + w, y + h), theme)
+    _column(image, view, view.column, x + PAD, y + 26, t("render.column_now", locale), theme)
+    if view.next_column:
+        _column(image, view, view.next_column, x + 2 * PAD + TILE + NAME_W, y + 26,
+                t("render.column_next", locale), theme)
+    else:
+        draw_text(ImageDraw.Draw(image), (x + 2 * PAD + TILE + NAME_W, y + 26),
+                  t("render.last_round", locale), 15, theme.highlight, bold=True, anchor="ls")
+
+
+def saloon_size() -> tuple[int, int]:
+    return 5 * (TOKEN + 46) + PAD, TOKEN + 70
+
+
+def draw_saloon(image: Image.Image, view: TableView, x: int, y: int, *, theme: Theme,
+                locale: str) -> None:
+    """The partners waiting in the saloon (specialist side up) and the stack size."""
+    w, h = saloon_size()
+    d = ImageDraw.Draw(image)
+    _panel(d, (x, y, x + w, y + h), theme)
+    draw_text(d, (x + PAD, y + 22), t("render.saloon", locale), 15, theme.muted, bold=True,
+              anchor="ls")
+    draw_text(d, (x + w - PAD, y + 22), t("render.stack", locale, count=view.stack_size), 13,
+              theme.muted, anchor="rs")
+    step = (w - PAD) // 5
+    for i, kind in enumerate(view.saloon):
+        cx = x + PAD // 2 + step * i + step // 2
+        if kind is None:
+            d.ellipse((cx - TOKEN // 2, y + 30, cx + TOKEN // 2, y + 30 + TOKEN),
+                      outline=theme.grid_line, width=2)
+            continue
+        token = sprites.partner_token(kind, TOKEN)
+        image.paste(token, (cx - TOKEN // 2, y + 30), token)
+        draw_text(d, (cx, y + 30 + TOKEN + 14), t(f"partner.{kind}", locale), 12, theme.text,
+                  anchor="mm", max_width=step - 4)
+
+
+def _status(view: TableView, locale: str) -> str:
+    if view.phase is Phase.OVER:
+        return t("render.game_over", locale)
+    parts = [t("render.last_round", locale) if view.last_round
+             else t("render.round", locale, round=max(1, view.round))]
+    if view.active_seat is not None:
+        parts.append(t("render.to_move", locale, name=view.players[view.active_seat].name))
+    return " · ".join(parts)
+
+
+def render_table(view: TableView, *, theme: Theme, locale: str = "en",
+                 cell: int = 40) -> Image.Image:
+    """Everything after a turn in one picture: status, draft, saloon, every ranch."""
+    dw, dh = draft_size(view)
+    sw, sh = saloon_size()
+    left_w = max(dw, sw)
+    sample = view.players[0]
+    layout = RanchLayout(sample.ranch.height, cell, max(p.board.slots for p in view.players))
+    columns = 2 if len(view.players) > 1 else 1
+    rows = (len(view.players) + columns - 1) // columns
+    ranches_w = columns * layout.width + (columns - 1) * PAD
+    ranches_h = rows * layout.height + (rows - 1) * PAD
+    banner = 40
+    width = PAD * 3 + left_w + ranches_w
+    height = PAD * 2 + banner + max(dh + PAD + sh, ranches_h)
+    image = Image.new("RGB", (width, height), theme.background)
+    d = ImageDraw.Draw(image)
+    draw_text(d, (PAD, PAD + banner / 2), _status(view, locale), 20, theme.text, bold=True,
+              anchor="lm", max_width=width - 2 * PAD - 260)
+    info = (f"{t('render.pile_left', locale, count=view.pile_size)} · "
+            f"{t('render.cows_left', locale, count=view.cow_supply)}")
+    draw_text(d, (width - PAD, PAD + banner / 2), info, 13, theme.muted, anchor="rm")
+    top = PAD + banner
+    draw_draft(image, view, PAD, top, theme=theme, locale=locale)
+    draw_saloon(image, view, PAD, top + dh + PAD, theme=theme, locale=locale)
+    for i, player in enumerate(view.players):
+        rx = PAD * 2 + left_w + (i % columns) * (layout.width + PAD)
+        ry = top + (i // columns) * (layout.height + PAD)
+        draw_ranch(image, player, rx, ry, theme=theme, cell=cell, locale=locale,
+                   active=view.active_seat == player.seat)
+    return image
+
+
+def render_preview(view: TableView, seat: int, builds: Sequence[Build],
+                   proposed: Build | None = None, *, theme: Theme, locale: str = "en",
+                   cell: int = 56) -> Image.Image:
+    """A ranch with the legal positions of a chosen pair marked, and a proposal drawn in.
+
+    `builds` are the legal builds for the pair (from `legal_actions`); each marks its two
+    cells. `proposed`, if given, is drawn translucent with a highlighted outline.
+    """
+    player = view.players[seat]
+    layout = RanchLayout(player.ranch.height, cell, player.board.slots)
+    image = Image.new("RGB", (layout.width + 20, layout.height + 20), theme.background)
+    draw_ranch(image, player, 10, 10, theme=theme, cell=cell, locale=locale, show_last=False)
+    overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    od = ImageDraw.Draw(overlay)
+    marked = {c for b in builds for c in (b.cell, b.second_cell)}
+    for c in marked:
+        x0, y0, x1, y1 = layout.cell_box(c)
+        od.rectangle((x0 + 12, y0 + 12, x1 + 8, y1 + 8), fill=(*theme.legal, 70),
+                     outline=(*theme.legal, 255), width=2)
+    image = Image.alpha_composite(image.convert("RGBA"), overlay)
+    if proposed is not None:
+        parcels = {p.id: p for p in player.storage}
+        ghost = Image.new("RGBA", image.size, (0, 0, 0, 0))
+        for pid, c in ((proposed.first, proposed.cell), (proposed.second, proposed.second_cell)):
+            parcel: Parcel | None = parcels.get(pid)
+            if parcel is None:
+                continue
+            x0, y0, _x1, _y1 = layout.cell_box(c)
+            face = Image.new("RGB", (cell, cell))
+            draw_loose(face, parcel, 0, 0, cell, number=False)
+            ghost.paste(face.convert("RGBA"), (x0 + 10, y0 + 10))
+        alpha = ghost.getchannel("A").point(lambda a: 200 if a else 0)
+        ghost.putalpha(alpha)
+        image = Image.alpha_composite(image, ghost)
+        d = ImageDraw.Draw(image)
+        for c in (proposed.cell, proposed.second_cell):
+            x0, y0, x1, y1 = layout.cell_box(c)
+            d.rectangle((x0 + 10, y0 + 10, x1 + 10, y1 + 10), outline=theme.highlight, width=4)
+    return image.convert("RGB")

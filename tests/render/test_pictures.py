@@ -1,0 +1,110 @@
+"""Golden images with a tolerance, coordinates that match the action text, names that fit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from engine.actions import Build
+from engine.components import Landscape, load_components
+from engine.game import apply, legal_actions
+from engine.grid import parse_cell
+from engine.ranch import parse_ranch
+from engine.view import public_view
+from render import DARK, LIGHT, render_grid, render_ranch, render_table, to_png_bytes
+from render.fonts import REPLACEMENT, fit, runs, text_width
+from render.ranch import RanchLayout
+from render.theme import LANDSCAPE_STYLE
+from tests.helpers import Spec, build_turn, start_game
+from tests.render.golden import GOLDEN_DIR, NAMES, PICTURES, played
+
+MEAN_TOLERANCE = 1.5    # mean absolute difference per channel, 0–255
+PIXEL_TOLERANCE = 0.01  # share of pixels allowed to differ by more than 48
+
+
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_golden_image(name: str) -> None:
+    golden = Image.open(GOLDEN_DIR / f"{name}.png").convert("RGB")
+    actual = PICTURES[name]().convert("RGB")
+    assert actual.size == golden.size, "layout changed: python -m tests.render.golden"
+    diff = ImageChops.difference(actual, golden)
+    mean = sum(ImageStat.Stat(diff).mean) / 3
+    strong = sum(diff.convert("L").point(lambda v: 255 if v > 48 else 0).histogram()[255:])
+    share = strong / (actual.width * actual.height)
+    assert mean <= MEAN_TOLERANCE and share <= PIXEL_TOLERANCE, (
+        f"{name}: mean difference {mean:.2f}, {share:.2%} of pixels differ; if the change is "
+        "deliberate, regenerate with python -m tests.render.golden and look at the pictures")
+
+
+def centre_colour(image: Image.Image, layout: RanchLayout, cell: str, offset: int = 10):
+    x0, y0, _x1, y1 = layout.cell_box(parse_cell(cell))
+    return image.getpixel((offset + x0 + 6, offset + (y0 + y1) // 2))
+
+
+def close(a, b, tolerance: int = 40) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=False))
+
+
+def test_picture_coordinates_match_the_action_text() -> None:
+    """A domino built with `build pX pY C3 up` appears in the cells labelled C3 and C4."""
+    state, (desert, canyon) = build_turn(start_game(), 0, [Spec(Landscape.DESERT),
+                                                           Spec(Landscape.CANYON)])
+    state, _ = apply(state, Build(desert, canyon, parse_cell("C1"), "up"))
+    image = render_ranch(public_view(state), 0, theme=DARK)
+    layout = RanchLayout(5, 56, 3)
+    assert close(centre_colour(image, layout, "C1"), LANDSCAPE_STYLE[Landscape.DESERT][0], 60)
+    assert close(centre_colour(image, layout, "C2"), LANDSCAPE_STYLE[Landscape.CANYON][0], 60)
+    for empty in ("B1", "D1", "C3", "A5"):
+        assert close(centre_colour(image, layout, empty), DARK.grid, 8)
+
+
+def test_grid_picture_follows_ranch_notation_rows() -> None:
+    grid = parse_ranch(". . . . . / . . . . . / . . . . . / . . . . . / fo . . . co1")
+    image = render_grid(grid, load_components().boards["camp"], theme=LIGHT)
+    layout = RanchLayout(5, 56, 3)
+    assert close(centre_colour(image, layout, "A1"), LANDSCAPE_STYLE[Landscape.FOREST][0], 60)
+    assert close(centre_colour(image, layout, "E1"),
+                 LANDSCAPE_STYLE[Landscape.CORNFIELD][0], 60)
+    assert close(centre_colour(image, layout, "A5"), LIGHT.grid, 8)
+
+
+def test_two_player_ranch_and_the_longest_names_fit() -> None:
+    state = played(2, 5, 20)
+    view = public_view(state)
+    renamed = state.copy()
+    renamed.config = replace(state.config, players=(NAMES[3] * 3, "長い名前" * 20))
+    long_names = public_view(renamed)
+    image = render_ranch(view, 0, theme=DARK)
+    assert image.size == (RanchLayout(10, 56, 3).width + 20, RanchLayout(10, 56, 3).height + 20)
+    assert render_table(view, theme=DARK).size == render_table(long_names, theme=DARK).size
+    assert render_ranch(long_names, 1, theme=DARK).size == image.size
+    name = NAMES[3] * 3
+    assert text_width(fit(name, 18, 150, bold=True), 18, bold=True) <= 150
+
+
+def test_japanese_and_emoji_names_never_crash() -> None:
+    parts = runs("ボブ 🤠 Zoë", 16)
+    text = "".join(p for p, _ in parts)
+    assert "ボブ" in text and REPLACEMENT in text and "Zoë" in text
+    for locale in ("en", "de", "ja"):
+        render_table(public_view(played(4, 3, 3)), theme=LIGHT, locale=locale)
+
+
+def test_table_png_is_small() -> None:
+    data = to_png_bytes(render_table(public_view(played(4, 3, 20)), theme=DARK))
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) <= 400_000
+
+
+def test_rendering_does_not_touch_the_state() -> None:
+    state = played(3, 2, 6)
+    before = state.to_dict()
+    render_table(public_view(state), theme=DARK)
+    assert state.to_dict() == before and legal_actions(state)
+
+
+def test_render_is_deterministic() -> None:
+    view = public_view(played(4, 9, 9))
+    first = render_table(view, theme=DARK).tobytes()
+    assert render_table(view, theme=DARK).tobytes() == first
