@@ -108,3 +108,16 @@ def test_render_is_deterministic() -> None:
     view = public_view(played(4, 9, 9))
     first = render_table(view, theme=DARK).tobytes()
     assert render_table(view, theme=DARK).tobytes() == first
+
+
+def test_render_imports_neither_discord_nor_bot() -> None:
+    import ast
+    from pathlib import Path
+
+    for path in (Path(__file__).resolve().parents[2] / "render").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
+            for name in names:
+                assert name.split(".")[0] not in {"discord", "bot", "sqlite3", "aiosqlite",
+                                                  "asyncio"}, f"{path.name} imports {name}"
