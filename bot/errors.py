@@ -1,0 +1,71 @@
+"""Errors of the table service: one small hierarchy, each with a code for translations.
+
+`str(error)` is an English message fit to show a player; the bot looks up `error.<code>`
+in the translation layer with `error.params` for the player's language.
+"""
+
+from __future__ import annotations
+
+
+class TableError(Exception):
+    code = "table_error"
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.params = params
+
+
+class NoGameHere(TableError):
+    code = "no_game"
+
+
+class GameAlreadyOpen(TableError):
+    code = "game_exists"
+
+
+class NotSeated(TableError):
+    code = "not_seated"
+
+
+class NotYourTurn(TableError):
+    code = "not_your_turn"
+
+
+class StaleActionError(TableError):
+    """The table moved on since the message the player clicked was posted."""
+
+    code = "stale"
+
+
+class NotAllowed(TableError):
+    code = "not_allowed"
+
+
+class WrongStatus(TableError):
+    code = "wrong_status"
+
+
+class LobbyFull(TableError):
+    code = "lobby_full"
+
+
+class AlreadySeated(TableError):
+    code = "already_seated"
+
+
+class IllegalMove(TableError):
+    """An action the rules refuse (the engine's message says why)."""
+
+    code = "illegal"
+
+
+class BadInput(TableError):
+    code = "bad_input"
+
+
+class StoreError(TableError):
+    code = "store"
+
+
+class SchemaTooNew(StoreError):
+    code = "schema_too_new"

@@ -1,0 +1,47 @@
+"""A process that plays many games into one SQLite file until it is killed.
+
+Used by test_crash.py: `python -m tests.bot.crash_worker DB GAMES` prints "ready" once the
+games exist, then acts forever (random legal actions, round robin over the games).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from bot.service import TableService, User
+from bot.store import SqliteStore
+from engine.rng import Rng
+
+USERS = {1: User(1, "Alice"), 2: User(2, "Bob"), 3: User(3, "Carol")}
+
+
+async def main(path: str, games: int) -> None:
+    store = SqliteStore(path)
+    await store.open()
+    service = TableService(store)
+
+    async def open_table(channel: int) -> None:
+        if await store.open_game_in(channel) is None:
+            await service.create(channel, USERS[1])
+            await service.join(channel, USERS[2])
+            await service.join(channel, USERS[3])
+            await service.start(channel, USERS[1])
+
+    for channel in range(1, games + 1):
+        await open_table(channel)
+    print("ready", flush=True)
+    rng = Rng(7)
+    while True:
+        for channel in range(1, games + 1):
+            status = await service.status(channel)
+            user = USERS[status.game.seats[status.state.active_seat].user_id]
+            options = await service.legal(channel, user)
+            result = await service.act(channel, user, str(rng.choice(options)),
+                                       status.game.version)
+            if result.finished:  # a finished game frees the channel: deal a new one
+                await open_table(channel)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))

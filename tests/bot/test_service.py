@@ -1,0 +1,309 @@
+"""The table service: lobby, permissions, turns, stale clicks, concurrency, deadlines."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.domain import GameOptions, Status, TableSettings
+from bot.errors import (
+    AlreadySeated,
+    BadInput,
+    GameAlreadyOpen,
+    IllegalMove,
+    LobbyFull,
+    NoGameHere,
+    NotAllowed,
+    NotSeated,
+    NotYourTurn,
+    StaleActionError,
+    WrongStatus,
+)
+from bot.service import TableService, User
+from bot.store import GameStore, SqliteStore
+from engine.rng import Rng
+from engine.state import GameState
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, MANAGER, Clock
+
+CHANNEL = 100
+
+
+async def table(service: TableService, *players: User, channel: int = CHANNEL, **options):
+    await service.create(channel, players[0], GameOptions(**options))
+    for p in players[1:]:
+        await service.join(channel, p)
+    return await service.start(channel, players[0])
+
+
+async def play_out(service: TableService, channel: int, users: dict[int, User],
+                   rng: Rng, limit: int = 5000) -> int:
+    """Random legal actions through the service until the game ends."""
+    moves = 0
+    while moves < limit:
+        status = await service.status(channel)
+        state = status.state
+        if state is None or state.phase.value == "over":
+            return moves
+        seat = status.game.seats[state.active_seat]
+        user = users[seat.user_id]
+        options = await service.legal(channel, user)
+        result = await service.act(channel, user, str(rng.choice(options)), status.game.version)
+        moves += 1
+        if result.finished:
+            return moves
+    raise AssertionError("the game did not end")
+
+
+async def test_lobby_join_leave_and_host_handover(service: TableService) -> None:
+    game = await service.create(CHANNEL, ALICE)
+    assert game.status is Status.LOBBY and game.host_id == ALICE.id
+    game = await service.join(CHANNEL, BOB)
+    with pytest.raises(AlreadySeated):
+        await service.join(CHANNEL, BOB)
+    with pytest.raises(GameAlreadyOpen):
+        await service.create(CHANNEL, CAROL)
+    game = await service.leave(CHANNEL, ALICE)
+    assert game.host_id == BOB.id and [s.name for s in game.seats] == ["Bob"]
+    game = await service.leave(CHANNEL, BOB)
+    assert game.status is Status.ABANDONED  # nobody left: the lobby closes
+    with pytest.raises(NoGameHere):
+        await service.status(CHANNEL)
+
+
+async def test_lobby_limits_and_start_permissions(service: TableService) -> None:
+    await service.create(CHANNEL, ALICE, GameOptions(max_players=2))
+    with pytest.raises(BadInput):
+        await service.start(CHANNEL, ALICE)  # alone
+    await service.join(CHANNEL, BOB)
+    with pytest.raises(LobbyFull):
+        await service.join(CHANNEL, CAROL)
+    with pytest.raises(NotAllowed):
+        await service.start(CHANNEL, BOB)
+    result = await service.start(CHANNEL, MANAGER)  # a server manager may start it
+    assert result.game.status is Status.ACTIVE
+    assert result.next_user in (ALICE.id, BOB.id)
+    with pytest.raises(WrongStatus):
+        await service.join(CHANNEL, CAROL)
+
+
+async def test_seat_order_comes_from_the_seed(service: TableService) -> None:
+    orders = set()
+    for channel in range(200, 212):
+        result = await table(service, ALICE, BOB, CAROL, channel=channel)
+        orders.add(tuple(s.user_id for s in result.game.seats))
+    assert len(orders) > 1
+
+
+async def test_a_whole_game_through_the_service(service: TableService, store: GameStore) -> None:
+    await table(service, ALICE, BOB, CAROL)
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    await play_out(service, CHANNEL, users, Rng(1))
+    results = await store.results(None)
+    assert len(results) == 1 and set(results[0].scores) == {"Alice", "Bob", "Carol"}
+    with pytest.raises(NoGameHere):  # a finished game takes no more actions
+        await service.act(CHANNEL, ALICE, "pass")
+
+
+async def test_computer_players_move_by_themselves(service: TableService) -> None:
+    await service.create(CHANNEL, ALICE)
+    await service.add_ai(CHANNEL, ALICE, "random")
+    await service.add_ai(CHANNEL, ALICE, "greedy")
+    with pytest.raises(BadInput):
+        await service.add_ai(CHANNEL, ALICE, "genius")
+    result = await service.start(CHANNEL, ALICE)
+    assert result.next_user == ALICE.id
+    await play_out(service, CHANNEL, {ALICE.id: ALICE}, Rng(2))
+
+
+async def test_only_the_player_to_move_may_act(service: TableService) -> None:
+    result = await table(service, ALICE, BOB, CAROL)
+    mover = {ALICE.id: ALICE, BOB.id: BOB, CAROL.id: CAROL}[result.next_user]
+    other = next(u for u in (ALICE, BOB, CAROL) if u is not mover)
+    text = str((await service.legal(CHANNEL, mover))[0])
+    with pytest.raises(NotSeated):
+        await service.act(CHANNEL, DAVE, text)
+    with pytest.raises(NotYourTurn) as refused:
+        await service.act(CHANNEL, other, text)
+    assert refused.value.params["player"] == mover.name
+    assert await service.legal(CHANNEL, other) == []
+    with pytest.raises(IllegalMove):
+        await service.act(CHANNEL, mover, "build p1 p2 Z9 sideways")
+    with pytest.raises(IllegalMove):
+        await service.act(CHANNEL, mover, "pass now")
+    with pytest.raises(NoGameHere):
+        await service.act(CHANNEL + 1, mover, text)
+    with pytest.raises(StaleActionError):
+        await service.act(CHANNEL, mover, text, expected_version=result.game.version - 1)
+    done = await service.act(CHANNEL, mover, text, expected_version=result.game.version)
+    assert done.game.version == result.game.version + 1
+
+
+async def test_two_clicks_on_one_version_apply_once(service: TableService) -> None:
+    result = await table(service, ALICE, BOB)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    mover = users[result.next_user]
+    options = [str(a) for a in await service.legal(CHANNEL, mover)]
+    outcomes = await asyncio.gather(
+        *(service.act(CHANNEL, mover, options[i % len(options)], result.game.version)
+          for i in range(8)), return_exceptions=True)
+    applied = [o for o in outcomes if not isinstance(o, Exception)]
+    stale = [o for o in outcomes if isinstance(o, StaleActionError)]
+    assert len(applied) == 1 and len(stale) == 7
+
+
+async def test_many_games_at_once(service: TableService) -> None:
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    channels = list(range(300, 310))
+    for channel in channels:
+        await table(service, ALICE, BOB, CAROL, channel=channel)
+    moves = await asyncio.gather(*(play_out(service, c, users, Rng(c)) for c in channels))
+    assert all(m > 50 for m in moves)
+
+
+async def test_bad_input_leaves_the_database_unchanged(tmp_path, clock: Clock) -> None:
+    store = SqliteStore(tmp_path / "db.sqlite3")
+    await store.open()
+    service = TableService(store, clock=clock)
+    result = await table(service, ALICE, BOB)
+    mover = {ALICE.id: ALICE, BOB.id: BOB}[result.next_user]
+    other = BOB if mover is ALICE else ALICE
+
+    async def dump() -> list[str]:
+        return [line async for line in store.db.iterdump()]
+
+    before = await dump()
+    attempts = [
+        service.act(CHANNEL + 5, mover, "pass"),                    # unknown channel
+        service.act(CHANNEL, other, "pass"),                        # wrong user
+        service.act(CHANNEL, DAVE, "pass"),                         # not seated
+        service.act(CHANNEL, mover, "pass", result.game.version - 1),  # stale
+        service.act(CHANNEL, mover, "dance"),                       # malformed
+        service.act(CHANNEL, mover, "choose p999"),                 # illegal
+        service.start(CHANNEL, mover),                              # already started
+        service.join(CHANNEL, DAVE),                                # not a lobby
+        service.abandon(CHANNEL, other if other.id != result.game.host_id else mover),
+    ]
+    for attempt in attempts:
+        with pytest.raises(Exception) as caught:
+            await attempt
+        assert caught.type.__module__ == "bot.errors"
+    assert await dump() == before
+    await store.close()
+
+
+async def test_reminders_follow_the_turn(service: TableService, clock: Clock) -> None:
+    result = await table(service, ALICE, BOB)
+    first = result.next_user
+    assert await service.due_reminders() == []
+    clock.advance(12)
+    due = await service.due_reminders()
+    assert [(r.user_id, r.kind) for r in due] == [(first, "remind")]
+    assert await service.due_reminders() == []  # sent once
+    clock.advance(12)
+    assert [r.user_id for r in await service.due_reminders()] == [first]
+
+
+async def test_autoplay_moves_for_a_silent_player(store: GameStore, clock: Clock) -> None:
+    service = TableService(store, clock=clock)
+    settings = TableSettings(remind_after_hours=(12.0,), autoplay_after_hours=72.0)
+    await service.create(CHANNEL, ALICE, settings=settings)
+    await service.join(CHANNEL, BOB)
+    result = await service.start(CHANNEL, ALICE)
+    clock.advance(72)
+    due = await service.due_reminders()
+    assert {r.kind for r in due} == {"remind", "autoplay"}
+    auto = next(r for r in due if r.kind == "autoplay")
+    played = await service.autoplay(auto)
+    assert played is not None and played.game.version > result.game.version
+    assert played.played[0].seat == next(s.seat for s in result.game.seats
+                                         if s.user_id == result.next_user)
+
+
+async def test_settings_abandon_and_replace_seat(service: TableService) -> None:
+    await table(service, ALICE, BOB)
+    with pytest.raises(BadInput):
+        TableSettings(remind_after_hours=(0.0,))
+    with pytest.raises(NotAllowed):
+        await service.update_settings(CHANNEL, BOB, TableSettings(locale="de"))
+    game = await service.update_settings(CHANNEL, ALICE, TableSettings(locale="de"))
+    assert game.settings.locale == "de"
+    bob_seat = game.seat_of(BOB.id).seat
+    game = await service.replace_seat(CHANNEL, ALICE, bob_seat, CAROL)
+    assert game.seat_of(CAROL.id) is not None and game.seat_of(BOB.id) is None
+    with pytest.raises(AlreadySeated):
+        await service.replace_seat(CHANNEL, ALICE, bob_seat, ALICE)
+    with pytest.raises(NotAllowed):
+        await service.abandon(CHANNEL, CAROL)
+    game = await service.abandon(CHANNEL, MANAGER)
+    assert game.status is Status.ABANDONED
+    with pytest.raises(NoGameHere):
+        await service.history(CHANNEL)
+
+
+async def test_snapshots_are_a_cache(tmp_path, clock: Clock) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = SqliteStore(path)
+    await store.open()
+    service = TableService(store, clock=clock)
+    await table(service, ALICE, BOB)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    rng = Rng(3)
+    for _ in range(30):
+        status = await service.status(CHANNEL)
+        user = users[status.game.seats[status.state.active_seat].user_id]
+        await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
+    expected = (await service.status(CHANNEL)).state
+    game = (await service.status(CHANNEL)).game
+    # a missing snapshot and a corrupted one: both rebuilt from seed + log
+    await store.db.execute("DELETE FROM snapshots WHERE game_id = ?", (game.id,))
+    fresh = TableService(store, clock=clock)
+    assert await fresh.resume() == 1
+    assert (await fresh.status(CHANNEL)).state == expected
+    await store.db.execute("UPDATE snapshots SET state = '{\"format\": 1}' WHERE game_id = ?",
+                           (game.id,))
+    fresh = TableService(store, clock=clock)
+    assert (await fresh.status(CHANNEL)).state == expected
+    assert GameState.from_dict((await store.snapshot(game.id)).state) == expected
+    await store.close()
+
+
+async def test_history_names_players(service: TableService) -> None:
+    result = await table(service, ALICE, BOB)
+    mover = {ALICE.id: ALICE, BOB.id: BOB}[result.next_user]
+    text = str((await service.legal(CHANNEL, mover))[0])
+    await service.act(CHANNEL, mover, text)
+    assert (await service.history(CHANNEL))[-1] == (mover.name, text)
+
+
+async def test_sqlite_refuses_newer_or_foreign_databases(tmp_path) -> None:
+    from bot.errors import SchemaTooNew, StoreError
+
+    path = tmp_path / "db.sqlite3"
+    store = SqliteStore(path)
+    await store.open()
+    (mode,) = await store._one("PRAGMA journal_mode")
+    (keys,) = await store._one("PRAGMA foreign_keys")
+    assert (mode, keys) == ("wal", 1)
+    await store.db.execute("PRAGMA user_version = 99")
+    await store.close()
+    with pytest.raises(SchemaTooNew, match="newer"):
+        await SqliteStore(path).open()
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StoreError, match="not a usable"):
+        await SqliteStore(junk).open()
+
+
+async def test_the_unique_index_holds_without_the_service(tmp_path) -> None:
+    import sqlite3
+
+    store = SqliteStore(tmp_path / "db.sqlite3")
+    await store.open()
+    row = ("lobby", 1, "{}", "{}", 1, "x", 1, "t", "t")
+    sql = ("INSERT INTO games (channel_id, status, host_id, options, settings, seed, "
+           "components, version, created_at, updated_at) VALUES (7, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    await store.db.execute(sql, row)
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.db.execute(sql, row)
+    await store.close()

@@ -1,0 +1,140 @@
+"""The `GameStore` contract: the SQLite and the in-memory store behave the same."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+
+import pytest
+
+from bot.domain import GameOptions, GameResult, NewReminder, Seat, Status, TableSettings, UserPrefs
+from bot.errors import GameAlreadyOpen, StaleActionError
+from bot.store import ActionEntry, GameStore
+from tests.bot.conftest import START
+
+STATE = {"any": "json", "n": [1, 2, 3]}
+
+
+async def lobby(store: GameStore, channel: int = 10):
+    return await store.create_game(guild_id=5, channel_id=channel, host=Seat(0, 1, "Alice"),
+                                   options=GameOptions(), settings=TableSettings(), seed=42,
+                                   components="provisional-1", now=START)
+
+
+async def started(store: GameStore, channel: int = 10):
+    game = await lobby(store, channel)
+    seats = [Seat(0, 1, "Alice"), Seat(1, 2, "Bob")]
+    return await store.start_game(game, seats=seats, state=STATE,
+                                  reminders=[NewReminder(1, "remind", START + timedelta(hours=12))],
+                                  now=START)
+
+
+async def test_create_and_find_a_lobby(store: GameStore) -> None:
+    game = await lobby(store)
+    assert game.status is Status.LOBBY and game.version == 1 and game.seats[0].name == "Alice"
+    assert (await store.open_game_in(10)) == game
+    assert await store.open_game_in(11) is None
+    assert await store.game(game.id) == game
+
+
+async def test_one_open_game_per_channel(store: GameStore) -> None:
+    game = await lobby(store)
+    with pytest.raises(GameAlreadyOpen):
+        await lobby(store)
+    await lobby(store, channel=11)  # another channel or thread is fine
+    await store.set_status(game, Status.ABANDONED, START)
+    await lobby(store)  # a closed game frees the channel
+
+
+async def test_writes_check_the_version(store: GameStore) -> None:
+    game = await lobby(store)
+    seats = [*game.seats, Seat(1, 2, "Bob")]
+    updated = await store.update_lobby(game, seats=seats, host_id=1,
+                                       settings=game.settings, now=START)
+    assert updated.version == 2 and len(updated.seats) == 2
+    with pytest.raises(StaleActionError):
+        await store.update_lobby(game, seats=game.seats, host_id=1,
+                                 settings=game.settings, now=START)
+    assert (await store.game(game.id)) == updated
+
+
+async def test_actions_snapshot_and_version_move_together(store: GameStore) -> None:
+    game = await started(store)
+    assert game.status is Status.ACTIVE and (await store.snapshot(game.id)).seq == 0
+    game = await store.record_actions(game, entries=[ActionEntry(0, "choose p1")],
+                                      state={"step": 1}, reminders=None, now=START)
+    game = await store.record_actions(
+        game, entries=[ActionEntry(1, "choose p2"), ActionEntry(0, "pass")],
+        state={"step": 3}, reminders=None, now=START)
+    assert await store.game(game.id) == game
+    assert [(a.seq, a.seat, a.text) for a in await store.actions(game.id)] == [
+        (1, 0, "choose p1"), (2, 1, "choose p2"), (3, 0, "pass")]
+    snap = await store.snapshot(game.id)
+    assert (snap.seq, snap.state) == (3, {"step": 3})
+    assert await store.action_count(game.id) == 3
+    await store.checkpoint()
+    assert await store.action_count(game.id) == 3
+    with pytest.raises(StaleActionError):
+        await store.record_actions(replace(game, version=game.version - 1),
+                                   entries=[ActionEntry(1, "x")],
+                                   state={"bad": True}, reminders=None, now=START)
+    assert len(await store.actions(game.id)) == 3
+    assert (await store.snapshot(game.id)).state == {"step": 3}
+
+
+async def test_truncate_for_undo(store: GameStore) -> None:
+    game = await started(store)
+    game = await store.record_actions(game,
+                                      entries=[ActionEntry(0, "a"), ActionEntry(0, "b")],
+                                      state={"s": 2}, reminders=None, now=START)
+    game = await store.truncate_actions(game, keep=1, state={"s": 1},
+                                        reminders=[], now=START)
+    assert [a.text for a in await store.actions(game.id)] == ["a"]
+    assert (await store.snapshot(game.id)).seq == 1
+
+
+async def test_a_result_finishes_the_game(store: GameStore) -> None:
+    game = await started(store)
+    result = GameResult(game.id, 5, START, {"Alice": 40, "Bob": 38}, ("Alice",))
+    game = await store.record_actions(game, entries=[ActionEntry(0, "pass")],
+                                      state={}, reminders=None, now=START, result=result)
+    assert game.status is Status.FINISHED
+    assert await store.game(game.id) == game  # what a write returns is what is stored
+    assert await store.open_game_in(10) is None
+    assert await store.results(5) == [result] and await store.results(6) == []
+    assert await store.claim_due_reminders(START + timedelta(days=30)) == []
+
+
+async def test_reminders_are_claimed_once(store: GameStore) -> None:
+    game = await started(store)
+    assert await store.claim_due_reminders(START + timedelta(hours=11)) == []
+    due = await store.claim_due_reminders(START + timedelta(hours=12))
+    assert [(r.user_id, r.kind, r.channel_id) for r in due] == [(1, "remind", 10)]
+    assert await store.claim_due_reminders(START + timedelta(hours=48)) == []
+    # a new turn replaces the pending reminders
+    game = await store.record_actions(
+        game, entries=[ActionEntry(0, "pass")], state={},
+        reminders=[NewReminder(2, "remind", START + timedelta(hours=30))], now=START)
+    assert [r.user_id for r in await store.claim_due_reminders(START + timedelta(hours=31))] \
+        == [2]
+
+
+async def test_snapshot_mismatches_and_repair(store: GameStore) -> None:
+    game = await started(store)
+    await store.record_actions(game, entries=[ActionEntry(0, "a")],
+                               state={"s": 1}, reminders=None, now=START)
+    assert await store.snapshot_mismatches() == []
+    await store.replace_snapshot(game.id, 0, {"old": True})
+    assert await store.snapshot_mismatches() == [game.id]
+    await store.replace_snapshot(game.id, 1, {"s": 1})
+    assert await store.snapshot_mismatches() == []
+
+
+async def test_games_by_status_and_user_prefs(store: GameStore) -> None:
+    await started(store, channel=1)
+    await lobby(store, channel=2)
+    assert [g.channel_id for g in await store.games_with_status(Status.ACTIVE)] == [1]
+    assert [len(g.seats) for g in await store.games_with_status(Status.ACTIVE)] == [2]
+    assert await store.user_prefs(7) == UserPrefs(7)
+    await store.set_user_prefs(UserPrefs(7, True, "de"))
+    assert await store.user_prefs(7) == UserPrefs(7, True, "de")
