@@ -124,8 +124,12 @@ class SqliteStore:
                            "PRAGMA wal_autocheckpoint = 0"):
                 await db.execute(pragma)
             await self._migrate()
-        except sqlite3.DatabaseError as exc:
-            await self.close()
+        except (sqlite3.DatabaseError, SchemaTooNew) as exc:
+            if self._db is not None:
+                await self._db.close()
+                self._db = None
+            if isinstance(exc, SchemaTooNew):
+                raise
             raise StoreError(f"{self.path} is not a usable Moon River database: {exc}") from None
 
     async def close(self) -> None:
