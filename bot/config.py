@@ -1,0 +1,71 @@
+"""Settings from the environment, validated once at start-up (the composition root's input).
+
+Every problem is a `ConfigError` whose message names the variable and says what to do;
+the token is never logged or shown.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+DEFAULT_DB = "./moonriver.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class ConfigError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = field(repr=False)
+    database: Path = Path(DEFAULT_DB)
+    dev_guild: int | None = None
+    api_base: str | None = None
+    gateway_url: str | None = None
+    log_level: str = "INFO"
+
+    @property
+    def log_level_number(self) -> int:
+        return int(getattr(logging, self.log_level))
+
+
+def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
+    parsed = urlparse(value)
+    if parsed.scheme not in schemes or not parsed.netloc:
+        raise ConfigError(f"{name} must be a {' or '.join(schemes)} URL, got {value!r}")
+    return value.rstrip("/")
+
+
+def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Settings:
+    """Read and check the environment; `require_token=False` for offline commands."""
+    token = env.get("DISCORD_TOKEN", "").strip() or None
+    if require_token and token is None:
+        raise ConfigError("DISCORD_TOKEN is not set")
+    if token is not None and (len(token) < 20 or any(c.isspace() for c in token)):
+        raise ConfigError("DISCORD_TOKEN does not look like a bot token (copy it again from "
+                          "the Developer Portal: Bot → Reset Token)")
+    database = Path(env.get("MOONRIVER_DB", "").strip() or DEFAULT_DB)
+    if database.exists() and database.is_dir():
+        raise ConfigError(f"MOONRIVER_DB points to a folder ({database}); give a file path")
+    if not database.parent.exists():
+        raise ConfigError(f"MOONRIVER_DB: the folder {database.parent} does not exist")
+    guild = env.get("DISCORD_DEV_GUILD", "").strip()
+    if guild and not guild.isdigit():
+        raise ConfigError(f"DISCORD_DEV_GUILD must be a server id (digits), got {guild!r}")
+    api = env.get("DISCORD_API_BASE", "").strip()
+    gateway = env.get("DISCORD_GATEWAY_URL", "").strip()
+    level = env.get("MOONRIVER_LOG_LEVEL", "").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"MOONRIVER_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, "
+                          f"got {level!r}")
+    return Settings(
+        token=token, database=database, dev_guild=int(guild) if guild else None,
+        api_base=_url("DISCORD_API_BASE", api, ("http", "https")) if api else None,
+        gateway_url=_url("DISCORD_GATEWAY_URL", gateway, ("ws", "wss")) if gateway else None,
+        log_level=level,
+    )

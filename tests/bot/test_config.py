@@ -1,0 +1,51 @@
+"""Configuration from the environment: clear errors, never the token."""
+
+from pathlib import Path
+
+import pytest
+
+from bot import errors
+from bot.config import ConfigError, load_settings
+from render.i18n import LOCALES, strings
+
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-tests-only"
+
+
+def test_defaults_and_a_full_environment(tmp_path: Path) -> None:
+    settings = load_settings({"DISCORD_TOKEN": TOKEN})
+    assert settings.database == Path("./moonriver.sqlite3") and settings.log_level == "INFO"
+    assert TOKEN not in repr(settings)
+    settings = load_settings({
+        "DISCORD_TOKEN": TOKEN, "MOONRIVER_DB": str(tmp_path / "x.sqlite3"),
+        "DISCORD_DEV_GUILD": "123", "DISCORD_API_BASE": "http://127.0.0.1:8080/api/v10/",
+        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/gateway", "MOONRIVER_LOG_LEVEL": "debug"})
+    assert settings.dev_guild == 123 and settings.api_base.endswith("/api/v10")
+    assert settings.log_level == "DEBUG"
+
+
+@pytest.mark.parametrize(("env", "message"), [
+    ({}, "DISCORD_TOKEN is not set"),
+    ({"DISCORD_TOKEN": "short"}, "does not look like"),
+    ({"DISCORD_TOKEN": TOKEN, "DISCORD_DEV_GUILD": "my server"}, "DISCORD_DEV_GUILD"),
+    ({"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": "127.0.0.1:8080"}, "DISCORD_API_BASE"),
+    ({"DISCORD_TOKEN": TOKEN, "DISCORD_GATEWAY_URL": "http://x"}, "DISCORD_GATEWAY_URL"),
+    ({"DISCORD_TOKEN": TOKEN, "MOONRIVER_LOG_LEVEL": "loud"}, "MOONRIVER_LOG_LEVEL"),
+    ({"DISCORD_TOKEN": TOKEN, "MOONRIVER_DB": "/no/such/folder/db.sqlite3"}, "MOONRIVER_DB"),
+    ({"DISCORD_TOKEN": TOKEN, "MOONRIVER_DB": "/tmp"}, "folder"),
+])
+def test_bad_settings_name_the_variable(env: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message) as caught:
+        load_settings(env)
+    assert TOKEN not in str(caught.value)
+
+
+def test_offline_commands_need_no_token() -> None:
+    assert load_settings({}, require_token=False).token is None
+
+
+def test_every_error_code_is_translated() -> None:
+    codes = {cls.code for cls in vars(errors).values()
+             if isinstance(cls, type) and issubclass(cls, errors.TableError)}
+    for locale in LOCALES:
+        missing = {c for c in codes if f"error.{c}" not in strings(locale)}
+        assert missing == set(), locale
