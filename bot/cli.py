@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -12,6 +13,10 @@ from typing import Any, NoReturn
 
 from PIL import Image
 
+from bot.config import ConfigError, load_settings
+from bot.errors import TableError
+from bot.sandbox import SandboxOptions
+from bot.sandbox import main as sandbox_main
 from engine.ai import AI_PLAYERS, make_player
 from engine.components import load_components
 from engine.errors import MoonRiverError
@@ -172,6 +177,44 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+NO_TOKEN = """\
+moonriver: DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
+  1. Create an application at https://discord.com/developers/applications, open Bot,
+     press Reset Token and copy it (the README walks through the invite link).
+  2. Run: DISCORD_TOKEN=your-token moonriver run
+To try the game without Discord: moonriver sandbox"""
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    try:
+        settings = load_settings(os.environ)
+    except ConfigError as exc:
+        if "DISCORD_TOKEN is not set" in str(exc):
+            print(NO_TOKEN, file=sys.stderr)
+            return EXIT_BAD_INPUT
+        raise UsageError(str(exc)) from None
+    from bot.app import run_bot  # discord.py loads only when the bot really runs
+
+    return run_bot(settings)
+
+
+def cmd_sandbox(args: argparse.Namespace) -> int:
+    seats = tuple(s.strip() for s in args.seats.split(","))
+    names = tuple(n.strip() for n in args.names.split(",")) if args.names else ()
+    try:
+        options = SandboxOptions(seats=seats, names=names, folder=Path(args.out),
+                                 database=Path(args.db) if args.db else None, seed=args.seed,
+                                 locale=args.locale, theme=args.theme)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        return sandbox_main(options, sys.stdout)
+    except TableError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write pictures to {args.out}: {exc.strerror}") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="moonriver", description="Moon River: rules engine tools and bot.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -197,6 +240,18 @@ def build_parser() -> argparse.ArgumentParser:
     ren.add_argument("--theme", choices=sorted(THEMES), default="dark")
     ren.add_argument("--locale", choices=LOCALES, default="en")
     ren.set_defaults(func=cmd_render)
+    run = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    run.set_defaults(func=cmd_run)
+    box = sub.add_parser("sandbox", help="play a game in the terminal, no Discord needed")
+    box.add_argument("--seats", default="human,greedy",
+                     help="2–4 seats: human, random or greedy (default: human,greedy)")
+    box.add_argument("--names", default="", help="names of the human seats, comma-separated")
+    box.add_argument("--out", default="sandbox-pictures", help="folder for the pictures")
+    box.add_argument("--db", default=None, help="keep the game in this SQLite file (resume)")
+    box.add_argument("--seed", type=_seed, default=None)
+    box.add_argument("--locale", choices=LOCALES, default="en")
+    box.add_argument("--theme", choices=sorted(THEMES), default="dark")
+    box.set_defaults(func=cmd_sandbox)
     return parser
 
 

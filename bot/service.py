@@ -220,12 +220,17 @@ class TableService:
     # --- lobby -------------------------------------------------------------------------
 
     async def create(self, channel_id: int, host: User, options: GameOptions | None = None,
-                     *, guild_id: int | None = None,
-                     settings: TableSettings | None = None) -> Game:
+                     *, guild_id: int | None = None, settings: TableSettings | None = None,
+                     seed: int | None = None) -> Game:
+        """A lobby with the host seated. The seed is drawn at random unless given (the
+        sandbox takes one to reproduce a game)."""
+        if seed is not None and not 0 <= seed < 2**48:
+            raise BadInput("the seed must be a whole number from 0 to 2^48 - 1")
         return self._saved(await self.store.create_game(
             guild_id=guild_id, channel_id=channel_id,
             host=Seat(0, host.id, _clean_name(host.name)), options=options or GameOptions(),
-            settings=settings or TableSettings(), seed=secrets.randbits(48),
+            settings=settings or TableSettings(),
+            seed=secrets.randbits(48) if seed is None else seed,
             components=self.components, now=self.clock()))
 
     async def _lobby_change(self, channel_id: int,

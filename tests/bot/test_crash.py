@@ -62,6 +62,5 @@ async def test_sigkill_loses_at_most_the_action_in_flight(tmp_path: Path) -> Non
             user = USERS[status.game.seats[status.state.active_seat].user_id]
             option = Rng(game.id).choice(await service.legal(game.channel_id, user))
             await service.act(game.channel_id, user, str(option), status.game.version)
-        assert len(await store.games_with_status(Status.ACTIVE)) == GAMES
         assert logged > 2 * GAMES  # the worker really played before it was killed
         await store.close()

@@ -1,0 +1,199 @@
+"""The real bot process and the real discord.py client against the fake Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.fake_discord import FakeDiscord, Sent
+
+ROOT = Path(__file__).resolve().parents[2]
+ALICE, BOB, CAROL, DAVE = (101, "Alice"), (102, "Bob"), (103, "Carol"), (104, "Dave")
+USERS = {u[0]: u for u in (ALICE, BOB, CAROL, DAVE)}
+
+
+class Bot:
+    """A `moonriver run` process pointed at the fake Discord."""
+
+    def __init__(self, fake: FakeDiscord, db: Path) -> None:
+        self.fake, self.db = fake, db
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        self.fake.ready.clear()
+        env = {**os.environ, **self.fake.env, "MOONRIVER_DB": str(self.db),
+               "MOONRIVER_LOG_LEVEL": "WARNING"}
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot.cli", "run", cwd=ROOT, env=env)
+        await asyncio.wait_for(self.fake.ready.wait(), 60)
+        for _ in range(200):  # the commands are synced in setup_hook, before the gateway
+            if self.fake.commands:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("the bot never registered its commands")
+
+    async def stop(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.process.kill()
+            await self.process.wait()
+
+
+@pytest.fixture
+async def discord_and_bot(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Bot]]:
+    fake = FakeDiscord()
+    await fake.start()
+    bot = Bot(fake, tmp_path / "bot.sqlite3")
+    await bot.start()
+    try:
+        yield fake, bot
+    finally:
+        await bot.stop()
+        await fake.stop()
+
+
+async def open_table(fake: FakeDiscord, host: tuple[int, str],
+                     guests: list[tuple[int, str]]) -> Sent:
+    iid = await fake.slash(host, "new", players=len(guests) + 1, thread=False)
+    lobby = await fake.wait_for(lambda s: s.interaction_id == iid
+                                and "mr:lobby:join" in s.custom_ids())
+    for guest in guests:
+        before = len(fake.sent)
+        await fake.answered(await fake.click(guest, lobby, "mr:lobby:join"))
+        name = guest[1]
+        await fake.wait_for(lambda s, name=name: s.kind == "edit" and name in s.content,
+                            after=before)
+    return lobby
+
+
+def mover_of(table: Sent) -> tuple[int, str]:
+    users = (table.allowed_mentions or {}).get("users") or []
+    assert len(users) == 1, "exactly the player to move is pinged"
+    return USERS[int(users[0])]
+
+
+async def final_click(fake: FakeDiscord, user: tuple[int, str], dialogue: Sent,
+                      before: int) -> tuple[Sent, str, list[str] | None]:
+    """From a move dialogue to the click that makes the first offered move (going through
+    the pair menu and its preview picture for builds)."""
+    ids = dialogue.custom_ids()
+    pair = next((c for c in ids if c.startswith("mr:pair:")), None)
+    if pair is not None:
+        iid = await fake.click(user, dialogue, pair, [dialogue.select_options(pair)[0]])
+        dialogue = await fake.wait_for(lambda s: s.interaction_id == iid and s.custom_ids(),
+                                       after=before)
+        assert "preview.png" in dialogue.files
+        ids = dialogue.custom_ids()
+    select = next((c for c in ids if c.startswith("mr:sel:")), None)
+    if select is not None:
+        return dialogue, select, [dialogue.select_options(select)[0]]
+    return dialogue, next(c for c in ids if c.startswith("mr:act:")), None
+
+
+async def open_dialogue(fake: FakeDiscord, table: Sent) -> tuple[tuple[int, str], Sent, int]:
+    user = mover_of(table)
+    turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
+    before = len(fake.sent)
+    iid = await fake.click(user, table, turn)
+    dialogue = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert dialogue.ephemeral
+    return user, dialogue, before
+
+
+async def take_turn(fake: FakeDiscord, table: Sent) -> Sent:
+    """Open the 'Your turn' dialogue and make the first offered move; returns the next
+    table post."""
+    user, dialogue, before = await open_dialogue(fake, table)
+    message, custom_id, values = await final_click(fake, user, dialogue, before)
+    await fake.click(user, message, custom_id, values)
+    return await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+                               after=before)
+
+
+async def play_to_the_end(fake: FakeDiscord, table: Sent, limit: int = 1500) -> Sent:
+    for _ in range(limit):
+        if "scores.png" in table.files:
+            return table
+        table = await take_turn(fake, table)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+async def test_whole_games_through_slash_commands_and_clicks(discord_and_bot, players) -> None:
+    fake, _bot = discord_and_bot
+    people = [ALICE, BOB, CAROL, DAVE][:players]
+    lobby = await open_table(fake, people[0], people[1:])
+    before = len(fake.sent)
+    await fake.click(ALICE, lobby, "mr:lobby:start")
+    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+                                after=before)
+    final = await play_to_the_end(fake, table)
+    assert "scores.png" in final.files and not final.custom_ids()
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+async def test_restart_stale_click_wrong_user_and_double_click(discord_and_bot) -> None:
+    fake, bot = discord_and_bot
+    lobby = await open_table(fake, ALICE, [BOB])
+    before = len(fake.sent)
+    await fake.click(ALICE, lobby, "mr:lobby:start")
+    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+                                after=before)
+    for _ in range(6):
+        table = await take_turn(fake, table)
+
+    # the wrong user clicks "Your turn": a private refusal, nothing changes
+    mover = mover_of(table)
+    other = BOB if mover == ALICE else ALICE
+    turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
+    before = len(fake.sent)
+    iid = await fake.click(other, table, turn)
+    refusal = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert refusal.ephemeral and "not your turn" in refusal.content
+
+    # a restart in the middle of the game: the buttons posted before it still work
+    table_before_restart = table
+    await bot.stop()
+    await bot.start()
+    table = await take_turn(fake, table)
+
+    # two clicks at once on the same move: exactly one applies, the other is told
+    user, dialogue, before = await open_dialogue(fake, table)
+    message, custom_id, values = await final_click(fake, user, dialogue, before)
+    before = len(fake.sent)
+    first, second = await asyncio.gather(fake.click(user, message, custom_id, values),
+                                         fake.click(user, message, custom_id, values))
+    await fake.answered(first)
+    await fake.answered(second)
+    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+                                after=before)
+    await fake.wait_for(lambda s: "moved on" in s.content, after=before)
+    assert len([s for s in fake.sent[before:] if s.kind == "channel"]) == 1
+
+    # a click in an old dialogue, and on an old "Your turn" button: the table moved on
+    before = len(fake.sent)
+    await fake.click(user, message, custom_id, values)
+    refusal = await fake.wait_for(lambda s: "moved on" in s.content, after=before)
+    assert refusal.ephemeral
+    mover = mover_of(table)
+    before = len(fake.sent)
+    await fake.click(mover, table_before_restart, turn)
+    reopened = await fake.wait_for(lambda s: s.kind == "callback", after=before)
+    assert "moved on" in reopened.content or "not your turn" in reopened.content
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+async def test_a_rate_limited_post_is_retried(discord_and_bot) -> None:
+    fake, _bot = discord_and_bot
+    lobby = await open_table(fake, ALICE, [BOB])
+    fake.rate_limit_next = 1  # Discord answers the next write with 429
+    before = len(fake.sent)
+    await fake.click(ALICE, lobby, "mr:lobby:start")
+    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+                                after=before)
+    assert table.custom_ids()
+    assert fake.violations == []

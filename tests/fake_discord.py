@@ -1,0 +1,330 @@
+"""A small fake Discord on 127.0.0.1 for end-to-end tests of the real discord.py client.
+
+It serves the REST routes the bot uses and a gateway websocket (HELLO, READY,
+GUILD_CREATE, heartbeats, INTERACTION_CREATE), records everything the bot sends, and
+records a *violation* whenever the bot breaks a Discord limit: first response to an
+interaction later than 3 s, a message over 2000 characters, a file over 10 MiB. It can
+also answer the next REST call with a 429 rate limit, as Discord does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+API = "/api/v10"
+BOT_ID = 900000000000000001
+APP_ID = 900000000000000002
+GUILD_ID = 800000000000000001
+CHANNEL_ID = 800000000000000010
+MAX_FILE = 10 * 1024 * 1024
+_ids = itertools.count(1_000_000_000_000_000_001)
+
+
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    """JSON with the exact content type discord.py checks for (no charset suffix)."""
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": "application/json", **(headers or {})})
+
+
+def snowflake() -> str:
+    return str(next(_ids))
+
+
+def user_payload(user_id: int, name: str, bot: bool = False) -> dict[str, Any]:
+    return {"id": str(user_id), "username": name, "global_name": name, "discriminator": "0",
+            "avatar": None, "bot": bot}
+
+
+BOT_USER = user_payload(BOT_ID, "moonriver", bot=True)
+
+
+@dataclass
+class Sent:
+    """A message the bot posted (channel message, interaction response or follow-up)."""
+
+    id: str
+    channel_id: str
+    kind: str  # "channel" | "callback" | "followup" | "edit"
+    content: str
+    components: list[dict[str, Any]]
+    files: dict[str, int]  # name -> size
+    ephemeral: bool
+    allowed_mentions: dict[str, Any] | None
+    interaction_id: str | None = None
+
+    def custom_ids(self) -> list[str]:
+        out = []
+        for row in self.components:
+            for c in row.get("components", []):
+                if "custom_id" in c:
+                    out.append(c["custom_id"])
+        return out
+
+    def select_options(self, custom_id: str) -> list[str]:
+        for row in self.components:
+            for c in row.get("components", []):
+                if c.get("custom_id") == custom_id:
+                    return [o["value"] for o in c.get("options", [])]
+        return []
+
+
+@dataclass
+class FakeDiscord:
+    port: int = 0
+    sent: list[Sent] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
+    commands: list[dict[str, Any]] = field(default_factory=list)
+    rate_limit_next: int = 0
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    _ws: web.WebSocketResponse | None = None
+    _seq: int = 0
+    _pending: dict[str, tuple[float, asyncio.Event]] = field(default_factory=dict)
+    _runner: web.AppRunner | None = None
+    new_message: asyncio.Condition = field(default_factory=asyncio.Condition)
+
+    # --- server -----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway)
+        app.router.add_route("*", API + "/{tail:.*}", self.rest)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", self.port)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {"DISCORD_API_BASE": f"http://127.0.0.1:{self.port}{API}",
+                "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{self.port}/gateway",
+                "DISCORD_TOKEN": "fake-token-0123456789-abcdefghij",
+                "DISCORD_DEV_GUILD": str(GUILD_ID)}
+
+    # --- gateway ----------------------------------------------------------------------
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        assert self._ws is not None, "the bot is not connected"
+        self._seq += 1
+        await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+
+    async def gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._ws = ws
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 40000}})
+        async for msg in ws:
+            if msg.type is not WSMsgType.TEXT:
+                continue
+            payload = json.loads(msg.data)
+            if payload["op"] == 1:
+                await ws.send_json({"op": 11})
+            elif payload["op"] in (2, 6):  # IDENTIFY / RESUME
+                await self.dispatch("READY", {
+                    "v": 10, "user": BOT_USER, "session_id": "fake-session",
+                    "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
+                    "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+                    "application": {"id": str(APP_ID), "flags": 0}})
+                await self.dispatch("GUILD_CREATE", self.guild())
+                self.ready.set()
+        return ws
+
+    def guild(self) -> dict[str, Any]:
+        return {
+            "id": str(GUILD_ID), "name": "Test server", "owner_id": "1", "icon": None,
+            "roles": [{"id": str(GUILD_ID), "name": "@everyone", "permissions": "1024",
+                       "position": 0, "color": 0, "hoist": False, "managed": False,
+                       "mentionable": False}],
+            "channels": [{"id": str(CHANNEL_ID), "type": 0, "name": "games", "position": 0,
+                          "guild_id": str(GUILD_ID), "permission_overwrites": []}],
+            "threads": [], "members": [], "member_count": 4, "large": False, "features": [],
+            "emojis": [], "stickers": [], "unavailable": False, "joined_at": None,
+            "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0,
+            "system_channel_flags": 0, "preferred_locale": "en-US", "nsfw_level": 0,
+        }
+
+    # --- interactions -------------------------------------------------------------------
+
+    def member(self, user_id: int, name: str, manager: bool = False) -> dict[str, Any]:
+        return {"user": user_payload(user_id, name), "roles": [], "joined_at": None, "flags": 0,
+                "deaf": False, "mute": False, "nick": None,
+                "permissions": str((1 << 5) if manager else 1024)}
+
+    async def interact(self, user: tuple[int, str], data: dict[str, Any], kind: int,
+                       message: Sent | None = None, locale: str = "en-US",
+                       channel_id: int = CHANNEL_ID) -> str:
+        """Send an INTERACTION_CREATE and return its id (wait with `answered`)."""
+        interaction_id = snowflake()
+        payload = {
+            "id": interaction_id, "application_id": str(APP_ID), "type": kind, "data": data,
+            "guild_id": str(GUILD_ID), "channel_id": str(channel_id),
+            "channel": {"id": str(channel_id), "type": 0, "name": "games",
+                        "guild_id": str(GUILD_ID)},
+            "member": self.member(*user), "token": f"token-{interaction_id}", "version": 1,
+            "locale": locale, "guild_locale": "en-US", "app_permissions": str((1 << 53) - 1),
+            "entitlements": [], "authorizing_integration_owners": {}, "context": 0,
+            "attachment_size_limit": MAX_FILE,
+        }
+        if message is not None:
+            payload["message"] = self.message_payload(message)
+        self._pending[interaction_id] = (time.monotonic(), asyncio.Event())
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return interaction_id
+
+    def unanswered(self) -> list[str]:
+        """Interactions the bot never acknowledged (Discord shows 'interaction failed')."""
+        return [i for i, (_, done) in self._pending.items() if not done.is_set()]
+
+    async def answered(self, interaction_id: str, timeout: float = 10) -> None:
+        await asyncio.wait_for(self._pending[interaction_id][1].wait(), timeout)
+
+    async def slash(self, user: tuple[int, str], sub: str, **options: Any) -> str:
+        command = next((c for c in self.commands if c["name"] == "moonriver"), None)
+        assert command is not None, "the bot did not register /moonriver"
+        opts = [{"name": k, "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int)
+                 else 3, "value": v} for k, v in options.items()]
+        data = {"id": command["id"], "name": "moonriver", "type": 1,
+                "options": [{"name": sub, "type": 1, "options": opts}]}
+        return await self.interact(user, data, 2)
+
+    async def click(self, user: tuple[int, str], message: Sent, custom_id: str,
+                    values: list[str] | None = None) -> str:
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values else 2}
+        if values:
+            data["values"] = values
+        return await self.interact(user, data, 3, message=message)
+
+    def message_payload(self, sent: Sent) -> dict[str, Any]:
+        return {"id": sent.id, "channel_id": sent.channel_id, "author": BOT_USER,
+                "content": sent.content, "timestamp": "2026-11-29T00:00:00+00:00",
+                "edited_timestamp": None, "tts": False, "mention_everyone": False,
+                "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+                "pinned": False, "type": 0, "components": sent.components,
+                "flags": 64 if sent.ephemeral else 0}
+
+    # --- REST -------------------------------------------------------------------------
+
+    async def _body(self, request: web.Request) -> tuple[dict[str, Any], dict[str, int]]:
+        files: dict[str, int] = {}
+        if request.content_type.startswith("multipart/"):
+            payload: dict[str, Any] = {}
+            reader = await request.multipart()
+            async for part in reader:
+                data = await part.read()  # type: ignore[union-attr]
+                if part.name == "payload_json":  # type: ignore[union-attr]
+                    payload = json.loads(data)
+                else:
+                    files[part.filename or part.name or "file"] = len(data)  # type: ignore[union-attr]
+            return payload, files
+        text = await request.text()
+        return (json.loads(text) if text else {}), files
+
+    async def _record(self, kind: str, channel_id: str, body: dict[str, Any],
+                      files: dict[str, int], interaction_id: str | None = None) -> Sent:
+        content = body.get("content") or ""
+        if len(content) > 2000:
+            self.violations.append(f"message of {len(content)} characters")
+        for name, size in files.items():
+            if size > MAX_FILE:
+                self.violations.append(f"file {name} of {size} bytes")
+        sent = Sent(snowflake(), channel_id, kind, content, body.get("components") or [],
+                    files, bool((body.get("flags") or 0) & 64), body.get("allowed_mentions"),
+                    interaction_id)
+        async with self.new_message:
+            self.sent.append(sent)
+            self.new_message.notify_all()
+        return sent
+
+    async def rest(self, request: web.Request) -> web.StreamResponse:
+        if self.rate_limit_next > 0 and request.method != "GET":
+            self.rate_limit_next -= 1
+            return _json({"message": "You are being rate limited.",
+                                      "retry_after": 0.2, "global": False}, status=429,
+                                     headers={"Retry-After": "0.2", "Via": "1.1 google",
+                                              "X-RateLimit-Scope": "user"})
+        tail = request.match_info["tail"]
+        parts = tail.split("/")
+        method = request.method
+        if method == "GET" and tail == "users/@me":
+            return _json(BOT_USER)
+        if method == "GET" and tail == "oauth2/applications/@me":
+            return _json({
+                "id": str(APP_ID), "name": "Moon River", "icon": None, "description": "",
+                "bot_public": True, "bot_require_code_grant": False, "owner": BOT_USER,
+                "verify_key": "0" * 64, "flags": 0, "team": None, "summary": ""})
+        if method == "PUT" and parts[0] == "applications" and parts[-1] == "commands":
+            body, _ = await self._body(request)
+            self.commands = [{**c, "id": snowflake(), "application_id": str(APP_ID),
+                              "version": "1", "default_member_permissions": None,
+                              "dm_permission": False, "type": c.get("type", 1)}
+                             for c in body]
+            return _json(self.commands)
+        if method == "POST" and parts[0] == "interactions" and parts[-1] == "callback":
+            interaction_id = parts[1]
+            body, files = await self._body(request)
+            started, done = self._pending.get(interaction_id, (time.monotonic(),
+                                                                asyncio.Event()))
+            if time.monotonic() - started > 3:
+                self.violations.append(f"interaction {interaction_id} answered after "
+                                       f"{time.monotonic() - started:.1f} s")
+            done.set()
+            kind = body.get("type")
+            data = body.get("data") or {}
+            if kind in (4, 7):
+                await self._record("callback", str(CHANNEL_ID), data, files, interaction_id)
+            return _json({"interaction": {
+                "id": interaction_id, "type": kind, "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool((data.get("flags") or 0) & 64)}})
+        if method == "POST" and parts[0] == "webhooks":
+            body, files = await self._body(request)
+            interaction_id = parts[2].removeprefix("token-")
+            sent = await self._record("followup", str(CHANNEL_ID), body, files, interaction_id)
+            return _json(self.message_payload(sent))
+        if method == "PATCH" and parts[0] == "webhooks":
+            body, files = await self._body(request)
+            sent = await self._record("edit", str(CHANNEL_ID), body, files)
+            return _json(self.message_payload(sent))
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
+            body, files = await self._body(request)
+            if method == "POST":
+                sent = await self._record("channel", parts[1], body, files)
+                return _json(self.message_payload(sent))
+            if method == "PATCH":
+                sent = await self._record("edit", parts[1], body, files)
+                return _json(self.message_payload(sent))
+        if method == "POST" and parts[0] == "channels" and parts[-1] == "threads":
+            body, _ = await self._body(request)
+            return _json({"id": snowflake(), "type": 11, "name": body.get("name"),
+                                      "guild_id": str(GUILD_ID), "parent_id": parts[1],
+                                      "owner_id": str(BOT_ID), "thread_metadata": {
+                                          "archived": False, "auto_archive_duration": 10080,
+                                          "archive_timestamp": "2026-11-29T00:00:00+00:00",
+                                          "locked": False}, "message_count": 0,
+                                      "member_count": 1, "rate_limit_per_user": 0})
+        return _json({"message": f"fake Discord has no {method} /{tail}"},
+                                 status=404)
+
+    async def wait_for(self, predicate: Any, *, after: int = 0, timeout: float = 20) -> Sent:
+        """The first message recorded at index `after` or later for which `predicate` holds."""
+        async def find() -> Sent:
+            async with self.new_message:
+                while True:
+                    for sent in self.sent[after:]:
+                        if predicate(sent):
+                            return sent
+                    await self.new_message.wait()
+        return await asyncio.wait_for(find(), timeout)
