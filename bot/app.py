@@ -42,7 +42,7 @@ from render.theme import theme_named
 
 log = logging.getLogger("moonriver")
 MAX_MESSAGE = 2000
-MAINTENANCE_SECONDS = 30.0
+MAINTENANCE_SECONDS = 30.0  # reminders, checkpoint, heartbeat
 
 
 def configure_logging(level: int) -> None:
@@ -294,6 +294,8 @@ class MoonRiverBot(discord.Client):
                 except discord.HTTPException:
                     log.info("could not DM user %s (closed DMs?)", reminder.user_id)
         await self.store.checkpoint()
+        if self.settings.heartbeat is not None:
+            self.settings.heartbeat.touch()
 
 
 def build_commands(bot: MoonRiverBot) -> app_commands.Group:

@@ -198,6 +198,21 @@ def cmd_run(args: argparse.Namespace) -> int:
     return run_bot(settings)
 
 
+def cmd_health(args: argparse.Namespace) -> int:
+    """For container health checks: is the heartbeat file fresh?"""
+    path = Path(args.file)
+    try:
+        age = time.time() - path.stat().st_mtime
+    except OSError:
+        print(f"moonriver: no heartbeat at {path}", file=sys.stderr)
+        return 1
+    if age > args.max_age:
+        print(f"moonriver: heartbeat is {age:.0f} s old", file=sys.stderr)
+        return 1
+    print(f"ok ({age:.0f} s)")
+    return 0
+
+
 def cmd_sandbox(args: argparse.Namespace) -> int:
     seats = tuple(s.strip() for s in args.seats.split(","))
     names = tuple(n.strip() for n in args.names.split(",")) if args.names else ()
@@ -242,6 +257,11 @@ def build_parser() -> argparse.ArgumentParser:
     ren.set_defaults(func=cmd_render)
     run = sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     run.set_defaults(func=cmd_run)
+    health = sub.add_parser("health", help="exit 0 if the bot's heartbeat file is fresh")
+    health.add_argument("--file", default=os.environ.get("MOONRIVER_HEARTBEAT",
+                                                         "/data/heartbeat"))
+    health.add_argument("--max-age", type=float, default=120.0)
+    health.set_defaults(func=cmd_health)
     box = sub.add_parser("sandbox", help="play a game in the terminal, no Discord needed")
     box.add_argument("--seats", default="human,greedy",
                      help="2–4 seats: human, random or greedy (default: human,greedy)")

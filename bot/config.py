@@ -28,6 +28,7 @@ class Settings:
     api_base: str | None = None
     gateway_url: str | None = None
     log_level: str = "INFO"
+    heartbeat: Path | None = None  # touched every maintenance round, for health checks
 
     @property
     def log_level_number(self) -> int:
@@ -63,7 +64,9 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
     if level not in LOG_LEVELS:
         raise ConfigError(f"MOONRIVER_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, "
                           f"got {level!r}")
+    heartbeat = env.get("MOONRIVER_HEARTBEAT", "").strip()
     return Settings(
+        heartbeat=Path(heartbeat) if heartbeat else None,
         token=token, database=database, dev_guild=int(guild) if guild else None,
         api_base=_url("DISCORD_API_BASE", api, ("http", "https")) if api else None,
         gateway_url=_url("DISCORD_GATEWAY_URL", gateway, ("ws", "wss")) if gateway else None,
