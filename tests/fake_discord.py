@@ -81,11 +81,13 @@ class FakeDiscord:
     sent: list[Sent] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
     commands: list[dict[str, Any]] = field(default_factory=list)
+    response_times: list[float] = field(default_factory=list)
     rate_limit_next: int = 0
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     _ws: web.WebSocketResponse | None = None
     _seq: int = 0
     _pending: dict[str, tuple[float, asyncio.Event]] = field(default_factory=dict)
+    _channels: dict[str, str] = field(default_factory=dict)
     _runner: web.AppRunner | None = None
     new_message: asyncio.Condition = field(default_factory=asyncio.Condition)
 
@@ -172,8 +174,10 @@ class FakeDiscord:
         payload = {
             "id": interaction_id, "application_id": str(APP_ID), "type": kind, "data": data,
             "guild_id": str(GUILD_ID), "channel_id": str(channel_id),
-            "channel": {"id": str(channel_id), "type": 0, "name": "games",
-                        "guild_id": str(GUILD_ID)},
+            "channel": {"id": str(channel_id), "type": 0, "name": f"games-{channel_id}",
+                        "guild_id": str(GUILD_ID), "position": 0, "parent_id": None,
+                        "permission_overwrites": [], "nsfw": False, "topic": None,
+                        "last_message_id": None, "rate_limit_per_user": 0},
             "member": self.member(*user), "token": f"token-{interaction_id}", "version": 1,
             "locale": locale, "guild_locale": "en-US", "app_permissions": str((1 << 53) - 1),
             "entitlements": [], "authorizing_integration_owners": {}, "context": 0,
@@ -182,6 +186,7 @@ class FakeDiscord:
         if message is not None:
             payload["message"] = self.message_payload(message)
         self._pending[interaction_id] = (time.monotonic(), asyncio.Event())
+        self._channels[interaction_id] = str(channel_id)
         await self.dispatch("INTERACTION_CREATE", payload)
         return interaction_id
 
@@ -192,21 +197,23 @@ class FakeDiscord:
     async def answered(self, interaction_id: str, timeout: float = 10) -> None:
         await asyncio.wait_for(self._pending[interaction_id][1].wait(), timeout)
 
-    async def slash(self, user: tuple[int, str], sub: str, **options: Any) -> str:
+    async def slash(self, user: tuple[int, str], sub: str, channel_id: int = CHANNEL_ID,
+                    **options: Any) -> str:
         command = next((c for c in self.commands if c["name"] == "moonriver"), None)
         assert command is not None, "the bot did not register /moonriver"
         opts = [{"name": k, "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int)
                  else 3, "value": v} for k, v in options.items()]
         data = {"id": command["id"], "name": "moonriver", "type": 1,
                 "options": [{"name": sub, "type": 1, "options": opts}]}
-        return await self.interact(user, data, 2)
+        return await self.interact(user, data, 2, channel_id=channel_id)
 
     async def click(self, user: tuple[int, str], message: Sent, custom_id: str,
                     values: list[str] | None = None) -> str:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values else 2}
         if values:
             data["values"] = values
-        return await self.interact(user, data, 3, message=message)
+        return await self.interact(user, data, 3, message=message,
+                                   channel_id=int(message.channel_id))
 
     def message_payload(self, sent: Sent) -> dict[str, Any]:
         return {"id": sent.id, "channel_id": sent.channel_id, "author": BOT_USER,
@@ -278,6 +285,7 @@ class FakeDiscord:
             body, files = await self._body(request)
             started, done = self._pending.get(interaction_id, (time.monotonic(),
                                                                 asyncio.Event()))
+            self.response_times.append(time.monotonic() - started)
             if time.monotonic() - started > 3:
                 self.violations.append(f"interaction {interaction_id} answered after "
                                        f"{time.monotonic() - started:.1f} s")
@@ -285,14 +293,16 @@ class FakeDiscord:
             kind = body.get("type")
             data = body.get("data") or {}
             if kind in (4, 7):
-                await self._record("callback", str(CHANNEL_ID), data, files, interaction_id)
+                await self._record("callback", self._channels.get(interaction_id, ""), data,
+                                   files, interaction_id)
             return _json({"interaction": {
                 "id": interaction_id, "type": kind, "response_message_loading": kind == 5,
                 "response_message_ephemeral": bool((data.get("flags") or 0) & 64)}})
         if method == "POST" and parts[0] == "webhooks":
             body, files = await self._body(request)
             interaction_id = parts[2].removeprefix("token-")
-            sent = await self._record("followup", str(CHANNEL_ID), body, files, interaction_id)
+            sent = await self._record("followup", self._channels.get(interaction_id, ""), body,
+                                      files, interaction_id)
             return _json(self.message_payload(sent))
         if method == "PATCH" and parts[0] == "webhooks":
             body, files = await self._body(request)
@@ -321,9 +331,12 @@ class FakeDiscord:
     async def wait_for(self, predicate: Any, *, after: int = 0, timeout: float = 20) -> Sent:
         """The first message recorded at index `after` or later for which `predicate` holds."""
         async def find() -> Sent:
+            checked = after  # look at each message once, not the whole list every time
             async with self.new_message:
                 while True:
-                    for sent in self.sent[after:]:
+                    while checked < len(self.sent):
+                        sent = self.sent[checked]
+                        checked += 1
                         if predicate(sent):
                             return sent
                     await self.new_message.wait()

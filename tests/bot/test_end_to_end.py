@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fake_discord import FakeDiscord, Sent
+from tests.fake_discord import CHANNEL_ID, FakeDiscord, Sent
 
 ROOT = Path(__file__).resolve().parents[2]
 ALICE, BOB, CAROL, DAVE = (101, "Alice"), (102, "Bob"), (103, "Carol"), (104, "Dave")
@@ -197,3 +197,21 @@ async def test_a_rate_limited_post_is_retried(discord_and_bot) -> None:
                                 after=before)
     assert table.custom_ids()
     assert fake.violations == []
+
+
+async def test_new_opens_the_table_in_a_thread_by_default(discord_and_bot) -> None:
+    fake, _bot = discord_and_bot
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "new")
+    lobby = await fake.wait_for(lambda s: s.kind == "channel"
+                                and "mr:lobby:join" in s.custom_ids(), after=before)
+    assert lobby.channel_id != str(CHANNEL_ID)  # posted in the new thread
+    pointer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert pointer.ephemeral and lobby.channel_id in pointer.content
+    # the thread has its own table; the channel is free for another one
+    before = len(fake.sent)
+    iid = await fake.slash(BOB, "new", thread=False)
+    await fake.wait_for(lambda s: s.interaction_id == iid and "mr:lobby:join" in s.custom_ids(),
+                        after=before)
+    await fake.answered(await fake.click(CAROL, lobby, "mr:lobby:join"))
+    assert fake.violations == [] and fake.unanswered() == []
