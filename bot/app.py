@@ -37,7 +37,7 @@ from engine.events import Event
 from engine.state import GameState, Phase
 from engine.view import public_view
 from render import render_preview, render_ranch, render_scores, render_table, to_png_bytes
-from render.i18n import normalise_locale, t
+from render.i18n import normalise_locale, strings, t
 from render.theme import theme_named
 
 log = logging.getLogger("moonriver")
@@ -78,6 +78,7 @@ class MoonRiverBot(discord.Client):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.add_command(build_commands(self))
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild:
             guild = discord.Object(self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -298,12 +299,33 @@ class MoonRiverBot(discord.Client):
             self.settings.heartbeat.touch()
 
 
+DISCORD_LOCALES = {discord.Locale.german: "de", discord.Locale.japanese: "ja"}
+
+
+class CommandTranslator(app_commands.Translator):
+    """Command names and descriptions from the translation layer (`cmd.<command>.*`)."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        key = string.extras.get("key")
+        language = DISCORD_LOCALES.get(locale)
+        if key is None or language is None:
+            return None
+        return strings(language).get(key)
+
+
+def _text(command: str, part: str) -> app_commands.locale_str:
+    """The English text of a command's name or description, keyed for translation."""
+    key = f"cmd.{command}.{part}"
+    return app_commands.locale_str(strings("en")[key], key=key)
+
+
 def build_commands(bot: MoonRiverBot) -> app_commands.Group:
     """The /moonriver command group."""
-    group = app_commands.Group(name="moonriver", description="Play Moon River at this table",
-                               guild_only=True)
+    group = app_commands.Group(name=_text("group", "name"),
+                               description=_text("group", "description"), guild_only=True)
 
-    @group.command(name="new", description="Open a Moon River table here")
+    @group.command(name=_text("new", "name"), description=_text("new", "description"))
     @app_commands.describe(players="most players (2–4)",
                            thread="open the table in a new thread (default: yes)")
     async def new(interaction: discord.Interaction[Any],
@@ -334,10 +356,10 @@ def build_commands(bot: MoonRiverBot) -> app_commands.Group:
 
     for what in ("join", "leave", "start", "cancel"):
         group.add_command(app_commands.Command(
-            name=what, description=f"{what.capitalize()} the table in this channel",
+            name=_text(what, "name"), description=_text(what, "description"),
             callback=_lobby_callback(bot, what)))
 
-    @group.command(name="move", description="Make your move by typing it (see the list)")
+    @group.command(name=_text("move", "name"), description=_text("move", "description"))
     @app_commands.describe(action="e.g. build p17 p42 C3 up")
     async def move(interaction: discord.Interaction[Any], action: str) -> None:
         await bot.act(interaction, 0, None, action)
@@ -352,7 +374,20 @@ def build_commands(bot: MoonRiverBot) -> app_commands.Group:
         texts = [str(a) for a in options if current.lower() in str(a)]
         return [app_commands.Choice(name=x, value=x) for x in texts[:25]]
 
-    @group.command(name="status", description="Post the table again")
+    @group.command(name=_text("undo", "name"), description=_text("undo", "description"))
+    async def undo(interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            channel_id = interaction.channel_id or 0
+            result = await bot.service.undo(channel_id, _user(interaction))
+            await interaction.followup.send(t("bot.done", _locale(interaction)), ephemeral=True)
+            await bot.post_table(channel_id, result.state, result.game.id, result.game.version,
+                                 [], result.next_user, result.game.settings.locale,
+                                 result.game.settings.theme)
+        except Exception as exc:
+            await bot.reply_error(interaction, exc)
+
+    @group.command(name=_text("status", "name"), description=_text("status", "description"))
     async def status(interaction: discord.Interaction[Any]) -> None:
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -371,7 +406,7 @@ def build_commands(bot: MoonRiverBot) -> app_commands.Group:
         except Exception as exc:
             await bot.reply_error(interaction, exc)
 
-    @group.command(name="board", description="Show one ranch privately")
+    @group.command(name=_text("board", "name"), description=_text("board", "description"))
     async def board(interaction: discord.Interaction[Any],
                     player: discord.Member | None = None) -> None:
         try:
@@ -390,11 +425,11 @@ def build_commands(bot: MoonRiverBot) -> app_commands.Group:
         except Exception as exc:
             await bot.reply_error(interaction, exc)
 
-    @group.command(name="rules", description="The rules in one minute")
+    @group.command(name=_text("rules", "name"), description=_text("rules", "description"))
     async def rules(interaction: discord.Interaction[Any]) -> None:
         await bot.private(interaction, t("bot.rules", _locale(interaction)))
 
-    @group.command(name="history", description="The last moves at this table")
+    @group.command(name=_text("history", "name"), description=_text("history", "description"))
     async def history(interaction: discord.Interaction[Any]) -> None:
         try:
             rows = await bot.service.history(interaction.channel_id or 0, 20)
@@ -403,7 +438,7 @@ def build_commands(bot: MoonRiverBot) -> app_commands.Group:
         except Exception as exc:
             await bot.reply_error(interaction, exc)
 
-    @group.command(name="abandon", description="Abandon the game (host or server manager)")
+    @group.command(name=_text("abandon", "name"), description=_text("abandon", "description"))
     async def abandon(interaction: discord.Interaction[Any]) -> None:
         try:
             game = await bot.service.abandon(interaction.channel_id or 0, _user(interaction))
@@ -411,7 +446,7 @@ def build_commands(bot: MoonRiverBot) -> app_commands.Group:
         except Exception as exc:
             await bot.reply_error(interaction, exc)
 
-    @group.command(name="settings", description="Reminders and language of this table")
+    @group.command(name=_text("settings", "name"), description=_text("settings", "description"))
     @app_commands.describe(language="en, de or ja", remind_hours="e.g. 12,24",
                            autoplay_hours="a computer moves for a silent player (0: never)")
     @app_commands.choices(language=[app_commands.Choice(name=n, value=v) for n, v in
@@ -439,7 +474,7 @@ def build_commands(bot: MoonRiverBot) -> app_commands.Group:
         except Exception as exc:
             await bot.reply_error(interaction, exc)
 
-    @group.command(name="notify", description="Reminders by direct message: on or off")
+    @group.command(name=_text("notify", "name"), description=_text("notify", "description"))
     @app_commands.choices(mode=[app_commands.Choice(name="dm", value="dm"),
                                 app_commands.Choice(name="off", value="off")])
     async def notify(interaction: discord.Interaction[Any],

@@ -41,6 +41,10 @@ class NotAllowed(TableError):
     code = "not_allowed"
 
 
+class CannotUndo(TableError):
+    code = "cannot_undo"
+
+
 class WrongStatus(TableError):
     code = "wrong_status"
 

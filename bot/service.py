@@ -30,6 +30,7 @@ from bot.domain import (
 from bot.errors import (
     AlreadySeated,
     BadInput,
+    CannotUndo,
     IllegalMove,
     LobbyFull,
     NoGameHere,
@@ -52,6 +53,8 @@ from engine.state import GameState, Phase
 from engine.view import TableView, public_view
 
 MAX_NAME = 32
+#: Events after which a move cannot be taken back: they showed what was hidden.
+REVEALING = (ev.ColumnDrawn, ev.SaloonRefilled, ev.LastRound, ev.GameEnded)
 STATE_CACHE = 2048
 
 
@@ -404,6 +407,31 @@ class TableService:
         finished = state.phase is Phase.OVER
         return ActResult(game, state, tuple(played), self._user_to_move(game, state), finished,
                          ("table", "scores") if finished else ("table",))
+
+    async def undo(self, channel_id: int, user: User) -> ActResult:
+        """Take back your own last move, before anyone else has acted and before it revealed
+        a random draw (a new column, partners refilled, the last round, the end)."""
+        game = await self._open_game(channel_id)
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            if game.status is not Status.ACTIVE:
+                raise WrongStatus("the game has not started yet")
+            seat = game.seat_of(user.id)
+            if seat is None:
+                raise NotSeated("you are not playing at this table")
+            actions = await self.store.actions(game.id)
+            if not actions or actions[-1].seat != seat.seat:
+                raise CannotUndo("only your own last move can be taken back, before anyone "
+                                 "else moves")
+            before = replay(self._record(game, actions[:-1])).state
+            _after, events = apply(before, parse_action(actions[-1].text))
+            if any(isinstance(e, REVEALING) for e in events):
+                raise CannotUndo("that move revealed new parcels or partners; it stands")
+            game = self._saved(await self.store.truncate_actions(
+                game, keep=len(actions) - 1, state=before.to_dict(),
+                reminders=self._reminders_for(game, before), now=self.clock()))
+            self._remember(game, before)
+            return ActResult(game, before, (), self._user_to_move(game, before), False)
 
     async def legal(self, channel_id: int, user: User) -> list[Action]:
         """The actions `user` may take now (empty when it is not their turn)."""

@@ -49,3 +49,18 @@ def test_every_error_code_is_translated() -> None:
     for locale in LOCALES:
         missing = {c for c in codes if f"error.{c}" not in strings(locale)}
         assert missing == set(), locale
+
+
+def test_command_names_and_descriptions_fit_discord() -> None:
+    """Localised command names: lower case, 1–32 letters, digits, - or _ (Discord's rule)."""
+    for locale in LOCALES:
+        table = strings(locale)
+        keys = [k for k in table if k.startswith("cmd.")]
+        assert len(keys) == 30, locale
+        for key in keys:
+            text = table[key]
+            if key.endswith(".name"):
+                assert 1 <= len(text) <= 32 and text == text.lower(), (locale, key)
+                assert all(c.isalnum() or c in "-_" for c in text), (locale, key)
+            else:
+                assert 1 <= len(text) <= 100, (locale, key)

@@ -215,3 +215,35 @@ async def test_new_opens_the_table_in_a_thread_by_default(discord_and_bot) -> No
                         after=before)
     await fake.answered(await fake.click(CAROL, lobby, "mr:lobby:join"))
     assert fake.violations == [] and fake.unanswered() == []
+
+
+async def test_commands_are_synced_with_german_and_japanese_names(discord_and_bot) -> None:
+    fake, _bot = discord_and_bot
+    (group,) = [c for c in fake.commands if c["name"] == "moonriver"]
+    assert group["description_localizations"]["de"].startswith("Moon River")
+    names = {o["name"]: o for o in group["options"]}
+    assert {"new", "join", "start", "move", "undo", "settings"} <= set(names)
+    assert names["new"]["name_localizations"] == {"de": "neu", "ja": "新規"}
+    assert names["undo"]["description_localizations"]["ja"]
+
+
+async def test_undo_through_the_slash_command(discord_and_bot) -> None:
+    fake, _bot = discord_and_bot
+    lobby = await open_table(fake, ALICE, [BOB])
+    before = len(fake.sent)
+    await fake.click(ALICE, lobby, "mr:lobby:start")
+    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+                                after=before)
+    mover = mover_of(table)
+    after_move = await take_turn(fake, table)
+    if mover_of(after_move) != mover:  # the move ended the turn: the other may not undo it
+        before = len(fake.sent)
+        iid = await fake.slash(mover_of(after_move), "undo")
+        refusal = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+        assert refusal.ephemeral and "take back" in refusal.content
+    before = len(fake.sent)
+    await fake.slash(mover, "undo")
+    again = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+                                after=before)
+    assert mover_of(again) == mover  # back to the same decision
+    assert fake.violations == [] and fake.unanswered() == []

@@ -10,6 +10,7 @@ from bot.domain import GameOptions, Status, TableSettings
 from bot.errors import (
     AlreadySeated,
     BadInput,
+    CannotUndo,
     GameAlreadyOpen,
     IllegalMove,
     LobbyFull,
@@ -307,3 +308,37 @@ async def test_the_unique_index_holds_without_the_service(tmp_path) -> None:
     with pytest.raises(sqlite3.IntegrityError):
         await store.db.execute(sql, row)
     await store.close()
+
+
+async def test_undo_takes_back_your_own_last_move_only(service: TableService) -> None:
+    result = await table(service, ALICE, BOB, CAROL)
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    mover = users[result.next_user]
+    other = next(u for u in users.values() if u is not mover)
+    with pytest.raises(CannotUndo):
+        await service.undo(CHANNEL, mover)  # nothing of theirs to take back yet
+    before = await service.status(CHANNEL)
+    played = await service.act(CHANNEL, mover, str((await service.legal(CHANNEL, mover))[0]))
+    with pytest.raises(CannotUndo):
+        await service.undo(CHANNEL, other)  # not their move
+    undone = await service.undo(CHANNEL, mover)
+    assert undone.state == before.state and undone.game.version == played.game.version + 1
+    assert len(await service.history(CHANNEL, 99)) == 0
+    assert undone.next_user == mover.id
+
+
+async def test_undo_never_takes_back_a_revealed_draw(service: TableService) -> None:
+    await table(service, ALICE, BOB)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    rng = Rng(4)
+    refused = 0
+    for _ in range(60):
+        status = await service.status(CHANNEL)
+        user = users[status.game.seats[status.state.active_seat].user_id]
+        result = await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL,
+                                                                                      user))))
+        if any(type(e).__name__ in ("ColumnDrawn", "SaloonRefilled") for e in result.events):
+            with pytest.raises(CannotUndo, match="revealed"):
+                await service.undo(CHANNEL, user)
+            refused += 1
+    assert refused > 0
