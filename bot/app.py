@@ -30,7 +30,7 @@ from bot.discord_ui import (
 from bot.domain import GameOptions, Status, TableSettings, UserPrefs
 from bot.errors import BadInput, NotYourTurn, TableError
 from bot.narrate import summarize
-from bot.service import TableService, User
+from bot.service import ActResult, TableService, User
 from bot.store import SqliteStore
 from engine.actions import Build
 from engine.events import Event
@@ -42,7 +42,15 @@ from render.theme import theme_named
 
 log = logging.getLogger("moonriver")
 MAX_MESSAGE = 2000
-MAINTENANCE_SECONDS = 30.0  # reminders, checkpoint, heartbeat
+
+
+def winner_ids(result: ActResult) -> list[int]:
+    """The Discord users among the winners (computers are not pinged)."""
+    if not result.finished:
+        return []
+    seats = result.game.seats
+    ids = [seats[i].user_id for i in public_view(result.state).winners]
+    return [i for i in ids if i is not None]
 
 
 def configure_logging(level: int) -> None:
@@ -122,7 +130,7 @@ class MoonRiverBot(discord.Client):
 
     async def post_table(self, channel_id: int, state: GameState, game_id: int, version: int,
                          events: Sequence[Event], next_user: int | None, locale: str,
-                         theme_name: str) -> None:
+                         theme_name: str, winner_ids: Sequence[int] = ()) -> None:
         """The table picture, what happened, and a ping for the player to move (only them)."""
         theme = theme_named(theme_name)
         view = public_view(state)
@@ -138,9 +146,12 @@ class MoonRiverBot(discord.Client):
         lines = [summarize(events, state, locale)] if events else []
         components = discord.ui.View(timeout=None)
         mentions = discord.AllowedMentions.none()
-        if state.phase is Phase.OVER:
-            winners = ", ".join(view.players[i].name for i in view.winners)
+        if state.phase is Phase.OVER:  # the winners are pinged, once
+            winners = ", ".join(f"<@{u}>" for u in winner_ids) or ", ".join(
+                view.players[i].name for i in view.winners)
             lines.append(t("bot.finished", locale, winners=winners))
+            mentions = discord.AllowedMentions(users=[discord.Object(u) for u in winner_ids],
+                                               everyone=False, roles=False)
         elif next_user is not None:
             phase = t(f"phase.{state.phase.value}", locale)
             lines.append(t("bot.turn_ping", locale, mention=f"<@{next_user}>", phase=phase))
@@ -255,7 +266,8 @@ class MoonRiverBot(discord.Client):
                                             ephemeral=True)
             await self.post_table(channel_id, result.state, result.game.id,
                                   result.game.version, result.events, result.next_user,
-                                  result.game.settings.locale, result.game.settings.theme)
+                                  result.game.settings.locale, result.game.settings.theme,
+                                  winner_ids(result))
         except Exception as exc:
             await self.reply_error(interaction, exc)
 
@@ -267,7 +279,7 @@ class MoonRiverBot(discord.Client):
                 await self.run_maintenance()
             except Exception:
                 log.exception("maintenance failed")
-            await asyncio.sleep(MAINTENANCE_SECONDS)
+            await asyncio.sleep(self.settings.maintenance_seconds)
 
     async def run_maintenance(self) -> None:
         """Send due reminders (channel ping, DM if asked for), auto-play, checkpoint."""
@@ -278,11 +290,13 @@ class MoonRiverBot(discord.Client):
                     await self.post_table(reminder.channel_id, result.state, result.game.id,
                                           result.game.version, result.events,
                                           result.next_user, result.game.settings.locale,
-                                          result.game.settings.theme)
+                                          result.game.settings.theme, winner_ids(result))
                 continue
             if reminder.user_id is None:
                 continue
-            text = t("bot.reminder", "en", mention=f"<@{reminder.user_id}>")
+            game = await self.store.game(reminder.game_id)
+            locale = game.settings.locale if game is not None else "en"
+            text = t("bot.reminder", locale, mention=f"<@{reminder.user_id}>")
             await self.get_partial_messageable(reminder.channel_id).send(
                 text, allowed_mentions=discord.AllowedMentions(
                     users=[discord.Object(reminder.user_id)]))
@@ -292,7 +306,7 @@ class MoonRiverBot(discord.Client):
                     user = await self.fetch_user(reminder.user_id)
                     await user.send(t("bot.reminder", prefs.locale or "en",
                                       mention=f"<#{reminder.channel_id}>"))
-                except discord.HTTPException:
+                except discord.HTTPException:  # closed DMs: the channel ping stands
                     log.info("could not DM user %s (closed DMs?)", reminder.user_id)
         await self.store.checkpoint()
         if self.settings.heartbeat is not None:

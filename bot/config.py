@@ -29,6 +29,7 @@ class Settings:
     gateway_url: str | None = None
     log_level: str = "INFO"
     heartbeat: Path | None = None  # touched every maintenance round, for health checks
+    maintenance_seconds: float = 30.0  # reminders, checkpoints, heartbeat
 
     @property
     def log_level_number(self) -> int:
@@ -65,7 +66,16 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         raise ConfigError(f"MOONRIVER_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, "
                           f"got {level!r}")
     heartbeat = env.get("MOONRIVER_HEARTBEAT", "").strip()
+    interval = env.get("MOONRIVER_MAINTENANCE_SECONDS", "").strip() or "30"
+    try:
+        maintenance = float(interval)
+    except ValueError:
+        maintenance = -1.0
+    if not 0.2 <= maintenance <= 3600:
+        raise ConfigError("MOONRIVER_MAINTENANCE_SECONDS must be a number from 0.2 to 3600, "
+                          f"got {interval!r}")
     return Settings(
+        maintenance_seconds=maintenance,
         heartbeat=Path(heartbeat) if heartbeat else None,
         token=token, database=database, dev_guild=int(guild) if guild else None,
         api_base=_url("DISCORD_API_BASE", api, ("http", "https")) if api else None,

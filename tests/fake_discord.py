@@ -82,6 +82,7 @@ class FakeDiscord:
     violations: list[str] = field(default_factory=list)
     commands: list[dict[str, Any]] = field(default_factory=list)
     response_times: list[float] = field(default_factory=list)
+    dm_attempts: int = 0
     rate_limit_next: int = 0
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     _ws: web.WebSocketResponse | None = None
@@ -316,6 +317,12 @@ class FakeDiscord:
             if method == "PATCH":
                 sent = await self._record("edit", parts[1], body, files)
                 return _json(self.message_payload(sent))
+        if method == "POST" and tail == "users/@me/channels":  # opening a DM
+            self.dm_attempts += 1
+            return _json({"message": "Cannot send messages to this user", "code": 50007},
+                         status=403)
+        if method == "GET" and parts[0] == "users":
+            return _json(user_payload(int(parts[1]), f"user{parts[1]}"))
         if method == "POST" and parts[0] == "channels" and parts[-1] == "threads":
             body, _ = await self._body(request)
             return _json({"id": snowflake(), "type": 11, "name": body.get("name"),

@@ -27,7 +27,7 @@ class Bot:
     async def start(self) -> None:
         self.fake.ready.clear()
         env = {**os.environ, **self.fake.env, "MOONRIVER_DB": str(self.db),
-               "MOONRIVER_LOG_LEVEL": "WARNING"}
+               "MOONRIVER_LOG_LEVEL": "WARNING", "MOONRIVER_MAINTENANCE_SECONDS": "0.5"}
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot.cli", "run", cwd=ROOT, env=env)
         await asyncio.wait_for(self.fake.ready.wait(), 60)
@@ -133,6 +133,8 @@ async def test_whole_games_through_slash_commands_and_clicks(discord_and_bot, pl
                                 after=before)
     final = await play_to_the_end(fake, table)
     assert "scores.png" in final.files and not final.custom_ids()
+    pinged = {int(u) for u in (final.allowed_mentions or {}).get("users", [])}
+    assert pinged and pinged <= {p[0] for p in people}  # the winners, once
     assert fake.violations == [] and fake.unanswered() == []
 
 
@@ -246,4 +248,31 @@ async def test_undo_through_the_slash_command(discord_and_bot) -> None:
     again = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
                                 after=before)
     assert mover_of(again) == mover  # back to the same decision
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+async def test_reminders_ping_in_the_channel_and_closed_dms_are_skipped(discord_and_bot) -> None:
+    fake, _bot = discord_and_bot
+    lobby = await open_table(fake, ALICE, [BOB])
+    before = len(fake.sent)
+    await fake.click(ALICE, lobby, "mr:lobby:start")
+    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+                                after=before)
+    mover = mover_of(table)
+    await fake.answered(await fake.slash(mover, "notify", mode="dm"))
+    await fake.answered(await fake.slash(ALICE, "settings", remind_hours="0.0003"))
+    # the next turn gets a reminder after about a second
+    table = await take_turn(fake, table)
+    waiting = mover_of(table)
+    before = len(fake.sent)
+    reminder = await fake.wait_for(lambda s: s.kind == "channel" and "waiting" in s.content,
+                                   after=before, timeout=30)
+    assert [int(u) for u in (reminder.allowed_mentions or {}).get("users", [])] == [waiting[0]]
+    if waiting == mover:  # the DM was tried, refused (closed DMs), and nothing broke
+        for _ in range(40):
+            if fake.dm_attempts:
+                break
+            await asyncio.sleep(0.25)
+        assert fake.dm_attempts >= 1
+    table = await take_turn(fake, table)  # the bot still plays on
     assert fake.violations == [] and fake.unanswered() == []
