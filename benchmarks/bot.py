@@ -60,6 +60,10 @@ async def play(fake: FakeDiscord, channel: int, turns: int, posted: list[float],
             iid = await fake.click(user, dialogue, pair, [dialogue.select_options(pair)[0]])
             dialogue = await fake.wait_for(lambda s, i=iid: s.interaction_id == i
                                            and s.custom_ids(), after=before, timeout=120)
+            spot = next(c for c in dialogue.custom_ids() if c.startswith("mr:spot:"))
+            iid = await fake.click(user, dialogue, spot, [dialogue.select_options(spot)[0]])
+            dialogue = await fake.wait_for(lambda s, i=iid: s.interaction_id == i
+                                           and s.custom_ids(), after=before, timeout=120)
             ids = dialogue.custom_ids()
         select = next((c for c in ids if c.startswith("mr:sel:")), None)
         started = time.monotonic()

@@ -22,13 +22,14 @@ from bot.config import Settings
 from bot.discord_ui import (
     DYNAMIC_ITEMS,
     TurnButton,
+    confirm_view,
     dialogue_view,
     lobby_view,
     pair_key,
     position_view,
 )
 from bot.domain import GameOptions, Status, TableSettings, UserPrefs
-from bot.errors import BadInput, NotYourTurn, TableError
+from bot.errors import BadInput, NotYourTurn, StaleActionError, TableError
 from bot.narrate import summarize
 from bot.service import ActResult, TableService, User
 from bot.store import SqliteStore
@@ -252,6 +253,32 @@ class MoonRiverBot(discord.Client):
                 t("bot.pick_spot", locale), ephemeral=True,
                 file=discord.File(io.BytesIO(png), "preview.png"),
                 view=position_view(status.game.id, status.game.version, builds, locale))
+        except Exception as exc:
+            await self.reply_error(interaction, exc)
+
+    async def propose(self, interaction: discord.Interaction[Any], game_id: int,
+                      version: int, text: str) -> None:
+        """Show the chosen domino drawn into the ranch, with a Confirm button."""
+        locale = _locale(interaction)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            channel_id = interaction.channel_id or 0
+            options = await self.service.legal(channel_id, _user(interaction))
+            build = next((a for a in options if isinstance(a, Build) and str(a) == text), None)
+            if build is None:
+                raise StaleActionError("the table has moved on")
+            status = await self.service.status(channel_id)
+            assert status.state is not None
+            view = public_view(status.state)
+            seat = status.state.active_seat or 0
+            same_pair = [a for a in options if isinstance(a, Build)
+                         and pair_key(a) == pair_key(build)]
+            theme = theme_named(status.game.settings.theme)
+            png = await asyncio.to_thread(lambda: to_png_bytes(render_preview(
+                view, seat, same_pair, build, theme=theme, locale=locale)))
+            await interaction.followup.send(
+                str(build), ephemeral=True, file=discord.File(io.BytesIO(png), "proposal.png"),
+                view=confirm_view(status.game.id, status.game.version, build, locale))
         except Exception as exc:
             await self.reply_error(interaction, exc)
 

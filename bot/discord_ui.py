@@ -144,7 +144,29 @@ class PairSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                                           _selected(interaction))
 
 
-DYNAMIC_ITEMS = (LobbyButton, TurnButton, ActButton, ActSelect, PairSelect)
+class SpotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=r"mr:spot:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"):
+    """Step two of building: where the pair goes; step three shows it and asks to confirm."""
+
+    def __init__(self, game: int, version: int, page: int,
+                 options: Sequence[discord.SelectOption] = (), placeholder: str = "") -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"mr:spot:{game}:{version}:{page}", placeholder=placeholder or None,
+            options=list(options) or [discord.SelectOption(label="-", value="-")]))
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str],
+                             /) -> SpotSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).propose(interaction, self.game, self.version,
+                                        _selected(interaction))
+
+
+DYNAMIC_ITEMS = (LobbyButton, TurnButton, ActButton, ActSelect, PairSelect, SpotSelect)
 
 
 def lobby_view(locale: str) -> discord.ui.View:
@@ -190,7 +212,14 @@ def position_view(game: int, version: int, builds: Sequence[Build],
     view = discord.ui.View(timeout=None)
     for page in range(min(5, (len(builds) + PAGE - 1) // PAGE)):
         chunk = builds[page * PAGE:(page + 1) * PAGE]
-        view.add_item(ActSelect(game, version, page,
-                                [discord.SelectOption(label=str(b), value=str(b)) for b in chunk],
-                                t("bot.pick_spot", locale)))
+        view.add_item(SpotSelect(game, version, page,
+                                 [discord.SelectOption(label=str(b), value=str(b))
+                                  for b in chunk], t("bot.pick_spot", locale)))
+    return view
+
+
+def confirm_view(game: int, version: int, build: Build, locale: str) -> discord.ui.View:
+    """Step three: the domino drawn in; confirm it (or pick another spot above)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ActButton(game, version, str(build), f"{t('bot.confirm', locale)}: {build}"))
     return view

@@ -88,6 +88,12 @@ async def final_click(fake: FakeDiscord, user: tuple[int, str], dialogue: Sent,
                                        after=before)
         assert "preview.png" in dialogue.files
         ids = dialogue.custom_ids()
+        spot = next(c for c in ids if c.startswith("mr:spot:"))
+        iid = await fake.click(user, dialogue, spot, [dialogue.select_options(spot)[0]])
+        dialogue = await fake.wait_for(lambda s: s.interaction_id == iid and s.custom_ids(),
+                                       after=before)
+        assert "proposal.png" in dialogue.files  # the domino drawn in, to confirm
+        ids = dialogue.custom_ids()
     select = next((c for c in ids if c.startswith("mr:sel:")), None)
     if select is not None:
         return dialogue, select, [dialogue.select_options(select)[0]]
