@@ -113,7 +113,26 @@ class MoonRiverBot(discord.Client):
         else:
             log.exception("unexpected error", exc_info=exc)
             text = t("error.table_error", locale)
+        if isinstance(exc, StaleActionError):  # offer the table as it is now
+            offer = await self._current_dialogue(interaction, locale)
+            if offer is not None:
+                await self.private(interaction, f"{text}\n{offer[0]}", view=offer[1])
+                return
         await self.private(interaction, text)
+
+    async def _current_dialogue(self, interaction: discord.Interaction[Any],
+                                locale: str) -> tuple[str, discord.ui.View] | None:
+        """The move dialogue for the clicking player, if it is their turn now."""
+        try:
+            channel_id = interaction.channel_id or 0
+            options = await self.service.legal(channel_id, _user(interaction))
+            status = await self.service.status(channel_id)
+        except TableError:
+            return None
+        if not options or status.state is None:
+            return None
+        return (t(f"phase.{status.state.phase.value}", locale),
+                dialogue_view(status.game.id, status.game.version, options, locale))
 
     async def private(self, interaction: discord.Interaction[Any], text: str, **kw: Any) -> None:
         text = text[:MAX_MESSAGE]
@@ -405,15 +424,14 @@ def build_commands(bot: MoonRiverBot) -> app_commands.Group:
     async def move(interaction: discord.Interaction[Any], action: str) -> None:
         await bot.act(interaction, 0, None, action)
 
-    @move.autocomplete("action")
-    async def move_autocomplete(interaction: discord.Interaction[Any],
-                                current: str) -> list[app_commands.Choice[str]]:
-        try:
-            options = await bot.service.legal(interaction.channel_id or 0, _user(interaction))
-        except TableError:
-            return []
-        texts = [str(a) for a in options if current.lower() in str(a)]
-        return [app_commands.Choice(name=x, value=x) for x in texts[:25]]
+    move.autocomplete("action")(_autocomplete_for(bot, None))
+
+    for verb in ("build", "choose"):
+        typed: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=_text(verb, "name"), description=_text(verb, "description"),
+            callback=_typed_callback(bot))
+        typed.autocomplete("action")(_autocomplete_for(bot, verb))
+        group.add_command(typed)
 
     @group.command(name=_text("undo", "name"), description=_text("undo", "description"))
     async def undo(interaction: discord.Interaction[Any]) -> None:
@@ -527,6 +545,27 @@ def build_commands(bot: MoonRiverBot) -> app_commands.Group:
                                          else "bot.notify_off", locale))
 
     return group
+
+
+def _typed_callback(bot: MoonRiverBot) -> Any:
+    @app_commands.describe(action="pick from the list: only legal moves are offered")
+    async def callback(interaction: discord.Interaction[Any], action: str) -> None:
+        await bot.act(interaction, 0, None, action)
+    return callback
+
+
+def _autocomplete_for(bot: MoonRiverBot, verb: str | None) -> Any:
+    """Autocomplete with the legal moves of the user (of one verb, or all)."""
+    async def complete(interaction: discord.Interaction[Any],
+                       current: str) -> list[app_commands.Choice[str]]:
+        try:
+            options = await bot.service.legal(interaction.channel_id or 0, _user(interaction))
+        except TableError:
+            return []
+        texts = [str(a) for a in options
+                 if (verb is None or str(a).startswith(verb)) and current.lower() in str(a)]
+        return [app_commands.Choice(name=x, value=x) for x in texts[:25]]
+    return complete
 
 
 def _lobby_callback(bot: MoonRiverBot, what: str) -> Any:

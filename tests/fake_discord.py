@@ -83,6 +83,7 @@ class FakeDiscord:
     commands: list[dict[str, Any]] = field(default_factory=list)
     response_times: list[float] = field(default_factory=list)
     dm_attempts: int = 0
+    choices: dict[str, list[str]] = field(default_factory=dict)
     rate_limit_next: int = 0
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     _ws: web.WebSocketResponse | None = None
@@ -208,6 +209,17 @@ class FakeDiscord:
                 "options": [{"name": sub, "type": 1, "options": opts}]}
         return await self.interact(user, data, 2, channel_id=channel_id)
 
+    async def autocomplete(self, user: tuple[int, str], sub: str, option: str,
+                           typed: str = "") -> list[str]:
+        """What the bot offers while `user` types `typed` into `option` of `sub`."""
+        command = next(c for c in self.commands if c["name"] == "moonriver")
+        data = {"id": command["id"], "name": "moonriver", "type": 1, "options": [
+            {"name": sub, "type": 1, "options": [
+                {"name": option, "type": 3, "value": typed, "focused": True}]}]}
+        iid = await self.interact(user, data, 4)
+        await self.answered(iid)
+        return self.choices.get(iid, [])
+
     async def click(self, user: tuple[int, str], message: Sent, custom_id: str,
                     values: list[str] | None = None) -> str:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values else 2}
@@ -293,6 +305,8 @@ class FakeDiscord:
             done.set()
             kind = body.get("type")
             data = body.get("data") or {}
+            if kind == 8:  # autocomplete choices
+                self.choices[interaction_id] = [c["value"] for c in data.get("choices", [])]
             if kind in (4, 7):
                 await self._record("callback", self._channels.get(interaction_id, ""), data,
                                    files, interaction_id)

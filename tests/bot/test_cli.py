@@ -1,8 +1,10 @@
 """The `moonriver` CLI contract (NOTATION.md): JSON fields, exit 0 / 2, one-line errors."""
 
 import json
+import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -99,3 +101,28 @@ def test_replay_of_bad_json_or_wrong_format(tmp_path: Path) -> None:
     assert result.returncode == 2 and "moonriver-record/1" in result.stderr
     bad.write_bytes(b"\xff\xfe\x00")
     assert run("replay", str(bad)).returncode == 2
+
+
+def test_run_without_a_token_explains_and_offers_the_sandbox(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "MOONRIVER_"))}
+    result = subprocess.run([sys.executable, "-m", "bot.cli", "run"], capture_output=True,
+                            text=True, env=env, timeout=60)
+    assert result.returncode == 2 and "DISCORD_TOKEN" in result.stderr
+    assert "moonriver sandbox" in result.stderr and "Traceback" not in result.stderr
+    env.update(DISCORD_TOKEN="x" * 40, MOONRIVER_LOG_LEVEL="chatty")
+    result = subprocess.run([sys.executable, "-m", "bot.cli", "run"], capture_output=True,
+                            text=True, env=env, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "moonriver: MOONRIVER_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, "
+        "got 'CHATTY'"]
+
+
+def test_health_reads_the_heartbeat(tmp_path: Path) -> None:
+    beat = tmp_path / "heartbeat"
+    assert run("health", "--file", str(beat)).returncode == 1
+    beat.touch()
+    assert run("health", "--file", str(beat)).returncode == 0
+    old = time.time() - 600
+    os.utime(beat, (old, old))
+    assert run("health", "--file", str(beat)).returncode == 1

@@ -282,3 +282,26 @@ async def test_reminders_ping_in_the_channel_and_closed_dms_are_skipped(discord_
         assert fake.dm_attempts >= 1
     table = await take_turn(fake, table)  # the bot still plays on
     assert fake.violations == [] and fake.unanswered() == []
+
+
+async def test_typed_moves_with_autocomplete_of_legal_choices(discord_and_bot) -> None:
+    fake, _bot = discord_and_bot
+    lobby = await open_table(fake, ALICE, [BOB])
+    before = len(fake.sent)
+    await fake.click(ALICE, lobby, "mr:lobby:start")
+    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+                                after=before)
+    mover = mover_of(table)
+    other = BOB if mover == ALICE else ALICE
+    offered = await fake.autocomplete(mover, "choose", "action")
+    assert offered and all(x.startswith("choose p") for x in offered)
+    assert await fake.autocomplete(other, "choose", "action") == []  # not their turn
+    assert await fake.autocomplete(mover, "build", "action") == []  # nothing to build yet
+    before = len(fake.sent)
+    iid = await fake.slash(mover, "choose", action="choose p0")  # typed wrong
+    refusal = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert refusal.ephemeral and "not possible" in refusal.content
+    before = len(fake.sent)
+    await fake.slash(mover, "choose", action=offered[0])
+    await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files, after=before)
+    assert fake.violations == [] and fake.unanswered() == []
