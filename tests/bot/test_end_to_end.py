@@ -70,6 +70,16 @@ async def open_table(fake: FakeDiscord, host: tuple[int, str],
     return lobby
 
 
+async def started_table(fake: FakeDiscord, host: tuple[int, str],
+                        guests: list[tuple[int, str]]) -> Sent:
+    """Open a table, let the guests join, start it; returns the first table post."""
+    lobby = await open_table(fake, host, guests)
+    before = len(fake.sent)
+    await fake.click(host, lobby, "mr:lobby:start")
+    return await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+                               after=before)
+
+
 def mover_of(table: Sent) -> tuple[int, str]:
     users = (table.allowed_mentions or {}).get("users") or []
     assert len(users) == 1, "exactly the player to move is pinged"
@@ -132,11 +142,7 @@ async def play_to_the_end(fake: FakeDiscord, table: Sent, limit: int = 1500) -> 
 async def test_whole_games_through_slash_commands_and_clicks(discord_and_bot, players) -> None:
     fake, _bot = discord_and_bot
     people = [ALICE, BOB, CAROL, DAVE][:players]
-    lobby = await open_table(fake, people[0], people[1:])
-    before = len(fake.sent)
-    await fake.click(ALICE, lobby, "mr:lobby:start")
-    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
-                                after=before)
+    table = await started_table(fake, people[0], people[1:])
     final = await play_to_the_end(fake, table)
     assert "scores.png" in final.files and not final.custom_ids()
     pinged = {int(u) for u in (final.allowed_mentions or {}).get("users", [])}
@@ -146,11 +152,7 @@ async def test_whole_games_through_slash_commands_and_clicks(discord_and_bot, pl
 
 async def test_restart_stale_click_wrong_user_and_double_click(discord_and_bot) -> None:
     fake, bot = discord_and_bot
-    lobby = await open_table(fake, ALICE, [BOB])
-    before = len(fake.sent)
-    await fake.click(ALICE, lobby, "mr:lobby:start")
-    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
-                                after=before)
+    table = await started_table(fake, ALICE, [BOB])
     for _ in range(6):
         table = await take_turn(fake, table)
 
@@ -237,11 +239,7 @@ async def test_commands_are_synced_with_german_and_japanese_names(discord_and_bo
 
 async def test_undo_through_the_slash_command(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
-    lobby = await open_table(fake, ALICE, [BOB])
-    before = len(fake.sent)
-    await fake.click(ALICE, lobby, "mr:lobby:start")
-    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
-                                after=before)
+    table = await started_table(fake, ALICE, [BOB])
     mover = mover_of(table)
     after_move = await take_turn(fake, table)
     if mover_of(after_move) != mover:  # the move ended the turn: the other may not undo it
@@ -259,11 +257,7 @@ async def test_undo_through_the_slash_command(discord_and_bot) -> None:
 
 async def test_reminders_ping_in_the_channel_and_closed_dms_are_skipped(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
-    lobby = await open_table(fake, ALICE, [BOB])
-    before = len(fake.sent)
-    await fake.click(ALICE, lobby, "mr:lobby:start")
-    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
-                                after=before)
+    table = await started_table(fake, ALICE, [BOB])
     mover = mover_of(table)
     await fake.answered(await fake.slash(mover, "notify", mode="dm"))
     await fake.answered(await fake.slash(ALICE, "settings", remind_hours="0.0003"))
@@ -286,11 +280,7 @@ async def test_reminders_ping_in_the_channel_and_closed_dms_are_skipped(discord_
 
 async def test_typed_moves_with_autocomplete_of_legal_choices(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
-    lobby = await open_table(fake, ALICE, [BOB])
-    before = len(fake.sent)
-    await fake.click(ALICE, lobby, "mr:lobby:start")
-    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
-                                after=before)
+    table = await started_table(fake, ALICE, [BOB])
     mover = mover_of(table)
     other = BOB if mover == ALICE else ALICE
     offered = await fake.autocomplete(mover, "choose", "action")
