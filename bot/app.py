@@ -386,9 +386,13 @@ def build_commands(bot: MoonRiverBot) -> app_commands.Group:
                                description=_text("group", "description"), guild_only=True)
 
     @group.command(name=_text("new", "name"), description=_text("new", "description"))
-    @app_commands.describe(players="most players (2–4)",
+    @app_commands.describe(variant="the rules to play (more variants will appear here)",
+                           players="most players (2–4)",
                            thread="open the table in a new thread (default: yes)")
+    @app_commands.choices(variant=[app_commands.Choice(name="Moon River (base game)",
+                                                       value="base")])
     async def new(interaction: discord.Interaction[Any],
+                  variant: app_commands.Choice[str] | None = None,
                   players: app_commands.Range[int, 2, 4] = 4, thread: bool = True) -> None:
         locale = _locale(interaction)
         try:
@@ -401,7 +405,8 @@ def build_commands(bot: MoonRiverBot) -> app_commands.Group:
                     auto_archive_duration=10080)
                 channel_id = created.id
             await bot.service.create(channel_id, _user(interaction),
-                                     GameOptions(max_players=players),
+                                     GameOptions(variant=variant.value if variant else "base",
+                                                 max_players=players),
                                      guild_id=interaction.guild_id,
                                      settings=TableSettings(locale=locale))
             text = await bot.lobby_text(channel_id, locale)

@@ -58,7 +58,7 @@ async def discord_and_bot(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Bo
 
 async def open_table(fake: FakeDiscord, host: tuple[int, str],
                      guests: list[tuple[int, str]]) -> Sent:
-    iid = await fake.slash(host, "new", players=len(guests) + 1, thread=False)
+    iid = await fake.slash(host, "new", variant="base", players=len(guests) + 1, thread=False)
     lobby = await fake.wait_for(lambda s: s.interaction_id == iid
                                 and "mr:lobby:join" in s.custom_ids())
     for guest in guests:
