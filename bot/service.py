@@ -12,7 +12,7 @@ import asyncio
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from bot.domain import (
@@ -50,7 +50,6 @@ from engine.game import apply, legal_actions, new_game
 from engine.record import GameRecord, replay, result_of
 from engine.rng import Rng
 from engine.state import GameState, Phase
-from engine.view import TableView, public_view
 
 MAX_NAME = 32
 #: Events after which a move cannot be taken back: they showed what was hidden.
@@ -87,25 +86,16 @@ class ActResult:
     played: tuple[Played, ...]          # the player's action, then any computer moves
     next_user: int | None               # whom to ping (None: a computer or nobody)
     finished: bool
-    pictures: tuple[str, ...] = field(default=("table",))
 
     @property
     def events(self) -> list[ev.Event]:
         return [e for p in self.played for e in p.events]
-
-    @property
-    def view(self) -> TableView:
-        return public_view(self.state)
 
 
 @dataclass(frozen=True, slots=True)
 class TableStatus:
     game: Game
     state: GameState | None  # None in the lobby
-
-    @property
-    def view(self) -> TableView | None:
-        return None if self.state is None else public_view(self.state)
 
 
 def _clean_name(name: str) -> str:
@@ -405,8 +395,7 @@ class TableService:
             now=self.clock(), result=result))
         self._remember(game, state)
         finished = state.phase is Phase.OVER
-        return ActResult(game, state, tuple(played), self._user_to_move(game, state), finished,
-                         ("table", "scores") if finished else ("table",))
+        return ActResult(game, state, tuple(played), self._user_to_move(game, state), finished)
 
     async def undo(self, channel_id: int, user: User) -> ActResult:
         """Take back your own last move, before anyone else has acted and before it revealed

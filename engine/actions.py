@@ -50,7 +50,6 @@ def _parse_cell(token: str) -> int:
 @dataclass(frozen=True, slots=True, order=True)
 class Choose:
     parcel: int
-    verb: ClassVar[str] = "choose"
     rank: ClassVar[int] = 0
 
     def __str__(self) -> str:
@@ -63,7 +62,6 @@ class Build:
     second: int
     cell: int  # where `first` lies; `second` lies one step `direction` from it
     direction: str  # "up" or "right"
-    verb: ClassVar[str] = "build"
     rank: ClassVar[int] = 1
 
     @property
@@ -79,7 +77,6 @@ class Build:
 class Discard:
     first: int
     second: int
-    verb: ClassVar[str] = "discard"
     rank: ClassVar[int] = 2
 
     def __str__(self) -> str:
@@ -88,7 +85,6 @@ class Discard:
 
 @dataclass(frozen=True, slots=True, order=True)
 class Pass:
-    verb: ClassVar[str] = "pass"
     rank: ClassVar[int] = 99  # always offered last
 
     def __str__(self) -> str:
@@ -98,7 +94,6 @@ class Pass:
 @dataclass(frozen=True, slots=True, order=True)
 class Skull:
     cell: int
-    verb: ClassVar[str] = "skull"
     rank: ClassVar[int] = 4
 
     def __str__(self) -> str:
@@ -109,7 +104,6 @@ class Skull:
 class Recruit:
     kind: str  # the chip's specialist kind
     face: str  # the side laid face up: the kind itself or "cowboy"
-    verb: ClassVar[str] = "recruit"
     rank: ClassVar[int] = 5
 
     def __str__(self) -> str:
@@ -120,7 +114,6 @@ class Recruit:
 class Move:
     source: int
     target: int
-    verb: ClassVar[str] = "move"
     rank: ClassVar[int] = 6
 
     def __str__(self) -> str:
@@ -131,7 +124,6 @@ class Move:
 class Swap:
     mine: int
     theirs: int
-    verb: ClassVar[str] = "swap"
     rank: ClassVar[int] = 7
 
     def __str__(self) -> str:
@@ -142,7 +134,6 @@ class Swap:
 class Steal:
     seat: int  # 0-based; the text shows the player number (seat + 1)
     cell: int
-    verb: ClassVar[str] = "steal"
     rank: ClassVar[int] = 8
 
     def __str__(self) -> str:
@@ -154,7 +145,6 @@ class Bonus:
     tile: int
     landscape: Landscape
     cell: int
-    verb: ClassVar[str] = "bonus"
     rank: ClassVar[int] = 9
 
     def __str__(self) -> str:
@@ -162,8 +152,6 @@ class Bonus:
 
 
 Action = Choose | Build | Discard | Pass | Skull | Recruit | Move | Swap | Steal | Bonus
-ACTION_TYPES: tuple[type, ...] = (Choose, Build, Discard, Pass, Skull, Recruit, Move, Swap,
-                                  Steal, Bonus)
 PASS = Pass()
 
 

@@ -38,7 +38,6 @@ from engine.rules import (
     COLUMN_SIZE,
     COWBOY_STEPS,
     PLAYER_COUNTS,
-    RANCHEROS,
     TWO_DOMINOES_FROM,
     VARIANTS,
 )
@@ -704,7 +703,3 @@ def outcome(state: GameState) -> Outcome | None:
 
 def is_over(state: GameState) -> bool:
     return state.phase is Phase.OVER
-
-
-def rancheros_per_player(players: int) -> int:
-    return RANCHEROS[players]

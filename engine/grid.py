@@ -31,15 +31,10 @@ def parse_cell(text: str) -> int:
     return (row - 1) * WIDTH + COLUMN_LETTERS.index(text[0].upper())
 
 
-def row_of(cell: int) -> int:
-    """1-based row of a cell."""
-    return cell // WIDTH + 1
-
-
 class Geometry:
     """Precomputed masks for one ranch height; shared by every ranch of that height."""
 
-    __slots__ = ("full", "height", "neighbours", "not_left", "not_right", "size", "top_row")
+    __slots__ = ("full", "height", "neighbours", "not_left", "not_right", "size")
 
     def __init__(self, height: int) -> None:
         self.height = height
@@ -49,7 +44,6 @@ class Geometry:
         right = left << (WIDTH - 1)
         self.not_left = self.full & ~left
         self.not_right = self.full & ~right
-        self.top_row = sum(1 << ((height - 1) * WIDTH + c) for c in range(WIDTH))
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
             tuple(self._neighbours_of(cell)) for cell in range(self.size)
         )
@@ -86,9 +80,6 @@ class Geometry:
     def bridge_mask(self, bridge_columns: tuple[int, ...]) -> int:
         """Row-1 cells above the bridges (columns counted 1–5)."""
         return sum(1 << (c - 1) for c in bridge_columns)
-
-    def row_mask(self, row: int) -> int:
-        return sum(1 << ((row - 1) * WIDTH + c) for c in range(WIDTH))
 
 
 @cache

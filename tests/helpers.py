@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from engine.actions import Action, parse_action
 from engine.components import SPECIALISTS, Landscape
-from engine.game import _advance, apply, legal_actions, new_game
+from engine.game import apply, legal_actions, new_game
 from engine.grid import parse_cell
 from engine.ranch import parse_ranch
-from engine.state import EMPTY, GameState, Phase, TurnState, validate_state
+from engine.state import GameState, Phase, TurnState, validate_state
 
 
 @dataclass
@@ -135,23 +135,12 @@ def legal_texts(state: GameState) -> list[str]:
     return [str(a) for a in legal_actions(state)]
 
 
-def refresh(state: GameState) -> GameState:
-    """Re-run the engine's forced-move step after a hand edit."""
-    state._legal = None
-    _advance(state, [])
-    return state
-
-
 def cell(name: str) -> int:
     return parse_cell(name)
 
 
 def cows_at(state: GameState, seat: int, name: str) -> int:
     return state.players[seat].cows[parse_cell(name)]
-
-
-def is_empty(state: GameState, seat: int, name: str) -> bool:
-    return state.players[seat].cells[parse_cell(name)] == EMPTY
 
 
 def action(text: str) -> Action:
