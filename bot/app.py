@@ -199,8 +199,8 @@ class MoonRiverBot(discord.Client):
         channel_id = interaction.channel_id or 0
         user = _user(interaction)
         try:
+            await interaction.response.defer()
             if what in ("join", "leave", "cancel"):
-                await interaction.response.defer()
                 if what == "join":
                     game = await self.service.join(channel_id, user)
                 elif what == "leave":
@@ -216,7 +216,6 @@ class MoonRiverBot(discord.Client):
                     await interaction.message.edit(content=t("bot.cancelled", locale),
                                                    view=None)
                 return
-            await interaction.response.defer()
             result = await self.service.start(channel_id, user)
             if interaction.message is not None:
                 await interaction.message.edit(view=None)

@@ -42,6 +42,14 @@ def _selected(interaction: discord.Interaction[Any]) -> str:
     return str(values[0])
 
 
+def _menu(custom_id: str, options: Sequence[discord.SelectOption],
+          placeholder: str) -> discord.ui.Select[Any]:
+    """A select menu; rebuilt from a custom_id after a restart, it has no options yet."""
+    return discord.ui.Select(custom_id=custom_id, placeholder=placeholder or None,
+                             options=list(options)
+                             or [discord.SelectOption(label="-", value="-")])
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"mr:lobby:(?P<what>join|leave|start|cancel)"):
     def __init__(self, what: str, label: str) -> None:
@@ -107,9 +115,7 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     def __init__(self, game: int, version: int, page: int,
                  options: Sequence[discord.SelectOption] = (), placeholder: str = "") -> None:
-        super().__init__(discord.ui.Select(
-            custom_id=f"mr:sel:{game}:{version}:{page}", placeholder=placeholder or None,
-            options=list(options) or [discord.SelectOption(label="-", value="-")]))
+        super().__init__(_menu(f"mr:sel:{game}:{version}:{page}", options, placeholder))
         self.game, self.version = game, version
 
     @classmethod
@@ -128,9 +134,7 @@ class PairSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     def __init__(self, game: int, version: int,
                  options: Sequence[discord.SelectOption] = (), placeholder: str = "") -> None:
-        super().__init__(discord.ui.Select(
-            custom_id=f"mr:pair:{game}:{version}", placeholder=placeholder or None,
-            options=list(options) or [discord.SelectOption(label="-", value="-")]))
+        super().__init__(_menu(f"mr:pair:{game}:{version}", options, placeholder))
         self.game, self.version = game, version
 
     @classmethod
@@ -150,9 +154,7 @@ class SpotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     def __init__(self, game: int, version: int, page: int,
                  options: Sequence[discord.SelectOption] = (), placeholder: str = "") -> None:
-        super().__init__(discord.ui.Select(
-            custom_id=f"mr:spot:{game}:{version}:{page}", placeholder=placeholder or None,
-            options=list(options) or [discord.SelectOption(label="-", value="-")]))
+        super().__init__(_menu(f"mr:spot:{game}:{version}:{page}", options, placeholder))
         self.game, self.version = game, version
 
     @classmethod
