@@ -28,7 +28,9 @@ def test_every_package_directory_is_listed() -> None:
     listed = set(setuptools["packages"])
     found = {".".join(p.parent.relative_to(ROOT).parts)
              for top in ("engine", "render", "bot") for p in (ROOT / top).rglob("__init__.py")}
-    assert found | {"moonriver_data"} == listed
+    data = {"moonriver_data"} | {f"moonriver_data.{d.name}" for d in (ROOT / "data").iterdir()
+                                 if d.is_dir() and d.name != "__pycache__"}
+    assert found | data == listed
     assert setuptools["package-dir"] == {"moonriver_data": "data"}
     assert CONFIG["project"]["scripts"] == {"moonriver": "bot.cli:main"}
 
@@ -93,5 +95,5 @@ def test_the_installed_wheel_reads_its_data_from_the_package(installed: Path,
 def test_a_missing_font_is_a_clear_error_never_a_system_font() -> None:
     from render.fonts import FontError, font_path
 
-    with pytest.raises(FontError, match="fonts/DejaVuSans-Oblique.ttf is missing"):
+    with pytest.raises(FontError, match=r"fonts/DejaVuSans-Oblique\.ttf is missing"):
         font_path("DejaVuSans-Oblique.ttf")  # a real DejaVu name the system may well have
