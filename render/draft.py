@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.i18n import t
 from engine.view import SlotView, TableView
 from render import sprites
 from render.cells import draw_parcel
-from render.i18n import t
 from render.labels import slot_label
 from render.stamps import draw_text
 from render.theme import OUTLINE, Theme, seat_rgb

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engine.components import Landscape
+from engine.i18n import t
 from engine.view import TableView
 from render import sprites
-from render.i18n import t
 from render.scores import landscape_rows
 from render.stamps import draw_text, drawn_texts
 from render.theme import LANDSCAPE_STYLE, Theme, seat_rgb

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from render.i18n import normalise_locale, strings, t
+from engine.i18n import normalise_locale, strings, t
 
 
 def counted(key: str, count: int, locale: str = "en") -> str:

@@ -14,11 +14,11 @@ from PIL import Image, ImageDraw
 
 from engine.components import Board
 from engine.grid import COLUMN_LETTERS, WIDTH
+from engine.i18n import t
 from engine.ranch import RanchGrid
 from engine.scoring import apply_overpopulation, score_ranch, territories
 from engine.view import PlayerView, TableView
 from render import sprites
-from render.i18n import t
 from render.parcels import draw_loose, draw_placed
 from render.stamps import draw_text
 from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RIVER, RIVER_LIGHT, Theme

@@ -5,9 +5,9 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.components import Landscape
+from engine.i18n import t
 from engine.view import TableView
 from render import sprites
-from render.i18n import t
 from render.stamps import draw_text, text_width
 from render.theme import LANDSCAPE_STYLE, Theme
 

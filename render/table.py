@@ -8,10 +8,10 @@ from PIL import Image, ImageDraw
 
 from engine.actions import Build
 from engine.components import Parcel
+from engine.i18n import t
 from engine.state import Phase
 from engine.view import SlotView, TableView
 from render import sprites
-from render.i18n import t
 from render.parcels import draw_loose
 from render.placement import Position, placement_positions, position_of
 from render.plural import counted

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.i18n import t
 from engine.state import Phase
 from engine.view import TableView
 from render import sprites
 from render.changes import TurnChanges
 from render.draft import DraftSizes, draw_draft
 from render.final import render_final
-from render.i18n import t
 from render.stamps import draw_text, drawn_texts
 from render.theme import BOARD, OUTLINE, Theme
 from render.turn_ranch import RanchGeometry, RanchSizes, draw_turn_ranch

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.grid import COLUMN_LETTERS, WIDTH
+from engine.i18n import t
 from engine.view import PlayerView
 from render import sprites
 from render.cells import draw_cell, draw_parcel
 from render.changes import TurnChanges
-from render.i18n import t
 from render.ranch import outline_territories
 from render.stamps import draw_text
 from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RIVER, Theme, seat_rgb
