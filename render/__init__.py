@@ -5,6 +5,8 @@ from render.ranch import render_grid, render_ranch
 from render.scores import render_scores
 from render.table import render_preview, render_table
 from render.theme import DARK, LIGHT, Theme, theme_named
+from render.turn import TurnLayout, TurnPicture, render_turn
 
-__all__ = ["DARK", "LIGHT", "Theme", "render_grid", "render_preview", "render_ranch",
-           "render_scores", "render_table", "theme_named", "to_png_bytes"]
+__all__ = ["DARK", "LIGHT", "Theme", "TurnLayout", "TurnPicture", "render_grid",
+           "render_preview", "render_ranch", "render_scores", "render_table", "render_turn",
+           "theme_named", "to_png_bytes"]

@@ -17,7 +17,7 @@ from render.placement import Position, placement_positions, position_of
 from render.plural import counted
 from render.ranch import RanchLayout, draw_ranch
 from render.stamps import draw_text
-from render.theme import OUTLINE, Theme
+from render.theme import GHOST_ALPHA, LEGAL_TINT_ALPHA, OUTLINE, Theme
 
 PAD = 14
 TILE = 60          # draft parcels
@@ -182,7 +182,7 @@ def render_preview(view: TableView, seat: int, builds: Sequence[Build],
     for c in {c for p in positions for c in p.cells}:
         x0, y0, x1, y1 = layout.cell_box(c)
         od.rectangle((x0 + offset, y0 + offset, x1 + offset, y1 + offset),
-                     fill=(*theme.legal, 60))
+                     fill=(*theme.legal, LEGAL_TINT_ALPHA))
     image = Image.alpha_composite(image.convert("RGBA"), overlay)
     if proposed is not None:
         parcels = {p.id: p for p in player.storage}
@@ -195,7 +195,7 @@ def render_preview(view: TableView, seat: int, builds: Sequence[Build],
             face = Image.new("RGB", (cell, cell))
             draw_loose(face, parcel, 0, 0, cell, number=False)
             ghost.paste(face.convert("RGBA"), (x0 + offset, y0 + offset))
-        alpha = ghost.getchannel("A").point(lambda a: 200 if a else 0)
+        alpha = ghost.getchannel("A").point(lambda a: GHOST_ALPHA if a else 0)
         ghost.putalpha(alpha)
         image = Image.alpha_composite(image, ghost)
     picture = image.convert("RGB")

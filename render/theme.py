@@ -39,6 +39,11 @@ LIGHT = Theme(
 )
 THEMES = {"dark": DARK, "light": LIGHT}
 
+#: Preview overlays: legal cells tinted with `legal`, the proposed domino a see-through
+#: ghost. The palette (render/palette.py) keeps these blends exact too.
+LEGAL_TINT_ALPHA = 60
+GHOST_ALPHA = 200
+
 
 def theme_named(name: str) -> Theme:
     try:

@@ -31,7 +31,8 @@ TEXT = 22            # smallest text: 11 px at phone size
 TITLE = 28
 PAD = 12
 MOVER_CELL = 64      # 32 px at phone size (>= 28)
-OTHER_CELLS = (40, 36, 32, 28)  # 20 px down to 14 px at phone size (>= 14)
+OTHER_CELLS = (40, 36, 32, 28)  # beside the saloon: 20 px down to 14 px at phone size
+ROW_CELLS = (48, 44)  # in the row below: as big as fits, keeping the picture ~4:3
 DRAFT_TILE = 88      # 44 px (>= 40)
 TOKEN = 44
 
@@ -133,6 +134,19 @@ def render_turn(view: TableView, *, theme: Theme, locale: str = "en",
         return _render_turn(view, theme, locale, changes, texts)
 
 
+def _other_sizes(rows: int, count: int, room: int) -> tuple[RanchSizes, bool, int]:
+    """Compact ranch sizes, whether the one other ranch fits beside the mover's (under
+    the saloon, with two players), and how many share a row below otherwise."""
+    fitting = [c for c in OTHER_CELLS if RanchSizes(c, rows, TEXT, False).height <= room]
+    if count == 1 and fitting:
+        return RanchSizes(fitting[0], rows, TEXT, detailed=False), True, 1
+    per_row = max(1, min(count, 3))
+    slot_w = (WIDTH - PAD) // per_row - PAD
+    cell = next((c for c in ROW_CELLS
+                 if RanchSizes(c, rows, TEXT, False).natural_width <= slot_w), OTHER_CELLS[0])
+    return RanchSizes(cell, rows, TEXT, detailed=False, min_width=slot_w), False, per_row
+
+
 def _render_turn(view: TableView, theme: Theme, locale: str, changes: TurnChanges,
                  texts: list[tuple[str, int]]) -> TurnPicture:
     mover = view.active_seat if view.active_seat is not None else 0
@@ -142,11 +156,7 @@ def _render_turn(view: TableView, theme: Theme, locale: str, changes: TurnChange
     draft = DraftSizes(WIDTH - 2 * PAD, DRAFT_TILE, TEXT)
     side_w = WIDTH - 3 * PAD - big.width
     saloon_h = _saloon_height(view)
-    room = big.height - saloon_h - PAD  # under the saloon, beside the mover's ranch
-    fitting = [c for c in OTHER_CELLS if RanchSizes(c, rows, TEXT, False).height <= room]
-    beside = len(others) == 1 and bool(fitting)
-    small = RanchSizes(fitting[0] if beside else OTHER_CELLS[0], rows, TEXT, detailed=False)
-    per_row = max(1, min(len(others), 3))
+    small, beside, per_row = _other_sizes(rows, len(others), big.height - saloon_h - PAD)
     other_rows = 0 if beside else (len(others) + per_row - 1) // per_row
     top = PAD + TITLE + 16
     middle_y = top + draft.height + PAD
@@ -167,9 +177,7 @@ def _render_turn(view: TableView, theme: Theme, locale: str, changes: TurnChange
     else:
         row_y = middle_y + big.height + PAD
         for i, player in enumerate(others):
-            in_row = min(per_row, len(others) - (i // per_row) * per_row)
-            slot_w = (WIDTH - PAD) // in_row
-            x = PAD // 2 + (i % per_row) * slot_w + (slot_w - small.width) // 2
+            x = PAD + (i % per_row) * (small.width + PAD)
             y = row_y + (i // per_row) * (small.height + PAD)
             ranches.append(draw_turn_ranch(image, player, x, y, sizes=small, theme=theme,
                                            locale=locale, changes=changes))

@@ -34,6 +34,7 @@ class RanchSizes:
     rows: int
     text: int
     detailed: bool
+    min_width: int = 0  # wider panels centre their grid and give names more room
 
     @property
     def pad(self) -> int:
@@ -52,8 +53,12 @@ class RanchSizes:
         return self.cell if self.detailed else max(self.cell, 28)
 
     @property
+    def natural_width(self) -> int:
+        return 2 * (self.pad + self.label) + WIDTH * self.cell
+
+    @property
     def grid_x(self) -> int:
-        return self.pad + self.label
+        return self.pad + self.label + max(0, self.min_width - self.natural_width) // 2
 
     @property
     def grid_y(self) -> int:
@@ -69,7 +74,7 @@ class RanchSizes:
 
     @property
     def width(self) -> int:
-        return self.grid_x + WIDTH * self.cell + self.pad + (self.label if self.detailed else 0)
+        return max(self.natural_width, self.min_width)
 
     @property
     def height(self) -> int:
