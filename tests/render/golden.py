@@ -2,6 +2,8 @@
 
     python -m tests.render.golden        # rewrite tests/golden/*.png after a deliberate change
 
+It also writes the README's pictures (docs/turn.png and friends) from the same images.
+
 Every picture kind is kept in both themes and the three languages. Look at every
 regenerated picture (full size and at 400 px wide) before committing it.
 """
@@ -21,7 +23,15 @@ from engine.ranch import parse_ranch
 from engine.rng import Rng
 from engine.state import GameState, Phase
 from engine.view import public_view
-from render import DARK, LIGHT, render_grid, render_preview, render_scores, render_table
+from render import (
+    DARK,
+    LIGHT,
+    render_grid,
+    render_preview,
+    render_scores,
+    render_table,
+    to_png_bytes,
+)
 from render.changes import changes_of
 from render.theme import Theme
 from render.turn import render_turn
@@ -117,6 +127,12 @@ def _pictures() -> dict[str, Callable[[], Image.Image]]:
 PICTURES: dict[str, Callable[[], Image.Image]] = _pictures()
 
 
+DOCS_DIR = GOLDEN_DIR.parent.parent / "docs"
+#: README pictures: docs name → golden picture (written as the bot sends them).
+DOCS = {"turn": "turn-4p-dark-en", "turn-light": "turn-3p-light-de",
+        "final": "final-4p-dark-en", "preview": "preview-dark-en"}
+
+
 def main() -> None:
     GOLDEN_DIR.mkdir(exist_ok=True)
     for old in GOLDEN_DIR.glob("*.png"):
@@ -125,6 +141,10 @@ def main() -> None:
     for name, make in PICTURES.items():
         path = GOLDEN_DIR / f"{name}.png"
         make().save(path)
+        print(path)
+    for doc, name in DOCS.items():
+        path = DOCS_DIR / f"{doc}.png"
+        path.write_bytes(to_png_bytes(Image.open(GOLDEN_DIR / f"{name}.png")))
         print(path)
 
 

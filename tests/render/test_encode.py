@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import pickle
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -13,12 +14,14 @@ from engine.actions import Build
 from engine.game import legal_actions
 from engine.view import public_view
 from render import DARK, LIGHT, render_table, to_png_bytes
+from render.changes import changes_of
 from render.encode import theme_of
 from render.palette import palette_colours, theme_colours
 from render.pool import DrawingPool, DrawRequest, draw
 from render.sprites import ranchero
 from render.stamps import STAMP_CACHE_SIZE, stamp
 from render.theme import PLAYER_COLOURS
+from render.turn import render_turn
 from tests.render.golden import at_build_decision, played, played_with_events
 
 
@@ -78,32 +81,35 @@ def test_text_stamps_are_cached_and_bounded() -> None:
 
 def test_draw_requests_pickle_and_draw_every_kind() -> None:
     state, events = played_with_events(3, 7, 9)
-    view = public_view(state)
     build_state = at_build_decision(11)
     builds = tuple(a for a in legal_actions(build_state) if isinstance(a, Build))[:4]
     assert build_state.turn is not None
-    requests = [DrawRequest("turn", view, "light", "de", events=tuple(events)),
-                DrawRequest("table", view), DrawRequest("ranch", view, seat=1),
-                DrawRequest("scores", view, "dark", "ja"),
-                DrawRequest("preview", public_view(build_state), seat=build_state.turn.seat,
-                            builds=builds, proposed=builds[0])]
+    requests = [DrawRequest.of("turn", state, theme="light", locale="de", events=tuple(events)),
+                DrawRequest.of("table", state), DrawRequest.of("ranch", state, seat=1),
+                DrawRequest.of("scores", state, locale="ja"),
+                DrawRequest.of("preview", build_state, seat=build_state.turn.seat,
+                               builds=builds, proposed=builds[0])]
     for request in requests:
         assert pickle.loads(pickle.dumps(request)) == request
         png = draw(request)
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         assert Image.open(io.BytesIO(png)).mode == "P"
+    assert requests[0].view() == public_view(state)
+    turn = render_turn(public_view(state), theme=LIGHT, locale="de", changes=changes_of(events))
+    assert draw(requests[0]) == to_png_bytes(turn.image, theme=LIGHT)
     with pytest.raises(ValueError):
-        DrawRequest("poster", view)
+        DrawRequest.of("poster", state)
 
 
 def test_drawing_pool_draws_in_another_process_and_shuts_down() -> None:
     state, events = played_with_events(4, 3, 9)
-    request = DrawRequest("turn", public_view(state), events=tuple(events))
+    request = DrawRequest.of("turn", state, events=tuple(events))
     with DrawingPool() as pool:
         png = pool.submit(request).result(timeout=60)
         assert png == draw(request)  # same bytes as drawing here
         assert len(pool.draw_many([request, request])) == 2
-        processes = list(pool._executor._processes.values())
-    assert processes and not any(p.is_alive() for p in processes)
+        pids = pool.worker_pids()
+    assert len(pids) == 1
+    assert not Path(f"/proc/{pids[0]}").exists()  # the worker exited and was reaped
     with pytest.raises(RuntimeError):
         pool.submit(request)
