@@ -7,20 +7,16 @@ row never loses its total.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PIL import Image, ImageDraw
 
 from engine.components import Landscape
 from engine.i18n import t
 from engine.view import TableView
 from render import sprites
+from render.layout import TurnLayout, TurnPicture
 from render.scores import landscape_rows
 from render.stamps import draw_text, drawn_texts
 from render.theme import LANDSCAPE_STYLE, Theme, seat_rgb
-
-if TYPE_CHECKING:
-    from render.turn import TurnPicture
 
 WIDTH = 800
 PAD = 16
@@ -45,8 +41,7 @@ def _ranking(view: TableView) -> list[tuple[int, int]]:
 
 
 def render_final(view: TableView, *, theme: Theme, locale: str = "en") -> TurnPicture:
-    from render.turn import TurnLayout, TurnPicture
-
+    """The standings, best first (winners outlined), then the score sheet."""
     with drawn_texts() as texts:
         image = _draw(view, theme, locale)
     smallest = min((size for _, size in texts), default=TEXT)

@@ -9,8 +9,6 @@ The picture reports its geometry (`TurnLayout`), so tests check sizes at phone s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PIL import Image, ImageDraw
 
 from engine.i18n import t
@@ -20,13 +18,12 @@ from render import sprites
 from render.changes import TurnChanges
 from render.draft import DraftSizes, draw_draft
 from render.final import render_final
+from render.layout import Box, TurnLayout, TurnPicture
 from render.stamps import draw_text, drawn_texts
 from render.theme import BOARD, OUTLINE, Theme
-from render.turn_ranch import RanchGeometry, RanchSizes, draw_turn_ranch
+from render.turn_ranch import RanchSizes, draw_turn_ranch
 
-Box = tuple[int, int, int, int]
 WIDTH = 800          # native width; Discord shows it at ~400 px on a phone
-PHONE_WIDTH = 400
 TEXT = 22            # smallest text: 11 px at phone size
 TITLE = 28
 PAD = 12
@@ -35,30 +32,6 @@ OTHER_CELLS = (40, 36, 32, 28)  # beside the saloon: 20 px down to 14 px at phon
 ROW_CELLS = (48, 44)  # in the row below: as big as fits, keeping the picture ~4:3
 DRAFT_TILE = 88      # 44 px (>= 40)
 TOKEN = 44
-
-
-@dataclass(frozen=True, slots=True)
-class TurnLayout:
-    """Where things went, in native pixels; `scale(width)` converts to a display size."""
-
-    width: int
-    height: int
-    min_text: int
-    draft_tiles: tuple[Box, ...] = ()
-    ranches: tuple[RanchGeometry, ...] = ()
-    mover: int | None = None
-
-    def scale(self, display_width: int = PHONE_WIDTH) -> float:
-        return display_width / self.width
-
-    def cell_size(self, seat: int) -> int:
-        return next(r.cell for r in self.ranches if r.seat == seat)
-
-
-@dataclass(frozen=True, slots=True)
-class TurnPicture:
-    image: Image.Image
-    layout: TurnLayout
 
 
 def _status(view: TableView, locale: str) -> str:

@@ -11,9 +11,10 @@ from engine.view import public_view
 from render import DARK, LIGHT
 from render.changes import CowStep, changes_of
 from render.labels import draft_labels, parcel_label, slot_label
+from render.layout import PHONE_WIDTH, TurnPicture
 from render.scores import fit_formula
 from render.stamps import drawn_texts, text_width
-from render.turn import PHONE_WIDTH, TurnPicture, render_turn
+from render.turn import render_turn
 from tests.render.golden import played, played_with_events
 
 GAMES = [(4, 3, 9), (3, 7, 9), (2, 2, 9), (2, 5, 18), (3, 4, 0)]  # players, seed, round
