@@ -28,6 +28,7 @@ from render import (
     LIGHT,
     render_grid,
     render_preview,
+    render_ranch,
     render_scores,
     render_table,
     to_png_bytes,
@@ -99,6 +100,9 @@ def _pictures() -> dict[str, Callable[[], Image.Image]]:
                                                            locale=locale))
         out[f"preview-{theme_name}-{locale}"] = (
             lambda theme=theme, locale=locale: preview(theme, locale))
+        out[f"ranch-{theme_name}-{locale}"] = (  # the /moonriver board picture
+            lambda theme=theme, locale=locale: render_ranch(public_view(played(4, 3, 12)), 1,
+                                                            theme=theme, locale=locale))
     for theme_name, locale, players, seed, until in (
             ("dark", "en", 4, 3, 12), ("light", "ja", 2, 5, 18), ("light", "de", 3, 4, 0)):
         theme = THEMES[theme_name]
