@@ -153,3 +153,26 @@ def test_plurals_in_the_supply_counts() -> None:
     assert counted("render.cows_left", 2) == "2 cows in the supply"
     assert counted("render.pile_left", 1, "de") == "1 Parzelle im Stapel"
     assert counted("render.pile_left", 1, "ja-JP") == "土地タイルの山 1"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_turn_picture_through_a_whole_game(players: int) -> None:
+    """Every phase of a game draws (sampled), sizes hold, and the marks name real cells."""
+    from engine.game import apply, legal_actions, new_game
+    from engine.rng import Rng
+
+    state = new_game(["Ann", "Ben", "Cy", "Di"][:players], 40 + players)
+    rng = Rng(players)
+    events: list[ev.Event] = []
+    step = 0
+    while True:
+        if step % 9 == 0 or state.phase is Phase.OVER:
+            picture = render_turn(public_view(state), theme=LIGHT if step % 2 else DARK,
+                                  changes=changes_of(events))
+            assert picture.layout.min_text * picture.layout.scale() >= 11
+            if state.phase is Phase.OVER:
+                break
+            layout = picture.layout
+            assert layout.cell_size(layout.mover or 0) * layout.scale() >= 28
+        state, events = apply(state, rng.choice(legal_actions(state)))
+        step += 1
