@@ -28,11 +28,11 @@ from bot.discord_ui import (
     pair_key,
     position_view,
 )
-from bot.domain import GameOptions, Status, TableSettings, UserPrefs
-from bot.errors import BadInput, NotYourTurn, StaleActionError, TableError
-from bot.narrate import summarize
-from bot.service import ActResult, TableService, User
-from bot.store import SqliteStore
+from bot.tables.domain import GameOptions, Status, TableSettings, UserPrefs
+from bot.tables.errors import BadInput, NotYourTurn, StaleActionError, TableError
+from bot.tables.narrate import summarize
+from bot.tables.service import ActResult, TableService, User
+from bot.tables.store import SqliteStore
 from engine.actions import Build
 from engine.events import Event
 from engine.state import GameState, Phase

@@ -14,9 +14,9 @@ from typing import Any, NoReturn
 from PIL import Image
 
 from bot.config import ConfigError, load_settings
-from bot.errors import TableError
 from bot.sandbox import SandboxOptions
 from bot.sandbox import main as sandbox_main
+from bot.tables.errors import TableError
 from engine.ai import AI_PLAYERS, make_player
 from engine.components import load_components
 from engine.errors import MoonRiverError

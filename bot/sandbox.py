@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from bot.domain import AI_NAMES, GameOptions, TableSettings
-from bot.errors import TableError
-from bot.narrate import summarize
-from bot.service import TableService, User
-from bot.store import GameStore, MemoryStore, SqliteStore
+from bot.tables.domain import AI_NAMES, GameOptions, TableSettings
+from bot.tables.errors import TableError
+from bot.tables.narrate import summarize
+from bot.tables.service import TableService, User
+from bot.tables.store import GameStore, MemoryStore, SqliteStore
 from engine.actions import Action, parse_action
 from engine.errors import MoonRiverError
 from engine.state import GameState, Phase

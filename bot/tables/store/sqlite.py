@@ -20,7 +20,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.domain import (
+from bot.tables.domain import (
     Game,
     GameOptions,
     GameResult,
@@ -33,8 +33,14 @@ from bot.domain import (
     TableSettings,
     UserPrefs,
 )
-from bot.errors import GameAlreadyOpen, NoGameHere, SchemaTooNew, StaleActionError, StoreError
-from bot.store.base import ActionEntry
+from bot.tables.errors import (
+    GameAlreadyOpen,
+    NoGameHere,
+    SchemaTooNew,
+    StaleActionError,
+    StoreError,
+)
+from bot.tables.store.base import ActionEntry
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 1: the first schema

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
-from bot.domain import (
+from bot.tables.domain import (
     AI_NAMES,
     Game,
     GameOptions,
@@ -27,7 +27,7 @@ from bot.domain import (
     Status,
     TableSettings,
 )
-from bot.errors import (
+from bot.tables.errors import (
     AlreadySeated,
     BadInput,
     CannotUndo,
@@ -40,7 +40,7 @@ from bot.errors import (
     StaleActionError,
     WrongStatus,
 )
-from bot.store.base import ActionEntry, GameStore
+from bot.tables.store.base import ActionEntry, GameStore
 from engine import events as ev
 from engine.actions import Action, parse_action
 from engine.ai import make_player

@@ -8,7 +8,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from bot.errors import BadInput
+from bot.tables.errors import BadInput
 from render.i18n import LOCALES
 
 
