@@ -193,7 +193,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(NO_TOKEN, file=sys.stderr)
             return EXIT_BAD_INPUT
         raise UsageError(str(exc)) from None
-    from bot.app import run_bot  # discord.py loads only when the bot really runs
+    from bot.discord.client import run_bot  # discord.py loads only when the bot really runs
 
     return run_bot(settings)
 
