@@ -11,7 +11,7 @@ from bot.discord.host import channel_of, client_of, locale_of, reply_private, us
 from bot.discord.texts import command_text
 from bot.tables.domain import TableSettings, UserPrefs
 from bot.tables.errors import BadInput
-from render.i18n import LOCALES, t
+from engine.i18n import LOCALES, t
 
 #: How each language of the translation layer is offered in /moonriver settings.
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "ja": "日本語"}

@@ -16,7 +16,7 @@ import discord
 
 from bot.discord.host import Click, client_of
 from engine.actions import PASS, Action, Build
-from render.i18n import t
+from engine.i18n import t
 
 PAGE = 25  # Discord: at most 25 options in a select menu
 

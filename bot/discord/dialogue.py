@@ -17,9 +17,9 @@ from bot.discord.host import channel_of, client_of, locale_of, user_of
 from bot.discord.posting import post_result
 from bot.tables.errors import BadInput, NotYourTurn, StaleActionError
 from engine.actions import Build
+from engine.i18n import t
 from engine.view import public_view
 from render import render_preview, to_png_bytes
-from render.i18n import t
 from render.theme import theme_named
 
 

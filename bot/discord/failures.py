@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.discord.components import dialogue_view
 from bot.discord.host import channel_of, client_of, locale_of, reply_private, user_of
 from bot.tables.errors import StaleActionError, TableError
-from render.i18n import t
+from engine.i18n import t
 
 log = logging.getLogger("moonriver")
 

@@ -15,7 +15,7 @@ import discord
 from bot.config import Settings
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore
-from render.i18n import normalise_locale
+from engine.i18n import normalise_locale
 
 MAX_MESSAGE = 2000  # Discord's limit for one message's text
 

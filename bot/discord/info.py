@@ -14,9 +14,9 @@ from bot.discord.lobby import lobby_text
 from bot.discord.posting import post_table
 from bot.discord.texts import command_text
 from bot.tables.errors import BadInput
+from engine.i18n import t
 from engine.view import public_view
 from render import render_ranch, to_png_bytes
-from render.i18n import t
 from render.theme import theme_named
 
 

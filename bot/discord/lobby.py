@@ -13,8 +13,8 @@ from bot.discord.posting import post_result
 from bot.discord.texts import command_text
 from bot.tables.domain import GameOptions, Status, TableSettings
 from bot.tables.service import TableService
+from engine.i18n import t
 from engine.rules import PLAYER_COUNTS, VARIANTS
-from render.i18n import t
 
 FEWEST, MOST = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
 #: How each variant of engine.rules.VARIANTS is offered in /moonriver new.

@@ -9,7 +9,7 @@ import discord
 
 from bot.discord.host import TableClient
 from bot.discord.posting import post_result
-from render.i18n import t
+from engine.i18n import t
 
 log = logging.getLogger("moonriver")
 

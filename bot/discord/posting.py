@@ -13,10 +13,10 @@ from bot.discord.host import MAX_MESSAGE
 from bot.tables.narrate import summarize
 from bot.tables.service import ActResult
 from engine.events import Event
+from engine.i18n import t
 from engine.state import GameState, Phase
 from engine.view import public_view
 from render import render_scores, render_table, to_png_bytes
-from render.i18n import t
 from render.theme import theme_named
 
 
