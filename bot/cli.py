@@ -264,7 +264,8 @@ def build_parser() -> argparse.ArgumentParser:
     health.set_defaults(func=cmd_health)
     box = sub.add_parser("sandbox", help="play a game in the terminal, no Discord needed")
     box.add_argument("--seats", default="human,greedy",
-                     help="2–4 seats: human, random or greedy (default: human,greedy)")
+                     help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, "
+                          f"{' or '.join(AI_PLAYERS)} (default: human,greedy)")
     box.add_argument("--names", default="", help="names of the human seats, comma-separated")
     box.add_argument("--out", default="sandbox-pictures", help="folder for the pictures")
     box.add_argument("--db", default=None, help="keep the game in this SQLite file (resume)")

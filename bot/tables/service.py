@@ -16,7 +16,6 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from bot.tables.domain import (
-    AI_NAMES,
     Game,
     GameOptions,
     GameResult,
@@ -43,7 +42,7 @@ from bot.tables.errors import (
 from bot.tables.store.base import ActionEntry, GameStore
 from engine import events as ev
 from engine.actions import Action, parse_action
-from engine.ai import make_player
+from engine.ai import AI_PLAYERS, make_player
 from engine.components import DEFAULT_COMPONENTS
 from engine.errors import MoonRiverError
 from engine.game import apply, legal_actions, new_game
@@ -250,8 +249,8 @@ class TableService:
         return await self._lobby_change(channel_id, change)
 
     async def add_ai(self, channel_id: int, user: User, ai: str = "greedy") -> Game:
-        if ai not in AI_NAMES:
-            raise BadInput(f"unknown computer player {ai!r} ({', '.join(AI_NAMES)})")
+        if ai not in AI_PLAYERS:
+            raise BadInput(f"unknown computer player {ai!r} ({', '.join(AI_PLAYERS)})")
 
         def change(game: Game) -> tuple[list[Seat], int]:
             self._may_manage(game, user)
