@@ -283,8 +283,8 @@ async def test_sqlite_refuses_newer_or_foreign_databases(tmp_path) -> None:
     path = tmp_path / "db.sqlite3"
     store = SqliteStore(path)
     await store.open()
-    (mode,) = await store._one("PRAGMA journal_mode")
-    (keys,) = await store._one("PRAGMA foreign_keys")
+    (mode,) = await store._one("PRAGMA journal_mode", db=store.db)
+    (keys,) = await store._one("PRAGMA foreign_keys", db=store.db)
     assert (mode, keys) == ("wal", 1)
     await store.db.execute("PRAGMA user_version = 99")
     await store.close()
