@@ -30,6 +30,8 @@ class Settings:
     log_level: str = "INFO"
     heartbeat: Path | None = None  # touched every maintenance round, for health checks
     maintenance_seconds: float = 30.0  # reminders, checkpoints, heartbeat
+    retry_seconds: float = 2.0  # the outbox's first backoff after a 429/5xx (then doubles)
+    shutdown_seconds: float = 8.0  # SIGTERM: drain moves and posts within this, then exit
 
     @property
     def log_level_number(self) -> int:
@@ -41,6 +43,18 @@ def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
     if parsed.scheme not in schemes or not parsed.netloc:
         raise ConfigError(f"{name} must be a {' or '.join(schemes)} URL, got {value!r}")
     return value.rstrip("/")
+
+
+def _number(env: Mapping[str, str], name: str, default: str, low: float,
+            high: float) -> float:
+    text = env.get(name, "").strip() or default
+    try:
+        value = float(text)
+    except ValueError:
+        value = low - 1
+    if not low <= value <= high:
+        raise ConfigError(f"{name} must be a number from {low:g} to {high:g}, got {text!r}")
+    return value
 
 
 def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Settings:
@@ -74,7 +88,10 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
     if not 0.2 <= maintenance <= 3600:
         raise ConfigError("MOONRIVER_MAINTENANCE_SECONDS must be a number from 0.2 to 3600, "
                           f"got {interval!r}")
+    retry = _number(env, "MOONRIVER_RETRY_SECONDS", "2", 0.01, 600)
+    shutdown = _number(env, "MOONRIVER_SHUTDOWN_SECONDS", "8", 0.5, 60)
     return Settings(
+        retry_seconds=retry, shutdown_seconds=shutdown,
         maintenance_seconds=maintenance,
         heartbeat=Path(heartbeat) if heartbeat else None,
         token=token, database=database, dev_guild=int(guild) if guild else None,

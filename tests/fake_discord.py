@@ -5,6 +5,13 @@ GUILD_CREATE, heartbeats, INTERACTION_CREATE), records everything the bot sends,
 records a *violation* whenever the bot breaks a Discord limit: first response to an
 interaction later than 3 s, a message over 2000 characters, a file over 10 MiB. It can
 also answer the next REST call with a 429 rate limit, as Discord does.
+
+Fault injection for the outbox: `faults` answers the next channel posts with the given
+statuses (429 with a short retry_after, 5xx); channels in `forbidden` answer 403 (Missing
+Permissions), channels in `deleted` 404 (Unknown Channel); users in `left` are no longer
+members (404 Unknown Member). Message nonces are honoured as Discord does: a post with
+`enforce_nonce` and a nonce seen in the same channel within a few minutes returns the
+first message and posts nothing new (`nonce_hits` counts those).
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ APP_ID = 900000000000000002
 GUILD_ID = 800000000000000001
 CHANNEL_ID = 800000000000000010
 MAX_FILE = 10 * 1024 * 1024
+NONCE_WINDOW = 300.0  # seconds Discord keeps a nonce (a few minutes)
 _ids = itertools.count(1_000_000_000_000_000_001)
 
 
@@ -85,6 +93,13 @@ class FakeDiscord:
     dm_attempts: int = 0
     choices: dict[str, list[str]] = field(default_factory=dict)
     rate_limit_next: int = 0
+    faults: list[int] = field(default_factory=list)
+    forbidden: set[str] = field(default_factory=set)
+    deleted: set[str] = field(default_factory=set)
+    left: set[int] = field(default_factory=set)
+    nonce_hits: int = 0
+    fault_hits: list[tuple[str, int]] = field(default_factory=list)
+    _nonces: dict[tuple[str, str], tuple[float, Sent]] = field(default_factory=dict)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     _ws: web.WebSocketResponse | None = None
     _seq: int = 0
@@ -324,9 +339,20 @@ class FakeDiscord:
             sent = await self._record("edit", str(CHANNEL_ID), body, files)
             return _json(self.message_payload(sent))
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
+            fault = self._channel_fault(parts[1], method)
+            if fault is not None:
+                return fault
             body, files = await self._body(request)
             if method == "POST":
+                nonce = str(body.get("nonce") or "")
+                seen = self._nonces.get((parts[1], nonce))
+                if nonce and body.get("enforce_nonce") and seen is not None \
+                        and time.monotonic() - seen[0] < NONCE_WINDOW:
+                    self.nonce_hits += 1
+                    return _json(self.message_payload(seen[1]))
                 sent = await self._record("channel", parts[1], body, files)
+                if nonce:
+                    self._nonces[(parts[1], nonce)] = (time.monotonic(), sent)
                 return _json(self.message_payload(sent))
             if method == "PATCH":
                 sent = await self._record("edit", parts[1], body, files)
@@ -335,6 +361,12 @@ class FakeDiscord:
             self.dm_attempts += 1
             return _json({"message": "Cannot send messages to this user", "code": 50007},
                          status=403)
+        if method == "GET" and parts[0] == "guilds" and len(parts) == 4 \
+                and parts[2] == "members":
+            user_id = int(parts[3])
+            if user_id in self.left:
+                return _json({"message": "Unknown Member", "code": 10007}, status=404)
+            return self._json_member(user_id)
         if method == "GET" and parts[0] == "users":
             return _json(user_payload(int(parts[1]), f"user{parts[1]}"))
         if method == "POST" and parts[0] == "channels" and parts[-1] == "threads":
@@ -348,6 +380,30 @@ class FakeDiscord:
                                       "member_count": 1, "rate_limit_per_user": 0})
         return _json({"message": f"fake Discord has no {method} /{tail}"},
                                  status=404)
+
+    def _channel_fault(self, channel_id: str, method: str) -> web.Response | None:
+        """An injected failure for a message to `channel_id`, or None to serve it."""
+        if channel_id in self.deleted:
+            self.fault_hits.append((channel_id, 404))
+            return _json({"message": "Unknown Channel", "code": 10003}, status=404)
+        if channel_id in self.forbidden:
+            self.fault_hits.append((channel_id, 403))
+            return _json({"message": "Missing Permissions", "code": 50013}, status=403)
+        if method == "POST" and self.faults:
+            status = self.faults.pop(0)
+            self.fault_hits.append((channel_id, status))
+            if status == 429:
+                return _json({"message": "You are being rate limited.", "retry_after": 0.05,
+                              "global": False}, status=429,
+                             headers={"Retry-After": "0.05", "Via": "1.1 google",
+                                      "X-RateLimit-Scope": "user"})
+            return _json({"message": "Service Unavailable", "code": 0}, status=status)
+        return None
+
+    def _json_member(self, user_id: int) -> web.Response:
+        member = self.member(user_id, f"user{user_id}")
+        del member["permissions"]
+        return _json(member)
 
     async def wait_for(self, predicate: Any, *, after: int = 0, timeout: float = 20) -> Sent:
         """The first message recorded at index `after` or later for which `predicate` holds."""

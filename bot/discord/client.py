@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -15,6 +16,7 @@ from discord import app_commands
 from bot.config import Settings
 from bot.discord import admin, info, lobby, turns
 from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.delivery import Delivery
 from bot.discord.dialogue import act, open_dialogue, pick_pair, propose
 from bot.discord.failures import answer_click, on_tree_error
 from bot.discord.host import Click, TableClient
@@ -22,6 +24,7 @@ from bot.discord.maintenance import maintenance_loop
 from bot.discord.texts import CommandTranslator, command_text
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
+from render.pool import DrawingPool, DrawRequest
 
 log = logging.getLogger("moonriver")
 
@@ -50,12 +53,21 @@ def command_group() -> app_commands.Group:
 class MoonRiverBot(TableClient):
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
-        intents.guilds = True  # not privileged: channels and threads by id
+        intents.guilds = True  # not privileged: channels and threads by id, and their deletes
         store = SqliteStore(settings.database)
         super().__init__(settings, store, TableService(store), intents=intents,
                          allowed_mentions=discord.AllowedMentions.none())
         self.tree = app_commands.CommandTree(self)
         self._maintenance: asyncio.Task[None] | None = None
+        self.pool: DrawingPool | None = None
+        self.delivery = Delivery(self, self.draw, retry_base=settings.retry_seconds)
+        self._closed = False
+
+    async def draw(self, request: DrawRequest) -> bytes:
+        """A picture from the drawing worker (the second core), off the event loop."""
+        if self.pool is None:
+            self.pool = DrawingPool()
+        return await asyncio.wrap_future(self.pool.submit(request))
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -71,14 +83,56 @@ class MoonRiverBot(TableClient):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        self.delivery.start()  # everything left pending before a restart goes out now
         self._maintenance = asyncio.create_task(maintenance_loop(self))
+
+    def announce(self) -> None:
+        self.delivery.wake()
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
         await answer_click(interaction, CLICK_HANDLERS[click.kind](interaction, click))
 
-    async def close(self) -> None:
+    # --- zombies: the gateway says a table's channel or thread is gone ---------------------
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        game = await self.store.open_game_in(channel_id)
+        if game is not None and await self.service.archive(game.id) is not None:
+            log.info("game %s archived: its channel %s was deleted", game.id, channel_id)
+            await self.delivery.tell_host(game.host_id, channel_id, game.settings.locale)
+
+    # --- stopping ----------------------------------------------------------------------------
+
+    async def shutdown(self) -> None:
+        """SIGTERM/SIGINT: refuse new moves, let moves in flight commit, deliver what is
+        due, close the drawing worker and the store; all within the grace period."""
+        grace = self.settings.shutdown_seconds
+        log.info("stopping: draining moves and posts (at most %.0f s)", grace)
+        moves_done = await self.service.drain(timeout=grace * 0.4)
         if self._maintenance is not None:
             self._maintenance.cancel()
+            await asyncio.gather(self._maintenance, return_exceptions=True)
+            self._maintenance = None
+        left = await self.delivery.drain(timeout=grace * 0.5)
+        log.info("stopped: moves %s, %d post(s) left pending for the next start",
+                 "all committed" if moves_done else "cut short", left)
+        await self.close()
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        if self._maintenance is not None:
+            self._maintenance.cancel()
+        await self.delivery.drain(timeout=0)
+        if self.pool is not None:
+            pool, self.pool = self.pool, None
+            await asyncio.to_thread(pool.close)
         await self.store.close()
         await super().close()
 
@@ -89,17 +143,35 @@ def configure_logging(level: int) -> None:
 
 
 def run_bot(settings: Settings) -> int:
-    """Start the bot and block until it stops; returns the exit status."""
+    """Start the bot and block until it stops (SIGTERM/SIGINT: a graceful stop, exit 0);
+    returns the exit status."""
     configure_logging(settings.log_level_number)
     if settings.api_base:
         discord.http.Route.BASE = settings.api_base
     if settings.gateway_url:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
     assert settings.token is not None
-    bot = MoonRiverBot(settings)
     try:
-        bot.run(settings.token, log_handler=None)
+        return asyncio.run(serve(MoonRiverBot(settings), settings.token))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
         return 2
+
+
+async def serve(bot: MoonRiverBot, token: str) -> int:
+    """Run `bot` until it ends by itself or a stop signal arrives."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(token, reconnect=True))
+        stopping = asyncio.create_task(stop.wait())
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if running.done():
+            stopping.cancel()
+            running.result()  # a login failure or a crash surfaces here
+            return 0
+        await bot.shutdown()
+        await asyncio.gather(running, return_exceptions=True)
     return 0

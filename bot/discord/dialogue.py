@@ -14,7 +14,6 @@ import discord
 
 from bot.discord.components import confirm_view, dialogue_view, pair_key, position_view
 from bot.discord.host import channel_of, client_of, locale_of, user_of
-from bot.discord.posting import post_result
 from bot.tables.errors import BadInput, NotYourTurn, StaleActionError
 from engine.actions import Build
 from engine.i18n import t
@@ -93,10 +92,10 @@ async def propose(interaction: discord.Interaction[Any], text: str) -> None:
 
 
 async def act(interaction: discord.Interaction[Any], version: int | None, action: str) -> None:
-    """Apply an action for the clicking (or typing) player and post the new table."""
+    """Apply an action for the clicking (or typing) player; the outbox posts the table."""
     client = client_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     channel_id = channel_of(interaction)
-    result = await client.service.act(channel_id, user_of(interaction), action, version)
+    await client.service.act(channel_id, user_of(interaction), action, version)
+    client.announce()  # the new table is in the outbox, committed with the move
     await interaction.followup.send(t("bot.done", locale_of(interaction)), ephemeral=True)
-    await post_result(client, channel_id, result, result.events)

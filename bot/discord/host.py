@@ -44,6 +44,10 @@ class TableClient(discord.Client):
         """Route a component click to its handler (the composition root decides which)."""
         raise NotImplementedError
 
+    def announce(self) -> None:
+        """A commit wrote posts to the outbox: deliver them now (the composition root
+        wakes its delivery loop; without one they wait for the next start)."""
+
 
 def client_of(interaction: discord.Interaction[Any]) -> TableClient:
     client = interaction.client

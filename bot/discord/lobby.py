@@ -9,7 +9,6 @@ from discord import app_commands
 
 from bot.discord.components import lobby_view
 from bot.discord.host import channel_of, client_of, locale_of, user_of
-from bot.discord.posting import post_result
 from bot.discord.texts import command_text
 from bot.tables.domain import GameOptions, Status, TableSettings
 from bot.tables.service import TableService
@@ -48,10 +47,10 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
         elif interaction.message is not None:
             await interaction.message.edit(content=t("bot.cancelled", locale), view=None)
         return
-    result = await client.service.start(channel_id, user)
+    await client.service.start(channel_id, user)
+    client.announce()  # the first table is in the outbox, committed with the start
     if interaction.message is not None:
         await interaction.message.edit(view=None)
-    await post_result(client, channel_id, result, result.events)
 
 
 @app_commands.command(name=command_text("new", "name"),

@@ -10,7 +10,6 @@ from discord import app_commands
 
 from bot.discord.dialogue import act
 from bot.discord.host import channel_of, client_of, locale_of, user_of
-from bot.discord.posting import post_result
 from bot.discord.texts import command_text
 from bot.tables.errors import TableError
 from engine.i18n import t
@@ -65,9 +64,9 @@ async def undo(interaction: discord.Interaction[Any]) -> None:
     client = client_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     channel_id = channel_of(interaction)
-    result = await client.service.undo(channel_id, user_of(interaction))
+    await client.service.undo(channel_id, user_of(interaction))
+    client.announce()
     await interaction.followup.send(t("bot.done", locale_of(interaction)), ephemeral=True)
-    await post_result(client, channel_id, result, [])
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (move, build, choose, undo)

@@ -131,6 +131,7 @@ class Reminder:
     kind: str                # "remind" | "autoplay"
     due_at: datetime
     turn_version: int        # the game version the reminder belongs to
+    nth: int = 0             # how many reminders of this kind came before it this decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +139,7 @@ class NewReminder:
     user_id: int | None
     kind: str
     due_at: datetime
+    nth: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,3 +156,52 @@ class UserPrefs:
     user_id: int
     dm_reminders: bool = False
     locale: str | None = None
+
+
+class PostKind(StrEnum):
+    """What an outbox row announces (the picture is drawn when it is delivered)."""
+
+    TABLE = "table"        # the table after a move, the start of a game or its end
+    REMINDER = "reminder"  # "your move" in the table's channel
+    DM = "dm"              # a reminder or notice by direct message (best effort)
+
+
+class PostState(StrEnum):
+    PENDING = "pending"
+    SENT = "sent"
+    SUPERSEDED = "superseded"  # a newer table post of the same game replaced it
+    FAILED = "failed"          # undeliverable (403, deleted channel): see `outcome`
+
+
+@dataclass(frozen=True, slots=True)
+class NewPost:
+    """A post to make once the transaction that asks for it commits."""
+
+    kind: PostKind
+    text: str = ""                # what happened, already in the table's language
+    pings: tuple[int, ...] = ()   # the users to mention (the player to move, winners)
+    target: int | None = None     # the DM recipient for PostKind.DM (else the game's channel)
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """An outbox row: small and declarative; the message is built from it at delivery."""
+
+    id: int
+    game_id: int
+    channel_id: int
+    version: int                  # the game version it announces
+    kind: PostKind
+    text: str
+    pings: tuple[int, ...]
+    target: int | None
+    attempts: int
+    next_try: datetime
+    state: PostState = PostState.PENDING
+    outcome: str = ""
+
+    @property
+    def nonce(self) -> str:
+        """Discord's message nonce (≤ 25 characters): a retry after a crash re-sends the
+        same one, and Discord (with enforce_nonce) returns the first message instead."""
+        return f"mr{self.id}g{self.game_id}"[:25]

@@ -67,6 +67,10 @@ class BadInput(TableError):
     code = "bad_input"
 
 
+class ShuttingDown(TableError):
+    """The bot is stopping: the move was not taken (the player may simply try again)."""
+
+
 class StoreError(TableError):
     code = "store"
 

@@ -9,6 +9,7 @@ for each other's locks.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -21,7 +22,9 @@ from bot.tables.domain import (
     GameOptions,
     GameResult,
     LoggedAction,
+    NewPost,
     NewReminder,
+    PostKind,
     Reminder,
     Seat,
     Status,
@@ -37,10 +40,12 @@ from bot.tables.errors import (
     NotAllowed,
     NotSeated,
     NotYourTurn,
+    ShuttingDown,
     StaleActionError,
     WrongStatus,
 )
-from bot.tables.store.base import ActionEntry, GameStore
+from bot.tables.narrate import summarize
+from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
 from engine import events as ev
 from engine.actions import Action, parse_action
 from engine.ai import AI_PLAYERS, make_player
@@ -55,6 +60,13 @@ MAX_NAME = 32
 #: Events after which a move cannot be taken back: they showed what was hidden.
 REVEALING = (ev.ColumnDrawn, ev.SaloonRefilled, ev.LastRound, ev.GameEnded)
 STATE_CACHE = 2048
+#: At most this many channel reminders per decision (the scheduled ones, then repeats).
+REMINDER_CAP = 6
+#: Repeats come at the table's last reminder gap, but never more often than this.
+MIN_REPEAT_HOURS = 12.0
+EVENTS_CACHE = 512
+
+log = logging.getLogger("moonriver")
 
 
 def utc_now() -> datetime:
@@ -90,6 +102,15 @@ class ActResult:
     @property
     def events(self) -> list[ev.Event]:
         return [e for p in self.played for e in p.events]
+
+
+@dataclass(frozen=True, slots=True)
+class Fired:
+    """One due reminder's own outcome ("reminded", "played", "moot" or "error: …")."""
+
+    reminder: Reminder
+    outcome: str
+    result: ActResult | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +152,10 @@ class TableService:
         # write is also guarded by the stored version, so the cache cannot cause a lost
         # or double write; it saves the reads that dominated an action's cost.
         self._open: dict[int, Game] = {}
+        # What each recent commit did, so a post can mark the turn's changes; after a
+        # restart it is empty and a re-announced table carries its summary line only.
+        self._events: OrderedDict[tuple[int, int], tuple[ev.Event, ...]] = OrderedDict()
+        self.accepting = True
 
     # --- helpers -----------------------------------------------------------------------
 
@@ -138,6 +163,8 @@ class TableService:
     async def _lock(self, game_id: int) -> AsyncIterator[None]:
         """One writer per game at a time; the entry goes once nobody holds or awaits it,
         so the table stays as small as the number of games being played right now."""
+        if not self.accepting:
+            raise ShuttingDown("the bot is restarting; try again in a moment")
         entry = self._locks.get(game_id)
         if entry is None:
             entry = self._locks[game_id] = _GameLock()
@@ -219,8 +246,8 @@ class TableService:
             return []
         now = self.clock()
         user = game.seats[seat].user_id
-        out = [NewReminder(user, "remind", now + timedelta(hours=h))
-               for h in game.settings.remind_after_hours]
+        out = [NewReminder(user, "remind", now + timedelta(hours=h), nth)
+               for nth, h in enumerate(game.settings.remind_after_hours)]
         if game.settings.autoplay_after_hours is not None:
             out.append(NewReminder(user, "autoplay",
                                    now + timedelta(hours=game.settings.autoplay_after_hours)))
@@ -335,12 +362,13 @@ class TableService:
             Rng(game.seed ^ 0x5EA7).shuffle(order)
             seats = [replace(s, seat=i) for i, s in enumerate(order)]
             state = new_game(_unique_names(seats), game.seed, components=game.components)
+            seated = replace(game, seats=tuple(seats))
+            after, computers = self._play_computers(seated, state)
             game = self._saved(await self.store.start_game(
                 game, seats=seats, state=state.to_dict(),
-                reminders=self._reminders_for(replace(game, seats=tuple(seats)), state),
-                now=self.clock()))
+                reminders=self._reminders_for(seated, state), now=self.clock(),
+                posts=[] if computers else self._announce(seated, state, (), None)))
             self._remember(game, state)
-            after, computers = self._play_computers(game, state)
             if computers:
                 return await self._commit(game, after, computers)
             return ActResult(game, state, (), self._user_to_move(game, state), False)
@@ -395,23 +423,47 @@ class TableService:
             played += computers
             return await self._commit(game, state, played)
 
+    def _announce(self, game: Game, state: GameState, events: Sequence[ev.Event],
+                  result: GameResult | None) -> list[NewPost]:
+        """The table post a commit owes the channel: what happened, and whom to ping
+        (the player to move, or the winners). Written in the commit's own transaction."""
+        text = summarize(events, state, game.settings.locale) if events else ""
+        if result is not None:
+            winners = [game.seats[i].user_id for i, name in enumerate(state.config.players)
+                       if name in result.winners]
+            pings = tuple(u for u in winners if u is not None)
+        else:
+            user = self._user_to_move(game, state)
+            pings = () if user is None else (user,)
+        return [NewPost(PostKind.TABLE, text, pings)]
+
     async def _commit(self, game: Game, state: GameState, played: Sequence[Played]) -> ActResult:
+        """Log, snapshot, fresh deadlines (per decision) and the announcement: one write."""
         result = None
         if state.phase is Phase.OVER:
             final = result_of(state)
             assert final is not None
             result = GameResult(game.id, game.guild_id, self.clock(), final["scores"],
                                 tuple(final["winners"]))
-        previous = await self.state_of(game)
-        mover_changed = previous.active_seat != state.active_seat
+        events = [e for p in played for e in p.events]
         game = self._saved(await self.store.record_actions(
             game, entries=[ActionEntry(p.seat, str(p.action)) for p in played],
-            state=state.to_dict(),
-            reminders=self._reminders_for(game, state) if mover_changed else None,
-            now=self.clock(), result=result))
+            state=state.to_dict(), reminders=self._reminders_for(game, state),
+            now=self.clock(), result=result,
+            posts=self._announce(game, state, events, result)))
         self._remember(game, state)
+        self._keep_events(game, events)
         finished = state.phase is Phase.OVER
         return ActResult(game, state, tuple(played), self._user_to_move(game, state), finished)
+
+    def _keep_events(self, game: Game, events: Sequence[ev.Event]) -> None:
+        self._events[(game.id, game.version)] = tuple(events)
+        while len(self._events) > EVENTS_CACHE:
+            self._events.popitem(last=False)
+
+    def events_of(self, game_id: int, version: int) -> tuple[ev.Event, ...]:
+        """The events of the commit that made `version` (empty if not known any more)."""
+        return self._events.get((game_id, version), ())
 
     async def undo(self, channel_id: int, user: User) -> ActResult:
         """Take back your own last move, before anyone else has acted and before it revealed
@@ -434,7 +486,8 @@ class TableService:
                 raise CannotUndo("that move revealed new parcels or partners; it stands")
             game = self._saved(await self.store.truncate_actions(
                 game, keep=len(actions) - 1, state=before.to_dict(),
-                reminders=self._reminders_for(game, before), now=self.clock()))
+                reminders=self._reminders_for(game, before), now=self.clock(),
+                posts=self._announce(game, before, (), None)))
             self._remember(game, before)
             return ActResult(game, before, (), self._user_to_move(game, before), False)
 
@@ -493,11 +546,64 @@ class TableService:
     # --- deadlines and start-up ----------------------------------------------------------
 
     async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
-        """Reminders to send now; each is returned once, even across restarts."""
-        return await self.store.claim_due_reminders(now or self.clock())
+        """Claim the reminders due now (leased: a crash before `fire` hands them out again)."""
+        return await self.store.claim_due_reminders(now or self.clock(), self.reminder_lease)
+
+    reminder_lease = REMINDER_LEASE
+
+    async def run_deadlines(self) -> list[Fired]:
+        """Fire every due reminder, each on its own: one table's failure (a bad row, a
+        broken game) is that row's outcome and never touches another table's."""
+        out = []
+        for reminder in await self.due_reminders():
+            try:
+                out.append(await self.fire(reminder))
+            except ShuttingDown:
+                break  # the lease hands it out again after the restart
+            except Exception as exc:  # the outcome of this row only
+                log.exception("reminder %s of game %s failed", reminder.id, reminder.game_id)
+                out.append(Fired(reminder, f"error: {exc}"))
+        return out
+
+    async def fire(self, reminder: Reminder) -> Fired:
+        """One claimed reminder: a channel reminder (and a DM if the player asked) goes to
+        the outbox with the next repeat scheduled, in one write; an auto-play deadline
+        plays the silent player's whole turn."""
+        if reminder.kind == "autoplay":
+            result = await self.autoplay(reminder)
+            if result is None:  # nothing to play: the row must not come back
+                await self.store.fire_reminder(reminder, posts=[], repeat=None,
+                                               now=self.clock())
+                return Fired(reminder, "moot")
+            return Fired(reminder, "played", result)
+        game = await self.store.game(reminder.game_id)
+        user = reminder.user_id
+        if game is None or game.status is not Status.ACTIVE or user is None:
+            await self.store.fire_reminder(reminder, posts=[], repeat=None, now=self.clock())
+            return Fired(reminder, "moot")
+        posts = [NewPost(PostKind.REMINDER, pings=(user,))]
+        if (await self.store.user_prefs(user)).dm_reminders:
+            posts.append(NewPost(PostKind.DM, target=user))
+        fired = await self.store.fire_reminder(reminder, posts=posts,
+                                               repeat=self._repeat(game, reminder),
+                                               now=self.clock())
+        return Fired(reminder, "reminded" if fired else "moot")
+
+    @staticmethod
+    def _repeat(game: Game, reminder: Reminder) -> NewReminder | None:
+        """After the table's last scheduled reminder, keep reminding at its last gap (at
+        least MIN_REPEAT_HOURS) until the player moves, at most REMINDER_CAP in all."""
+        hours = game.settings.remind_after_hours
+        if reminder.nth + 1 < len(hours) or reminder.nth + 1 >= REMINDER_CAP:
+            return None
+        gap = hours[-1] - hours[-2] if len(hours) > 1 else hours[-1]
+        every = timedelta(hours=max(gap, MIN_REPEAT_HOURS))
+        return NewReminder(reminder.user_id, "remind", reminder.due_at + every,
+                           reminder.nth + 1)
 
     async def autoplay(self, reminder: Reminder) -> ActResult | None:
-        """Play a computer move for a silent player whose auto-play deadline passed."""
+        """A computer stand-in plays the silent player's whole turn (every decision until
+        someone else is to move); the commit sets fresh deadlines for whoever is next."""
         stored = await self.store.game(reminder.game_id)
         if stored is None or stored.status is not Status.ACTIVE:
             return None
@@ -508,11 +614,37 @@ class TableService:
             seat = state.active_seat
             if seat is None or game.seats[seat].user_id != reminder.user_id:
                 return None  # the player moved after all
-            action = make_player("greedy", game.seed + game.version).choose(state)
-            state, events = apply(state, action)
-            played = [Played(seat, action, tuple(events))]
+            played: list[Played] = []
+            while state.phase is not Phase.OVER and state.active_seat == seat:
+                stand_in = make_player("greedy", game.seed + game.version + len(played))
+                action = stand_in.choose(state)
+                state, events = apply(state, action)
+                played.append(Played(seat, action, tuple(events)))
             state, computers = self._play_computers(game, state)
             return await self._commit(game, state, played + computers)
+
+    async def archive(self, game_id: int) -> Game | None:
+        """Close a game whose channel or thread is gone or refuses the bot (a zombie):
+        no more reminders, no more posts. None if it was not open."""
+        stored = await self.store.game(game_id)
+        if stored is None or stored.status not in (Status.LOBBY, Status.ACTIVE):
+            return None
+        async with self._lock(game_id):
+            game = await self._fresh(stored)
+            if game.status not in (Status.LOBBY, Status.ACTIVE):
+                return None
+            return self._saved(await self.store.set_status(game, Status.ABANDONED,
+                                                           self.clock()))
+
+    async def drain(self, timeout: float) -> bool:
+        """Stop taking moves and wait for the moves in flight to commit. True if they all
+        did within `timeout` seconds."""
+        self.accepting = False
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while self._locks and loop.time() < deadline:
+            await asyncio.sleep(0.01)
+        return not self._locks
 
     async def resume(self) -> int:
         """At start-up: rebuild every active game's snapshot that is missing or behind its

@@ -200,7 +200,8 @@ async def test_reminders_follow_the_turn(service: TableService, clock: Clock) ->
     clock.advance(12)
     due = await service.due_reminders()
     assert [(r.user_id, r.kind) for r in due] == [(first, "remind")]
-    assert await service.due_reminders() == []  # sent once
+    assert await service.due_reminders() == []  # leased: not handed out twice at once
+    assert (await service.fire(due[0])).outcome == "reminded"
     clock.advance(12)
     assert [r.user_id for r in await service.due_reminders()] == [first]
 

@@ -113,11 +113,18 @@ async def test_a_result_finishes_the_game(store: GameStore) -> None:
     assert await store.claim_due_reminders(START + timedelta(days=30)) == []
 
 
-async def test_reminders_are_claimed_once(store: GameStore) -> None:
+async def test_reminders_are_leased_not_deleted(store: GameStore) -> None:
     game = await started(store)
     assert await store.claim_due_reminders(START + timedelta(hours=11)) == []
     due = await store.claim_due_reminders(START + timedelta(hours=12))
     assert [(r.user_id, r.kind, r.channel_id) for r in due] == [(1, "remind", 10)]
+    lease = timedelta(minutes=5)
+    assert await store.claim_due_reminders(START + timedelta(hours=12) + lease / 2, lease) == []
+    # never fired (a crash): the lease runs out and the same row is handed out again
+    again = await store.claim_due_reminders(START + timedelta(hours=12) + lease, lease)
+    assert [r.id for r in again] == [due[0].id]
+    assert await store.fire_reminder(again[0], posts=[], repeat=None, now=START)
+    assert not await store.fire_reminder(again[0], posts=[], repeat=None, now=START)
     assert await store.claim_due_reminders(START + timedelta(hours=48)) == []
     # a new turn replaces the pending reminders
     game = await store.record_actions(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from bot.tables.domain import (
@@ -18,7 +18,10 @@ from bot.tables.domain import (
     GameOptions,
     GameResult,
     LoggedAction,
+    NewPost,
     NewReminder,
+    Post,
+    PostState,
     Reminder,
     Seat,
     Snapshot,
@@ -26,6 +29,10 @@ from bot.tables.domain import (
     TableSettings,
     UserPrefs,
 )
+
+#: How long a claimed reminder is held before another round may claim it again (a crash
+#: between the claim and its firing must not lose it).
+REMINDER_LEASE = timedelta(minutes=5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,22 +66,26 @@ class GameStore(Protocol):
                            seats: Sequence[Seat], host_id: int, settings: TableSettings,
                            now: datetime) -> Game: ...
 
-    async def set_status(self, game: Game, status: Status, now: datetime) -> Game: ...
+    async def set_status(self, game: Game, status: Status, now: datetime) -> Game:
+        """A closed game (finished, abandoned) also loses its reminders and pending posts."""
+        ...
 
     async def start_game(self, game: Game, *, seats: Sequence[Seat],
                          state: dict[str, Any], reminders: Sequence[NewReminder],
-                         now: datetime) -> Game: ...
+                         now: datetime, posts: Sequence[NewPost] = ()) -> Game: ...
 
     async def record_actions(self, game: Game, *,
                              entries: Sequence[ActionEntry], state: dict[str, Any],
                              reminders: Sequence[NewReminder] | None, now: datetime,
-                             result: GameResult | None = None) -> Game:
-        """One transaction: log rows, snapshot, version, reminders (None: keep), result."""
+                             result: GameResult | None = None,
+                             posts: Sequence[NewPost] = ()) -> Game:
+        """One transaction: log rows, snapshot, version, reminders (None: keep), result,
+        and the posts announcing it (the transactional outbox)."""
         ...
 
     async def truncate_actions(self, game: Game, *, keep: int,
                                state: dict[str, Any], reminders: Sequence[NewReminder],
-                               now: datetime) -> Game:
+                               now: datetime, posts: Sequence[NewPost] = ()) -> Game:
         """Drop log rows after `keep` (undo) with the state they lead back to."""
         ...
 
@@ -92,8 +103,36 @@ class GameStore(Protocol):
         """Active games whose snapshot is missing or behind their action log."""
         ...
 
-    async def claim_due_reminders(self, now: datetime) -> list[Reminder]:
-        """Reminders due by `now`, each returned once ever (claimed in the same step)."""
+    async def claim_due_reminders(self, now: datetime,
+                                  lease: timedelta = REMINDER_LEASE) -> list[Reminder]:
+        """Reminders due by `now` and not claimed within `lease`; each is claimed (leased,
+        not deleted), so a crash before it is fired hands it out again after the lease."""
+        ...
+
+    async def fire_reminder(self, reminder: Reminder, *, posts: Sequence[NewPost],
+                            repeat: NewReminder | None, now: datetime) -> bool:
+        """One transaction: the reminder row goes, its posts enter the outbox and the next
+        reminder (if any) is scheduled. False if the row is gone (the player moved)."""
+        ...
+
+    async def reminders(self, game_id: int) -> list[Reminder]:
+        """The game's scheduled reminders, claimed or not, by due time."""
+        ...
+
+    # --- the outbox ----------------------------------------------------------------------
+
+    async def due_posts(self, now: datetime, limit: int = 100) -> list[Post]:
+        """Pending posts whose next try is due, oldest first."""
+        ...
+
+    async def posts(self, game_id: int) -> list[Post]:
+        """Every outbox row of a game, oldest first (for tests and diagnostics)."""
+        ...
+
+    async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
+                          retry_at: datetime | None = None) -> None:
+        """Record a delivery attempt: sent, failed or superseded; or, with `retry_at` and
+        state PENDING, one more failed attempt and when to try again."""
         ...
 
     async def results(self, guild_id: int | None) -> list[GameResult]: ...

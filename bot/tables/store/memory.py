@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.tables.domain import (
@@ -14,7 +14,11 @@ from bot.tables.domain import (
     GameOptions,
     GameResult,
     LoggedAction,
+    NewPost,
     NewReminder,
+    Post,
+    PostKind,
+    PostState,
     Reminder,
     Seat,
     Snapshot,
@@ -23,7 +27,7 @@ from bot.tables.domain import (
     UserPrefs,
 )
 from bot.tables.errors import GameAlreadyOpen, NoGameHere, StaleActionError
-from bot.tables.store.base import ActionEntry
+from bot.tables.store.base import REMINDER_LEASE, ActionEntry
 
 
 class MemoryStore:
@@ -32,7 +36,9 @@ class MemoryStore:
         self._actions: dict[int, list[LoggedAction]] = {}
         self._snapshots: dict[int, Snapshot] = {}
         self._reminders: dict[int, Reminder] = {}
-        self._claimed: set[int] = set()
+        self._claimed: dict[int, datetime] = {}  # reminder id -> when it was leased
+        self._outbox: dict[int, Post] = {}
+        self._next_post = 1
         self._results: dict[int, GameResult] = {}
         self._prefs: dict[int, UserPrefs] = {}
         self._next_game = 1
@@ -93,6 +99,7 @@ class MemoryStore:
         game = self._checked(game)
         if status not in OPEN_STATUSES:
             self._drop_reminders(game.id)
+            self._supersede(game.id, "the game closed", everything=True)
         return self._bump(game, now, status=status)
 
     def _drop_reminders(self, game_id: int) -> None:
@@ -102,24 +109,49 @@ class MemoryStore:
     def _add_reminders(self, game: Game, reminders: Sequence[NewReminder]) -> None:
         self._drop_reminders(game.id)
         for r in reminders:
-            self._reminders[self._next_reminder] = Reminder(
-                self._next_reminder, game.id, game.channel_id, r.user_id, r.kind, r.due_at,
-                game.version)
-            self._next_reminder += 1
+            self._add_reminder(game.id, game.channel_id, r, game.version)
+
+    def _add_reminder(self, game_id: int, channel_id: int, r: NewReminder,
+                      version: int) -> None:
+        self._reminders[self._next_reminder] = Reminder(
+            self._next_reminder, game_id, channel_id, r.user_id, r.kind, r.due_at, version,
+            r.nth)
+        self._next_reminder += 1
+
+    def _supersede(self, game_id: int, why: str, *, everything: bool = False) -> None:
+        for post in list(self._outbox.values()):
+            if post.game_id == game_id and post.state is PostState.PENDING and (
+                    everything or post.kind is not PostKind.DM):
+                self._outbox[post.id] = replace(post, state=PostState.SUPERSEDED, outcome=why)
+
+    def _add_posts(self, game_id: int, version: int, posts: Sequence[NewPost],
+                   now: datetime) -> None:
+        """Queue posts; a new table post supersedes older pending table posts and
+        reminders of the game (never post a stale table)."""
+        if any(p.kind is PostKind.TABLE for p in posts):
+            self._supersede(game_id, f"replaced by version {version}")
+        channel = self._games[game_id].channel_id
+        for p in posts:
+            self._outbox[self._next_post] = Post(self._next_post, game_id, channel, version,
+                                                 p.kind, p.text, tuple(p.pings), p.target, 0,
+                                                 now)
+            self._next_post += 1
 
     async def start_game(self, game: Game, *, seats: Sequence[Seat],
                          state: dict[str, Any], reminders: Sequence[NewReminder],
-                         now: datetime) -> Game:
-        game = self._checked(game)
-        game = self._bump(game, now, seats=tuple(seats), status=Status.ACTIVE)
+                         now: datetime, posts: Sequence[NewPost] = ()) -> Game:
+        expected = self._checked(game)
+        game = self._bump(expected, now, seats=tuple(seats), status=Status.ACTIVE)
         self._snapshots[game.id] = Snapshot(game.id, 0, copy.deepcopy(state))
         self._add_reminders(game, reminders)
+        self._add_posts(game.id, game.version, posts, now)
         return game
 
     async def record_actions(self, game: Game, *,
                              entries: Sequence[ActionEntry], state: dict[str, Any],
                              reminders: Sequence[NewReminder] | None, now: datetime,
-                             result: GameResult | None = None) -> Game:
+                             result: GameResult | None = None,
+                             posts: Sequence[NewPost] = ()) -> Game:
         game = self._checked(game)
         game_id = game.id
         log = self._actions[game_id]
@@ -134,17 +166,19 @@ class MemoryStore:
             self._drop_reminders(game_id)
         elif reminders is not None:
             self._add_reminders(game, reminders)
+        self._add_posts(game_id, game.version, posts, now)
         return game
 
     async def truncate_actions(self, game: Game, *, keep: int,
                                state: dict[str, Any], reminders: Sequence[NewReminder],
-                               now: datetime) -> Game:
-        game = self._checked(game)
-        game_id = game.id
-        game = self._bump(game, now)
+                               now: datetime, posts: Sequence[NewPost] = ()) -> Game:
+        expected = self._checked(game)
+        game_id = expected.id
+        game = self._bump(expected, now)
         del self._actions[game_id][keep:]
         self._snapshots[game_id] = Snapshot(game_id, keep, copy.deepcopy(state))
         self._add_reminders(game, reminders)
+        self._add_posts(game_id, game.version, posts, now)
         return game
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
@@ -169,12 +203,48 @@ class MemoryStore:
                 out.append(game.id)
         return out
 
-    async def claim_due_reminders(self, now: datetime) -> list[Reminder]:
+    async def claim_due_reminders(self, now: datetime,
+                                  lease: timedelta = REMINDER_LEASE) -> list[Reminder]:
         due = sorted((r for r in self._reminders.values()
-                      if r.due_at <= now and r.id not in self._claimed),
+                      if r.due_at <= now and (r.id not in self._claimed
+                                              or self._claimed[r.id] <= now - lease)),
                      key=lambda r: (r.due_at, r.id))
-        self._claimed.update(r.id for r in due)
+        self._claimed.update((r.id, now) for r in due)
         return due
+
+    async def fire_reminder(self, reminder: Reminder, *, posts: Sequence[NewPost],
+                            repeat: NewReminder | None, now: datetime) -> bool:
+        if self._reminders.pop(reminder.id, None) is None:
+            return False
+        self._claimed.pop(reminder.id, None)
+        self._add_posts(reminder.game_id, reminder.turn_version, posts, now)
+        if repeat is not None:
+            self._add_reminder(reminder.game_id, reminder.channel_id, repeat,
+                               reminder.turn_version)
+        return True
+
+    async def reminders(self, game_id: int) -> list[Reminder]:
+        return sorted((r for r in self._reminders.values() if r.game_id == game_id),
+                      key=lambda r: (r.due_at, r.id))
+
+    async def due_posts(self, now: datetime, limit: int = 100) -> list[Post]:
+        return [p for p in sorted(self._outbox.values(), key=lambda p: p.id)
+                if p.state is PostState.PENDING and p.next_try <= now][:limit]
+
+    async def posts(self, game_id: int) -> list[Post]:
+        return sorted((p for p in self._outbox.values() if p.game_id == game_id),
+                      key=lambda p: p.id)
+
+    async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
+                          retry_at: datetime | None = None) -> None:
+        post = self._outbox[post_id]
+        if retry_at is not None:
+            if post.state is PostState.PENDING:
+                self._outbox[post_id] = replace(post, attempts=post.attempts + 1,
+                                                next_try=retry_at, outcome=outcome)
+            return
+        self._outbox[post_id] = replace(post, state=state, outcome=outcome,
+                                        attempts=post.attempts + 1)
 
     async def results(self, guild_id: int | None) -> list[GameResult]:
         return [r for r in self._results.values() if guild_id is None or r.guild_id == guild_id]

@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,11 @@ from bot.tables.domain import (
     GameOptions,
     GameResult,
     LoggedAction,
+    NewPost,
     NewReminder,
+    Post,
+    PostKind,
+    PostState,
     Reminder,
     Seat,
     Snapshot,
@@ -41,7 +45,7 @@ from bot.tables.errors import (
     StaleActionError,
     StoreError,
 )
-from bot.tables.store.base import ActionEntry
+from bot.tables.store.base import REMINDER_LEASE, ActionEntry
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 1: the first schema
@@ -102,8 +106,30 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             dm_reminders INTEGER NOT NULL DEFAULT 0,
             locale TEXT)""",
     ),
+    (  # 2: the transactional outbox; reminders count their repeats
+        """CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('table', 'reminder', 'dm')),
+            text TEXT NOT NULL,
+            pings TEXT NOT NULL,
+            target INTEGER,
+            state TEXT NOT NULL DEFAULT 'pending'
+                CHECK (state IN ('pending', 'sent', 'superseded', 'failed')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_try TEXT NOT NULL,
+            outcome TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL)""",
+        "CREATE INDEX outbox_pending ON outbox (next_try) WHERE state = 'pending'",
+        "CREATE INDEX outbox_game ON outbox (game_id, state)",
+        "ALTER TABLE reminders ADD COLUMN nth INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX reminders_due_at ON reminders (due_at)",  # leased rows come back too
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
+                "o.attempts, o.next_try, o.state, o.outcome")
 GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, seed, components, "
                 "version, created_at, updated_at")
 
@@ -308,6 +334,9 @@ class SqliteStore:
                 await self._bump(db, game, now, status=status.value)
                 if status in (Status.FINISHED, Status.ABANDONED):
                     await db.execute("DELETE FROM reminders WHERE game_id = ?", (game.id,))
+                    await db.execute("UPDATE outbox SET state = 'superseded', outcome = "
+                                     "'the game closed' WHERE game_id = ? AND "
+                                     "state = 'pending'", (game.id,))
         except sqlite3.IntegrityError:
             raise GameAlreadyOpen("this channel already has an open game") from None
         return replace(game, version=game.version + 1, updated_at=now, status=status)
@@ -318,25 +347,42 @@ class SqliteStore:
         await db.execute("DELETE FROM reminders WHERE game_id = ?", (game.id,))
         if reminders:
             await db.executemany(
-                "INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(game.id, r.user_id, r.kind, _time(r.due_at), game.version + 1)
+                "INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version, nth) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(game.id, r.user_id, r.kind, _time(r.due_at), game.version + 1, r.nth)
                  for r in reminders])
 
+    async def _write_posts(self, db: aiosqlite.Connection, game_id: int, version: int,
+                           posts: Sequence[NewPost], now: datetime) -> None:
+        """Queue posts; a new table post supersedes the game's older pending table posts
+        and reminders (a stale table is never posted)."""
+        if any(p.kind is PostKind.TABLE for p in posts):
+            await db.execute("UPDATE outbox SET state = 'superseded', outcome = ? "
+                             "WHERE game_id = ? AND state = 'pending' AND kind != 'dm'",
+                             (f"replaced by version {version}", game_id))
+        await db.executemany(
+            "INSERT INTO outbox (game_id, version, kind, text, pings, target, next_try, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, version, p.kind.value, p.text, json.dumps(list(p.pings)), p.target,
+              _time(now), _time(now)) for p in posts])
+
     async def start_game(self, game: Game, *, seats: Sequence[Seat], state: dict[str, Any],
-                         reminders: Sequence[NewReminder], now: datetime) -> Game:
+                         reminders: Sequence[NewReminder], now: datetime,
+                         posts: Sequence[NewPost] = ()) -> Game:
         async with self._transaction() as db:
             await self._bump(db, game, now, status="active")
             await self._write_seats(db, game.id, seats)
             await db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) "
                              "VALUES (?, 0, ?)", (game.id, json.dumps(state)))
             await self._write_reminders(db, game, reminders)
+            await self._write_posts(db, game.id, game.version + 1, posts, now)
         return replace(game, version=game.version + 1, updated_at=now, seats=tuple(seats),
                        status=Status.ACTIVE)
 
     async def record_actions(self, game: Game, *, entries: Sequence[ActionEntry],
                              state: dict[str, Any], reminders: Sequence[NewReminder] | None,
-                             now: datetime, result: GameResult | None = None) -> Game:
+                             now: datetime, result: GameResult | None = None,
+                             posts: Sequence[NewPost] = ()) -> Game:
         next_seq = "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?)"
         async with self._transaction() as db:
             await self._bump(db, game, now,
@@ -356,11 +402,13 @@ class SqliteStore:
                      json.dumps(result.scores), json.dumps(list(result.winners))))
             elif reminders is not None:
                 await self._write_reminders(db, game, reminders)
+            await self._write_posts(db, game.id, game.version + 1, posts, now)
         return replace(game, version=game.version + 1, updated_at=now,
                        status=Status.FINISHED if result is not None else game.status)
 
     async def truncate_actions(self, game: Game, *, keep: int, state: dict[str, Any],
-                               reminders: Sequence[NewReminder], now: datetime) -> Game:
+                               reminders: Sequence[NewReminder], now: datetime,
+                               posts: Sequence[NewPost] = ()) -> Game:
         async with self._transaction() as db:
             await self._bump(db, game, now)
             await db.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?",
@@ -368,6 +416,7 @@ class SqliteStore:
             await db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) "
                              "VALUES (?, ?, ?)", (game.id, keep, json.dumps(state)))
             await self._write_reminders(db, game, reminders)
+            await self._write_posts(db, game.id, game.version + 1, posts, now)
         return replace(game, version=game.version + 1, updated_at=now)
 
     # --- log, snapshots, reminders, results ----------------------------------------------
@@ -406,17 +455,78 @@ class SqliteStore:
             "ORDER BY g.id")
         return [row[0] for row in rows]
 
-    async def claim_due_reminders(self, now: datetime) -> list[Reminder]:
+    async def claim_due_reminders(self, now: datetime,
+                                  lease: timedelta = REMINDER_LEASE) -> list[Reminder]:
         async with self._transaction() as db:
             rows = await self._all(
                 "SELECT r.id, r.game_id, g.channel_id, r.user_id, r.kind, r.due_at, "
-                "r.turn_version FROM reminders r JOIN games g ON g.id = r.game_id "
-                "WHERE r.claimed_at IS NULL AND r.due_at <= ? ORDER BY r.due_at, r.id",
-                (_time(now),), db=db)
+                "r.turn_version, r.nth FROM reminders r JOIN games g ON g.id = r.game_id "
+                "WHERE r.due_at <= ? AND (r.claimed_at IS NULL OR r.claimed_at <= ?) "
+                "ORDER BY r.due_at, r.id", (_time(now), _time(now - lease)), db=db)
             await db.executemany("UPDATE reminders SET claimed_at = ? WHERE id = ?",
                                  [(_time(now), row[0]) for row in rows])
-        return [Reminder(rid, gid, channel, user, kind, datetime.fromisoformat(due), version)
-                for rid, gid, channel, user, kind, due, version in rows]
+        return [Reminder(rid, gid, channel, user, kind, datetime.fromisoformat(due), version,
+                         nth)
+                for rid, gid, channel, user, kind, due, version, nth in rows]
+
+    async def fire_reminder(self, reminder: Reminder, *, posts: Sequence[NewPost],
+                            repeat: NewReminder | None, now: datetime) -> bool:
+        async with self._transaction() as db:
+            cursor = await db.execute("DELETE FROM reminders WHERE id = ?", (reminder.id,))
+            if cursor.rowcount != 1:
+                return False
+            await self._write_posts(db, reminder.game_id, reminder.turn_version, posts, now)
+            if repeat is not None:
+                await db.execute(
+                    "INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version, "
+                    "nth) VALUES (?, ?, ?, ?, ?, ?)",
+                    (reminder.game_id, repeat.user_id, repeat.kind, _time(repeat.due_at),
+                     reminder.turn_version, repeat.nth))
+        return True
+
+    async def reminders(self, game_id: int) -> list[Reminder]:
+        rows = await self._all(
+            "SELECT r.id, r.game_id, g.channel_id, r.user_id, r.kind, r.due_at, "
+            "r.turn_version, r.nth FROM reminders r JOIN games g ON g.id = r.game_id "
+            "WHERE r.game_id = ? ORDER BY r.due_at, r.id", (game_id,))
+        return [Reminder(rid, gid, channel, user, kind, datetime.fromisoformat(due), version,
+                         nth)
+                for rid, gid, channel, user, kind, due, version, nth in rows]
+
+    # --- the outbox ----------------------------------------------------------------------
+
+    @staticmethod
+    def _post(row: Any) -> Post:
+        (pid, gid, channel, version, kind, text, pings, target, attempts, next_try, state,
+         outcome) = row
+        return Post(pid, gid, channel, version, PostKind(kind), text, tuple(json.loads(pings)),
+                    target, attempts, datetime.fromisoformat(next_try), PostState(state),
+                    outcome)
+
+    async def due_posts(self, now: datetime, limit: int = 100) -> list[Post]:
+        rows = await self._all(
+            f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
+            "WHERE o.state = 'pending' AND o.next_try <= ? ORDER BY o.id LIMIT ?",
+            (_time(now), limit))
+        return [self._post(row) for row in rows]
+
+    async def posts(self, game_id: int) -> list[Post]:
+        rows = await self._all(
+            f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
+            "WHERE o.game_id = ? ORDER BY o.id", (game_id,))
+        return [self._post(row) for row in rows]
+
+    async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
+                          retry_at: datetime | None = None) -> None:
+        async with self._transaction() as db:
+            if retry_at is not None:
+                await db.execute("UPDATE outbox SET attempts = attempts + 1, next_try = ?, "
+                                 "outcome = ? WHERE id = ? AND state = 'pending'",
+                                 (_time(retry_at), outcome, post_id))
+            else:
+                await db.execute("UPDATE outbox SET state = ?, outcome = ?, "
+                                 "attempts = attempts + 1 WHERE id = ?",
+                                 (state.value, outcome, post_id))
 
     async def results(self, guild_id: int | None) -> list[GameResult]:
         rows = await self._all(

@@ -1,0 +1,273 @@
+"""The outbox's delivery loop: every post a commit owes the channel gets there, once.
+
+Moves write their posts into the outbox in the same transaction as the move (see
+`TableService._commit`); this loop posts what is pending, oldest first, one game at a
+time per game and several games at once. Each row ends in exactly one state:
+
+- sent: Discord took it. The row's nonce goes with `enforce_nonce`, so a retry after a
+  crash between posting and marking it sent returns the first message, not a second one.
+- retried with backoff: 429 and 5xx (after discord.py's own retries), timeouts and
+  connection errors leave the row pending with a later `next_try`.
+- failed, and the game archived: 404 (the channel or thread is gone) or 403 (the bot may
+  no longer post there). The host is told by direct message where possible.
+- failed alone: a DM the user does not accept, any other 4xx, or a reminder for a member
+  who left the server (their silent seat is then played by a computer stand-in).
+
+On start-up the loop simply finds everything still pending and posts it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import io
+import json
+import logging
+import os
+import signal
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+import aiohttp
+import discord
+from discord.http import handle_message_parameters
+
+from bot.discord.announcement import Announcement, Drawer, build_announcement
+from bot.discord.host import TableClient
+from bot.tables.domain import Post, PostKind, PostState, Reminder, Status
+from bot.tables.service import utc_now
+from bot.tables.store import GameStore
+from engine.i18n import t
+
+log = logging.getLogger("moonriver")
+
+#: Errors worth trying again later: Discord said "slow down" or "not now", or never said.
+TRANSIENT = (discord.DiscordServerError, aiohttp.ClientError, asyncio.TimeoutError,
+             ConnectionError)
+MAX_BACKOFF = 300.0  # seconds
+IDLE_POLL = 1.0      # seconds between looks at the outbox when nobody wakes the loop
+PARALLEL_GAMES = 8   # games delivered at once (posts of one game stay in order)
+BATCH = 200
+
+
+class CrashPoint:
+    """A test hook: `MOONRIVER_CRASH_AT=before_post:N` (or `after_post:N`) kills this
+    process with SIGKILL at the Nth delivery, exactly between the commit and the post (or
+    between the post and marking it sent). Unset in production: one dict lookup."""
+
+    def __init__(self, spec: str) -> None:
+        where, _, count = spec.partition(":")
+        self.where = where
+        self.left = int(count or "1")
+
+    def reached(self, where: str) -> None:
+        if where == self.where:
+            self.left -= 1
+            if self.left <= 0:
+                os.kill(os.getpid(), signal.SIGKILL)
+
+
+CRASH = CrashPoint(os.environ.get("MOONRIVER_CRASH_AT", ""))
+
+
+def backoff(attempts: int, base: float) -> timedelta:
+    """Exponential: base, 2·base, 4·base … capped at MAX_BACKOFF."""
+    return timedelta(seconds=min(base * 2 ** min(attempts, 20), MAX_BACKOFF))
+
+
+async def send_once(client: discord.Client, channel_id: int, message: Announcement,
+                    nonce: str) -> int:
+    """Post with a nonce Discord enforces (a repeat returns the first message); returns
+    the message id. discord.py's `send` cannot ask for `enforce_nonce`, hence the HTTP
+    layer."""
+    files = [discord.File(io.BytesIO(data), name) for name, data in message.files]
+    with handle_message_parameters(
+            content=message.content or None, files=files or discord.utils.MISSING,
+            view=message.view or discord.utils.MISSING,
+            allowed_mentions=message.allowed_mentions(), nonce=nonce) as params:
+        if params.payload is not None:
+            params.payload["enforce_nonce"] = True
+        else:  # multipart: the JSON part comes first
+            assert params.multipart is not None
+            part = params.multipart[0]
+            part["value"] = json.dumps({**json.loads(part["value"]), "enforce_nonce": True})
+        data = await client.http.send_message(channel_id, params=params)
+    return int(data["id"])
+
+
+class Delivery:
+    """Posts pending outbox rows until stopped. `wake()` after a commit for no delay."""
+
+    def __init__(self, client: TableClient, draw: Drawer, *, retry_base: float = 2.0,
+                 clock: Callable[[], datetime] = utc_now) -> None:
+        self.client = client
+        self.draw = draw
+        self.retry_base = retry_base
+        self.clock = clock
+        self._wake = asyncio.Event()
+        self._busy: dict[int, asyncio.Task[None]] = {}  # game id -> its delivery task
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def store(self) -> GameStore:
+        return self.client.store
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="moonriver-delivery")
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()  # before the round: a wake during it means "look again"
+            try:
+                await self.round()
+            except Exception:
+                log.exception("delivery round failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), IDLE_POLL)
+
+    async def round(self) -> int:
+        """Start delivering every due row of every game not already being delivered;
+        returns how many games were started."""
+        due = await self.store.due_posts(self.clock(), BATCH)
+        by_game: dict[int, list[Post]] = {}
+        for post in due:
+            if post.game_id not in self._busy:
+                by_game.setdefault(post.game_id, []).append(post)
+        for game_id, posts in by_game.items():
+            while len(self._busy) >= PARALLEL_GAMES:
+                await asyncio.wait(set(self._busy.values()),
+                                   return_when=asyncio.FIRST_COMPLETED)
+            task = asyncio.create_task(self._deliver_game(posts))
+            self._busy[game_id] = task
+            task.add_done_callback(functools.partial(self._done, game_id))
+        return len(by_game)
+
+    def _done(self, game_id: int, _task: asyncio.Task[None]) -> None:
+        self._busy.pop(game_id, None)
+        self._wake.set()  # more may have come for that game meanwhile
+
+    async def _deliver_game(self, posts: list[Post]) -> None:
+        for post in posts:
+            try:
+                if not await self.deliver(post):
+                    return  # later rows of this game wait for this one's retry
+            except Exception:
+                log.exception("delivering post %s failed", post.id)
+                await self.store.settle_post(
+                    post.id, PostState.PENDING, "unexpected error",
+                    retry_at=self.clock() + backoff(post.attempts, self.retry_base))
+                return
+
+    async def deliver(self, post: Post) -> bool:
+        """One row to its end state (or its next try). False if it must be retried."""
+        game = await self.store.game(post.game_id)
+        if game is None:
+            await self.store.settle_post(post.id, PostState.FAILED, "the game is gone")
+            return True
+        if post.kind is PostKind.REMINDER and post.pings and game.guild_id is not None \
+                and await self._has_left(game.guild_id, post.pings[0]):
+            await self.store.settle_post(post.id, PostState.FAILED, "the member left")
+            await self._stand_in(game.id, game.channel_id, post.pings[0])
+            return True
+        state = await self.client.service.state_of(game) \
+            if game.status is not Status.LOBBY else None
+        message = await build_announcement(
+            post, game, state, self.client.service.events_of(game.id, post.version), self.draw)
+        try:
+            channel = post.target if post.kind is PostKind.DM else game.channel_id
+            if post.kind is PostKind.DM and post.target is not None:
+                channel = int((await self.client.http.start_private_message(post.target))["id"])
+            assert channel is not None
+            CRASH.reached("before_post")
+            message_id = await send_once(self.client, channel, message, post.nonce)
+            CRASH.reached("after_post")
+        except (discord.NotFound, discord.Forbidden) as exc:
+            await self._undeliverable(post, game.host_id, exc)
+            return True
+        except discord.HTTPException as exc:
+            if exc.status == 429:
+                return await self._retry(post, f"429 {exc.text}"[:200])
+            await self.store.settle_post(post.id, PostState.FAILED,
+                                         f"{exc.status} {exc.text}"[:200])
+            return True
+        except TRANSIENT as exc:
+            return await self._retry(post, f"{type(exc).__name__}: {exc}"[:200])
+        await self.store.settle_post(post.id, PostState.SENT, f"message {message_id}")
+        return True
+
+    async def _retry(self, post: Post, why: str) -> bool:
+        retry_at = self.clock() + backoff(post.attempts, self.retry_base)
+        log.warning("post %s (game %s) not delivered (%s); again at %s", post.id,
+                    post.game_id, why, retry_at.isoformat(timespec="seconds"))
+        await self.store.settle_post(post.id, PostState.PENDING, why, retry_at=retry_at)
+        return False
+
+    async def _undeliverable(self, post: Post, host_id: int, exc: discord.HTTPException) -> None:
+        """403/404: the row fails for good; a table post or reminder that cannot reach its
+        channel archives the game (a zombie), and the host hears of it by DM."""
+        why = f"{exc.status} {exc.text}"[:200]
+        await self.store.settle_post(post.id, PostState.FAILED, why)
+        if post.kind is PostKind.DM:
+            log.info("could not DM user %s (%s)", post.target, why)
+            return
+        log.warning("game %s: channel %s refuses posts (%s); archiving", post.game_id,
+                    post.channel_id, why)
+        archived = await self.client.service.archive(post.game_id)
+        if archived is not None and host_id:
+            await self.tell_host(host_id, post.channel_id, archived.settings.locale)
+
+    async def tell_host(self, host_id: int, channel_id: int, locale: str) -> None:
+        """Best effort: a closed DM or a failure here changes nothing."""
+        try:
+            dm = await self.client.http.start_private_message(host_id)
+            await self.client.http.send_message(int(dm["id"]), params=handle_message_parameters(
+                t("bot.archived", locale, channel=f"<#{channel_id}>"),
+                allowed_mentions=discord.AllowedMentions.none()))
+        except (discord.HTTPException, *TRANSIENT):
+            log.info("could not tell host %s that game in %s was archived", host_id,
+                     channel_id)
+
+    async def _has_left(self, guild_id: int, user_id: int) -> bool:
+        """Whether a seated member left the server (no privileged intents needed: the
+        member fetch answers 404 Unknown Member). Any other failure: assume present."""
+        try:
+            await self.client.http.get_member(guild_id, user_id)
+        except discord.NotFound:
+            return True
+        except (discord.HTTPException, *TRANSIENT):
+            return False
+        return False
+
+    async def _stand_in(self, game_id: int, channel_id: int, user_id: int) -> None:
+        """The member is gone: a computer plays their turn now (it is past the table's
+        first deadline, which is when their reminder fell due)."""
+        gone = Reminder(0, game_id, channel_id, user_id, "autoplay", self.clock(), 0)
+        result = await self.client.service.autoplay(gone)
+        log.info("game %s: user %s left the server; a computer %s", game_id, user_id,
+                 "played their turn" if result is not None else "had nothing to play")
+        self.wake()
+
+    async def drain(self, timeout: float) -> int:
+        """At shutdown: deliver what is due now (within `timeout` s), then stop. Rows left
+        (retries not yet due, or time ran out) stay pending for the next start."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+        while loop.time() < deadline:
+            started = await self.round()
+            if self._busy:
+                await asyncio.wait(set(self._busy.values()), timeout=deadline - loop.time())
+            elif not started:
+                break
+        for task in list(self._busy.values()):
+            task.cancel()
+        await asyncio.gather(*self._busy.values(), return_exceptions=True)
+        return len(await self.store.due_posts(self.clock(), BATCH))
