@@ -1,0 +1,111 @@
+"""The outbox half of the `GameStore` contract (SQLite and memory alike): posts are written
+in the move's own transaction, a newer table post supersedes an older one, and every row
+ends in one recorded state."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.tables.domain import NewPost, PostKind, PostState, Status
+from bot.tables.errors import StaleActionError
+from bot.tables.service import TableService
+from bot.tables.store import ActionEntry, GameStore, SqliteStore
+from tests.bot.conftest import ALICE, BOB, START, Clock
+from tests.bot.test_store_contract import STATE, started
+
+TABLE = NewPost(PostKind.TABLE, "Alice built", (2,))
+
+
+async def test_a_move_and_its_post_are_one_write(store: GameStore) -> None:
+    game = await started(store)
+    game = await store.record_actions(game, entries=[ActionEntry(0, "pass")], state=STATE,
+                                      reminders=None, now=START, posts=[TABLE])
+    (post,) = await store.posts(game.id)
+    assert (post.kind, post.text, post.pings, post.version) == (PostKind.TABLE, "Alice built",
+                                                                (2,), game.version)
+    assert post.channel_id == 10 and post.state is PostState.PENDING
+    assert await store.due_posts(START) == [post]
+    # a stale write (a second click on the same version) adds neither action nor post
+    with pytest.raises(StaleActionError):
+        await store.record_actions(replace(game, version=game.version - 1),
+                                   entries=[ActionEntry(0, "pass")], state=STATE,
+                                   reminders=None, now=START, posts=[TABLE])
+    assert len(await store.posts(game.id)) == 1 and len(await store.actions(game.id)) == 1
+
+
+async def test_a_newer_table_supersedes_the_older_one(store: GameStore) -> None:
+    game = await started(store)
+    for text in ("first", "second", "third"):
+        game = await store.record_actions(game, entries=[ActionEntry(0, "pass")],
+                                          state=STATE, reminders=None, now=START,
+                                          posts=[NewPost(PostKind.TABLE, text)])
+    posts = await store.posts(game.id)
+    assert [(p.text, p.state) for p in posts] == [
+        ("first", PostState.SUPERSEDED), ("second", PostState.SUPERSEDED),
+        ("third", PostState.PENDING)]
+    assert [p.text for p in await store.due_posts(START)] == ["third"]  # never a stale table
+
+
+async def test_settling_a_post(store: GameStore) -> None:
+    game = await started(store)
+    game = await store.record_actions(game, entries=[ActionEntry(0, "pass")], state=STATE,
+                                      reminders=None, now=START, posts=[TABLE])
+    (post,) = await store.posts(game.id)
+    later = START + timedelta(seconds=4)
+    await store.settle_post(post.id, PostState.PENDING, "503", retry_at=later)
+    assert await store.due_posts(START) == []  # waiting for its backoff
+    (retry,) = await store.due_posts(later)
+    assert (retry.attempts, retry.outcome) == (1, "503")
+    await store.settle_post(post.id, PostState.SENT, "message 7")
+    (sent,) = await store.posts(game.id)
+    assert (sent.state, sent.outcome, sent.attempts) == (PostState.SENT, "message 7", 2)
+    assert await store.due_posts(later) == []
+
+
+async def test_closing_a_game_drops_its_pending_posts(store: GameStore) -> None:
+    game = await started(store)
+    game = await store.record_actions(game, entries=[ActionEntry(0, "pass")], state=STATE,
+                                      reminders=None, now=START, posts=[TABLE])
+    await store.set_status(game, Status.ABANDONED, START)
+    assert [p.state for p in await store.posts(game.id)] == [PostState.SUPERSEDED]
+    assert await store.due_posts(START) == []
+
+
+async def test_the_service_announces_start_moves_undo_and_the_end(store: GameStore,
+                                                                   clock: Clock) -> None:
+    """Every commit that changes the table owes one table post (R-TURN order aside)."""
+    service = TableService(store, clock=clock)
+    await service.create(10, ALICE)
+    await service.join(10, BOB)
+    started_ = await service.start(10, ALICE)
+    (first,) = await store.due_posts(clock())
+    assert first.version == started_.game.version and first.pings == (started_.next_user,)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    result = started_
+    while not result.finished:
+        user = users[result.next_user]
+        option = (await service.legal(10, user))[0]
+        result = await service.act(10, user, str(option), result.game.version)
+        due = await store.due_posts(clock())
+        assert [p.version for p in due] == [result.game.version]  # only the newest
+    (final,) = await store.due_posts(clock())
+    assert final.kind is PostKind.TABLE and set(final.pings) <= {ALICE.id, BOB.id}
+    assert final.pings  # the winners are pinged
+
+
+async def test_outbox_rows_survive_reopening_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = SqliteStore(path)
+    await store.open()
+    game = await started(store)
+    await store.record_actions(game, entries=[ActionEntry(0, "pass")], state=STATE,
+                               reminders=None, now=START, posts=[TABLE])
+    await store.close()
+    reopened = SqliteStore(path)
+    await reopened.open()
+    assert [p.text for p in await reopened.due_posts(START)] == ["Alice built"]
+    await reopened.close()

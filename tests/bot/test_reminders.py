@@ -1,0 +1,114 @@
+"""Deadlines with a fake clock: each reminder row fires exactly once (a crash between claim
+and firing hands it out again after its lease), repeats are capped, one table's failure
+stays its own, and auto-play finishes a silent player's turn, decision after decision, to
+the end of the game (issue 11, point 3)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.tables.domain import PostKind, Status, TableSettings
+from bot.tables.service import REMINDER_CAP, TableService, User
+from bot.tables.store import GameStore
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, Clock
+
+
+async def reminder_posts(store: GameStore, game_id: int) -> list[int]:
+    return [p.id for p in await store.posts(game_id) if p.kind is PostKind.REMINDER]
+
+
+async def two_player_table(service: TableService, channel: int, a: User, b: User,
+                           settings: TableSettings | None = None):  # type: ignore[no-untyped-def]
+    await service.create(channel, a, settings=settings)
+    await service.join(channel, b)
+    return await service.start(channel, a)
+
+
+async def test_each_reminder_fires_exactly_once_even_after_a_crash(
+        store: GameStore, clock: Clock) -> None:
+    service = TableService(store, clock=clock)
+    started = await two_player_table(service, 10, ALICE, BOB)
+    game_id = started.game.id
+    clock.advance(12)
+    claimed = await service.due_reminders()  # claimed, then the process "dies"
+    assert [r.kind for r in claimed] == ["remind"]
+    assert await service.run_deadlines() == []  # still leased: nobody else fires it
+    assert await reminder_posts(store, game_id) == []
+    clock.now += service.reminder_lease
+    (fired,) = await service.run_deadlines()  # the lease ran out: fired now, once
+    assert fired.outcome == "reminded" and fired.reminder.id == claimed[0].id
+    assert len(await reminder_posts(store, game_id)) == 1
+    assert await service.run_deadlines() == []
+    assert len(await reminder_posts(store, game_id)) == 1
+    (post,) = [p for p in await store.posts(game_id) if p.kind is PostKind.REMINDER]
+    assert post.pings == (started.next_user,)
+
+
+async def test_reminders_repeat_until_the_player_moves_with_a_cap(
+        store: GameStore, clock: Clock) -> None:
+    service = TableService(store, clock=clock)
+    started = await two_player_table(service, 10, ALICE, BOB)
+    game_id = started.game.id
+    for _ in range(40):  # 20 days of silence, looked at every 12 hours
+        clock.advance(12)
+        await service.run_deadlines()
+    assert len(await reminder_posts(store, game_id)) == REMINDER_CAP
+    assert await store.reminders(game_id) == []
+    # the player moves: a fresh set of deadlines for whoever is next
+    mover = {ALICE.id: ALICE, BOB.id: BOB}[started.next_user or 0]
+    option = (await service.legal(10, mover))[0]
+    result = await service.act(10, mover, str(option), started.game.version)
+    due = [r.due_at - clock() for r in await store.reminders(game_id)]
+    assert due == [timedelta(hours=12), timedelta(hours=24)]
+    assert all(r.user_id == result.next_user for r in await store.reminders(game_id))
+
+
+async def test_one_failing_table_never_stops_another(store: GameStore, clock: Clock) -> None:
+    service = TableService(store, clock=clock)
+    first = await two_player_table(service, 10, ALICE, BOB)
+    second = await two_player_table(service, 11, CAROL, DAVE)
+    broken_user = first.next_user
+    real_prefs = store.user_prefs
+
+    async def prefs(user_id: int):  # type: ignore[no-untyped-def]
+        if user_id == broken_user:
+            raise RuntimeError("this table's row is broken")
+        return await real_prefs(user_id)
+
+    store.user_prefs = prefs  # type: ignore[method-assign]
+    clock.advance(12)
+    outcomes = {f.reminder.game_id: f.outcome for f in await service.run_deadlines()}
+    assert outcomes[first.game.id].startswith("error")
+    assert outcomes[second.game.id] == "reminded"
+    assert len(await reminder_posts(store, second.game.id)) == 1
+    store.user_prefs = real_prefs  # type: ignore[method-assign]
+    clock.now += service.reminder_lease  # the failed row was leased, not lost
+    outcomes = {f.reminder.game_id: f.outcome for f in await service.run_deadlines()}
+    assert outcomes == {first.game.id: "reminded"}
+
+
+async def test_autoplay_plays_every_decision_to_the_end_of_the_game(
+        store: GameStore, clock: Clock) -> None:
+    """Both players silent: each auto-play deadline plays the whole turn of the player to
+    move (build, recruit, choose …), re-arms for the next one, and the game ends."""
+    service = TableService(store, clock=clock)
+    settings = TableSettings(remind_after_hours=(48.0,), autoplay_after_hours=1.0)
+    started = await two_player_table(service, 10, ALICE, BOB, settings)
+    game_id = started.game.id
+    rounds = 0
+    while (await store.game(game_id)).status is Status.ACTIVE:  # type: ignore[union-attr]
+        rounds += 1
+        assert rounds <= 300, "auto-play stalled"
+        clock.advance(1)
+        fired = await service.run_deadlines()
+        assert [f.outcome for f in fired] == ["played"]  # exactly one deadline per turn
+        result = fired[0].result
+        assert result is not None
+        seats = {p.seat for p in result.played}
+        assert len(seats) == 1  # one player's turn, whole
+        if not result.finished:  # re-armed for the decision that is next
+            kinds = {r.kind for r in await store.reminders(game_id)}
+            assert kinds == {"remind", "autoplay"}
+    assert (await store.game(game_id)).status is Status.FINISHED  # type: ignore[union-attr]
+    assert await store.reminders(game_id) == []
+    assert rounds >= 2 * 12  # a turn per deadline, not a game per deadline
