@@ -11,6 +11,9 @@ returned `concurrent.futures.Future` (`asyncio.wrap_future`).
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -80,8 +83,17 @@ def draw(request: DrawRequest) -> bytes:
 
 
 def _warm_up() -> None:
-    """Load fonts and sprites once in the worker, so the first real picture is quick."""
+    """Load fonts and sprites once in the worker, so the first real picture is quick;
+    and leave with the parent: a bot killed with SIGKILL must not leave its worker behind."""
     import render.sprites  # noqa: F401  (imported for its caches)
+    parent = os.getppid()
+
+    def watch_parent() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch_parent, name="parent-watch", daemon=True).start()
 
 
 class DrawingPool:

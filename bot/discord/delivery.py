@@ -43,8 +43,7 @@ from engine.i18n import t
 log = logging.getLogger("moonriver")
 
 #: Errors worth trying again later: Discord said "slow down" or "not now", or never said.
-TRANSIENT = (discord.DiscordServerError, aiohttp.ClientError, asyncio.TimeoutError,
-             ConnectionError)
+TRANSIENT = (aiohttp.ClientError, asyncio.TimeoutError, ConnectionError)
 MAX_BACKOFF = 300.0  # seconds
 IDLE_POLL = 1.0      # seconds between looks at the outbox when nobody wakes the loop
 PARALLEL_GAMES = 8   # games delivered at once (posts of one game stay in order)
@@ -189,11 +188,12 @@ class Delivery:
         except (discord.NotFound, discord.Forbidden) as exc:
             await self._undeliverable(post, game.host_id, exc)
             return True
-        except discord.HTTPException as exc:
-            if exc.status == 429:
-                return await self._retry(post, f"429 {exc.text}"[:200])
-            await self.store.settle_post(post.id, PostState.FAILED,
-                                         f"{exc.status} {exc.text}"[:200])
+        except discord.HTTPException as exc:  # 5xx (DiscordServerError) included
+            why = f"{exc.status} {exc.text}"[:200]
+            if exc.status == 429 or exc.status >= 500:
+                return await self._retry(post, why)
+            log.warning("post %s (game %s) refused for good: %s", post.id, post.game_id, why)
+            await self.store.settle_post(post.id, PostState.FAILED, why)
             return True
         except TRANSIENT as exc:
             return await self._retry(post, f"{type(exc).__name__}: {exc}"[:200])

@@ -1,0 +1,75 @@
+"""The real `moonriver run` process for the outbox, crash and shutdown tests: extra
+environment (fast retries, crash hooks), start again on the same file, signal it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+from bot.tables.domain import Game, Post, Status
+from bot.tables.store import SqliteStore
+from tests.fake_discord import FakeDiscord, Sent
+
+ROOT = Path(__file__).resolve().parents[2]
+FAST = {"MOONRIVER_RETRY_SECONDS": "0.05", "MOONRIVER_MAINTENANCE_SECONDS": "0.5",
+        "MOONRIVER_LOG_LEVEL": "INFO"}
+
+
+class BotProcess:
+    def __init__(self, fake: FakeDiscord, db: Path) -> None:
+        self.fake, self.db = fake, db
+        self.process: asyncio.subprocess.Process | None = None
+        self.log = db.with_suffix(".log")
+
+    async def start(self, **env: str) -> None:
+        self.fake.ready.clear()
+        self.fake.commands = []
+        full = {**os.environ, **self.fake.env, "MOONRIVER_DB": str(self.db), **FAST, **env}
+        with open(self.log, "a") as log:  # the bot's stderr, for a failing test to show
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot.cli", "run", cwd=ROOT, env=full, stderr=log)
+        await asyncio.wait_for(self.fake.ready.wait(), 60)
+        for _ in range(400):  # the commands are synced in setup_hook, before the gateway
+            if self.fake.commands:
+                return
+            await asyncio.sleep(0.025)
+        raise AssertionError("the bot never registered its commands")
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.returncode is None
+
+    async def kill(self) -> None:
+        if self.alive:
+            assert self.process is not None
+            self.process.kill()
+        await self.wait()
+
+    async def terminate(self) -> int:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        return await self.wait()
+
+    async def wait(self, timeout: float = 30) -> int:
+        assert self.process is not None
+        return await asyncio.wait_for(self.process.wait(), timeout)
+
+
+async def stored(db: Path) -> tuple[list[Game], dict[int, list[Post]]]:
+    """The games and their outbox rows, read while no bot runs on the file."""
+    store = SqliteStore(db)
+    await store.open()
+    try:
+        games = [g for status in Status for g in await store.games_with_status(status)]
+        return games, {g.id: await store.posts(g.id) for g in games}
+    finally:
+        await store.close()
+
+
+def table_posts(fake: FakeDiscord, game_id: int, version: int) -> list[Sent]:
+    """Channel posts of a game's table at `version` (its Your-turn button names both)."""
+    key = f"mr:turn:{game_id}:{version}"
+    return [s for s in fake.sent if s.kind == "channel" and key in s.custom_ids()]
