@@ -1,0 +1,88 @@
+"""A kill campaign against the real bot process (issue 11, point 1): SIGKILL at random
+moments while players click, and exactly between a move's commit and its post (and
+between the post and recording it). After every restart the table must be announced
+again with nobody typing, and no table is ever posted twice."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections import Counter
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.tables.domain import PostState, Status
+from tests.bot.bot_process import BotProcess, stored, table_posts
+from tests.bot.test_end_to_end import ALICE, BOB, started_table, take_turn
+from tests.fake_discord import FakeDiscord, Sent
+
+ROUNDS = 9             # three of each kind of kill
+BUDGET_SECONDS = 50.0  # the campaign stops early rather than slow CI down
+MODES = ("random", "before_post", "after_post")
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord()
+    await server.start()
+    yield server
+    await server.stop()
+
+
+async def play_until_killed(fake: FakeDiscord, table: Sent) -> None:
+    while True:
+        table = await take_turn(fake, table)
+
+
+async def test_kills_at_random_and_between_commit_and_post(fake: FakeDiscord,
+                                                           tmp_path: Path) -> None:
+    rng = random.Random(20261130)
+    bot = BotProcess(fake, tmp_path / "campaign.sqlite3")
+    await bot.start()
+    await started_table(fake, ALICE, [BOB])
+    await bot.kill()
+    started = time.monotonic()
+    kills: Counter[str] = Counter()
+    reannounced = 0
+    try:
+        for round_ in range(ROUNDS + 1):
+            games, posts = await stored(bot.db)
+            (game,) = [g for g in games if g.status is Status.ACTIVE]
+            pending = [p for p in posts[game.id] if p.state is PostState.PENDING]
+            last = round_ == ROUNDS or time.monotonic() - started > BUDGET_SECONDS
+            mode = "clean" if last else MODES[round_ % len(MODES)]
+            env = {} if mode in ("random", "clean") else {
+                "MOONRIVER_CRASH_AT": f"{mode}:{len(pending) + rng.randint(1, 2)}"}
+            await bot.start(**env)
+            # announced again without anyone typing (or already announced before the kill)
+            key = f"mr:turn:{game.id}:{game.version}"
+            table = await fake.wait_for(lambda s, key=key: s.kind == "channel"
+                                        and key in s.custom_ids(), timeout=20)
+            reannounced += bool(pending)
+            if last:
+                break
+            playing = asyncio.create_task(play_until_killed(fake, table))
+            assert bot.process is not None
+            exited = asyncio.create_task(bot.process.wait())
+            timer = asyncio.create_task(asyncio.sleep(rng.uniform(0.2, 2.0)))
+            await asyncio.wait({playing, exited, timer}, return_when=asyncio.FIRST_COMPLETED)
+            if playing.done():
+                playing.result()  # a failure of the test's own clicking
+            kills["hook " + mode if exited.done() else "random"] += 1
+            await bot.kill()
+            for task in (playing, timer, exited):
+                task.cancel()
+            await asyncio.gather(playing, timer, exited, return_exceptions=True)
+    finally:
+        await bot.kill()
+    assert sum(kills.values()) >= 6 and kills["hook before_post"] >= 1, kills
+    assert reannounced >= 1  # at least one post was lost at a kill and came back
+    games, posts = await stored(bot.db)
+    for game in games:
+        for version in {p.version for p in posts[game.id]}:
+            assert len(table_posts(fake, game.id, version)) <= 1  # never posted twice
+        assert all(p.state is not PostState.FAILED for p in posts[game.id])
+    assert fake.violations == []
