@@ -230,13 +230,18 @@ def _landscape_of_parcel(components: str) -> tuple[int, ...]:
 
 
 def _landscape_masks(state: GameState, seat: int) -> list[int]:
+    """Cells per landscape; cached on the player while its cells stay the same."""
     player = state.players[seat]
+    cells, bonus = player.cells, player.bonus_landscape
+    cached = player.mask_cache
+    if cached is not None and cached[1] == bonus and cached[0] == cells:
+        return cached[2]
     landscape_of = _landscape_of_parcel(state.config.components)
-    bonus = player.bonus_landscape
     masks = [0] * len(Landscape)
-    for cell, value in enumerate(player.cells):
+    for cell, value in enumerate(cells):
         if value:
             masks[landscape_of[value] if value > 0 else bonus] |= 1 << cell
+    player.mask_cache = (cells[:], bonus, masks)
     return masks
 
 

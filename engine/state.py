@@ -77,11 +77,14 @@ class PlayerState:
     bonus_tile: int = 0  # 0: none yet; -1: missed (R-2P-3 Decision); else the tile id
     bonus_landscape: int = -1
     last_placed: list[int] = field(default_factory=list)
+    # (cells, bonus landscape, masks) of the last landscape-mask computation (engine.game)
+    mask_cache: tuple[list[int], int, list[int]] | None = field(
+        default=None, compare=False, repr=False)
 
     def copy(self) -> PlayerState:
         return PlayerState(self.board, self.cells[:], self.cows[:], self.partners[:],
                            self.storage[:], self.bonus_tile, self.bonus_landscape,
-                           self.last_placed[:])
+                           self.last_placed[:], self.mask_cache)
 
 
 @dataclass(slots=True)
