@@ -245,6 +245,11 @@ def _landscape_masks(state: GameState, seat: int) -> list[int]:
     return masks
 
 
+def landscape_masks(state: GameState, seat: int) -> list[int]:
+    """Cells per landscape of a seat's ranch (read only: the list is cached)."""
+    return _landscape_masks(state, seat)
+
+
 def _placeable_masks(state: GameState, seat: int) -> tuple[int, list[int]]:
     """Empty cells, and per landscape the cells where a parcel of it may lie (R-PLACE-2)."""
     geo = geometry(state.config.height)
