@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.errors import BadInput
+from engine.ai import AI_LEVELS, AI_PLAYERS
 from render.i18n import LOCALES
 
 
@@ -20,7 +21,7 @@ class Status(StrEnum):
 
 
 OPEN_STATUSES = (Status.LOBBY, Status.ACTIVE)
-AI_NAMES = ("random", "greedy")
+AI_NAMES = (*AI_PLAYERS, *AI_LEVELS)  # computer seats by name or level (engine.ai)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +29,7 @@ class Seat:
     seat: int              # join order in the lobby; turn order once started
     user_id: int | None    # None for a computer player
     name: str
-    ai: str | None = None  # "random" / "greedy" for computer players
+    ai: str | None = None  # an AI name or level (engine.ai) for computer players
 
     @property
     def is_ai(self) -> bool:
