@@ -3,6 +3,7 @@
     python -m benchmarks.ai --ai greedy,random,random,random --games 200
     python -m benchmarks.ai --ai strong,greedy,greedy,greedy --games 200 --think-ms 1000
     python -m benchmarks.ai --ai strong,greedy,greedy,greedy --games 200 --think-ms 200
+    python -m benchmarks.ai --ai strong,greedy,greedy,greedy --summarise games.jsonl
 
 The first AI named is the one measured; game i uses seed S+i and rotates the line-up by
 i seats, so every AI plays every seat. Games run in parallel (`--workers`, default: every
@@ -18,7 +19,7 @@ import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from os import cpu_count
 
 from engine.ai import StrongPlayer, make_player
@@ -103,7 +104,16 @@ def main() -> None:
     parser.add_argument("--think-ms", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=cpu_count() or 1)
+    parser.add_argument("--log", default=None, help="append each game's result (JSON lines)")
+    parser.add_argument("--summarise", default=None, metavar="LOG",
+                        help="only summarise a log written with --log (e.g. a cut-short run)")
     args = parser.parse_args()
+    if args.summarise:
+        with open(args.summarise, encoding="utf-8") as lines:
+            logged = [GameResult(**{k: tuple(v) if isinstance(v, list) else v
+                                    for k, v in json.loads(line).items()}) for line in lines]
+        print(json.dumps(summarise(logged, args.ai.split(",")[0])))
+        return
     lineup = tuple(args.ai.split(","))
     if len(lineup) != 4:
         parser.error("--ai names four seats")
@@ -112,8 +122,18 @@ def main() -> None:
         turn = game % 4
         jobs.append((lineup[turn:] + lineup[:turn], args.seed + game, args.think_ms))
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        results = list(pool.map(_play_job, jobs))
+    results: list[GameResult] = []
+    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
+    try:
+        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            for result in pool.map(_play_job, jobs):
+                results.append(result)
+                if log is not None:  # one line per game: a cut-short run still counts
+                    log.write(json.dumps(asdict(result)) + "\n")
+                    log.flush()
+    finally:
+        if log is not None:
+            log.close()
     report = summarise(results, lineup[0])
     report["lineup"] = list(lineup)
     report["think_ms"] = args.think_ms if "strong" in lineup else None
