@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from engine import events as ev
 from engine.actions import (
@@ -262,21 +262,28 @@ def _placeable_masks(state: GameState, seat: int) -> tuple[int, list[int]]:
     return geo.full & ~occupied, [bridges | geo.spread(m) for m in masks]  # (b) same landscape
 
 
+#: Builds are immutable and the same few recur in every search: making one costs more than
+#: finding it again (frozen dataclasses set each field through object.__setattr__).
+_build = lru_cache(maxsize=1 << 16)(Build)
+_move = lru_cache(maxsize=1 << 12)(Move)
+_choose = lru_cache(maxsize=1 << 8)(Choose)
+
+
 def _legal_builds(state: GameState, seat: int) -> list[Action]:
     """Every legal domino from two held parcels (R-PLACE-1, R-PLACE-2), sorted."""
     empty, ok = _placeable_masks(state, seat)
     not_right = geometry(state.config.height).not_right
     up_free = empty & (empty >> WIDTH)            # both cells inside, under the top row
     right_free = empty & (empty >> 1) & not_right  # both cells inside the 5 columns
-    parcels = state.components.parcels
+    landscape_of = _landscape_of_parcel(state.config.components)
     held = sorted(state.players[seat].storage)
     out: list[Action] = []
     for a in held:
-        ok_a = ok[parcels[a - 1].landscape]
+        ok_a = ok[landscape_of[a]]
         for b in held:
             if a == b:
                 continue
-            ok_b = ok[parcels[b - 1].landscape]
+            ok_b = ok[landscape_of[b]]
             up = up_free & (ok_a | (ok_b >> WIDTH))
             right = right_free & (ok_a | (ok_b >> 1))
             both = up | right
@@ -285,9 +292,9 @@ def _legal_builds(state: GameState, seat: int) -> list[Action]:
                 cell = low.bit_length() - 1
                 both ^= low
                 if right & low:
-                    out.append(Build(a, b, cell, RIGHT))
+                    out.append(_build(a, b, cell, RIGHT))
                 if up & low:
-                    out.append(Build(a, b, cell, UP))
+                    out.append(_build(a, b, cell, UP))
     return out
 
 
@@ -455,7 +462,7 @@ def _cowboy_options(state: GameState) -> list[Action]:
         if cows:
             for target in neighbours[source]:
                 if walkable >> target & 1:
-                    options.append(Move(source, target))
+                    options.append(_move(source, target))
     options.append(PASS)  # R-PART-6: optional
     return options
 
@@ -540,7 +547,7 @@ def _generate(state: GameState) -> list[Action]:
     if phase is Phase.CHOOSE or phase is Phase.SETUP:
         column = state.next_column if phase is Phase.CHOOSE else state.column
         free = sorted(s.parcel for s in column if s.ranchero is None and s.parcel is not None)
-        return [Choose(parcel) for parcel in free]
+        return [_choose(parcel) for parcel in free]
     if phase is Phase.SKULL:
         return _skull_options(state)
     if phase is Phase.RECRUIT:
