@@ -339,9 +339,10 @@ def _end_building(state: GameState, out: Events) -> None:
     """R-SYM-0: all cows, then all skulls, then all circles of the newly placed parcels."""
     turn = state.turn
     assert turn is not None
-    player = state.player_for_update(turn.seat)
-    parcels = state.components.parcels
     placed, turn.placed = turn.placed, []
+    # a pass places nothing: leave the ranch shared with the previous state
+    player = state.player_for_update(turn.seat) if placed else state.players[turn.seat]
+    parcels = state.components.parcels
     for cell in placed:  # R-SYM-1
         for _ in range(parcels[player.cells[cell] - 1].cows):
             if state.cow_supply > 0:
