@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.errors import BadInput
 from engine.ai import AI_LEVELS, AI_PLAYERS
-from render.i18n import LOCALES
+from engine.i18n import LOCALES
 
 
 class Status(StrEnum):
