@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import pickle
+import statistics
 import time
 from pathlib import Path
 
@@ -97,19 +98,19 @@ def test_strong_respects_its_time_budget() -> None:
     state = new_game(["A", "B", "C", "D"], 12)
     greedy = GreedyPlayer(1)
     player = StrongPlayer(2, think_ms=100)
-    slowest = 0.0
-    decisions = 0
-    while state.phase is not Phase.OVER and decisions < 40:
+    seconds = []
+    while state.phase is not Phase.OVER and len(seconds) < 30:
         if state.active_seat == 0:
             started = time.perf_counter()
             action = player.choose(state)
-            slowest = max(slowest, time.perf_counter() - started)
-            decisions += 1
+            seconds.append(time.perf_counter() - started)
         else:
             action = greedy.choose(state)
         state, _ = apply(state, action)
-    # 100 ms plus one playout or one greedy look at most; generous for a loaded machine
-    assert slowest < 0.1 + 0.25, f"slowest decision {slowest:.3f} s"
+    # The clock is read between playouts, so a decision ends at most one playout late;
+    # the slack is for a loaded machine, which can stall any process for a while.
+    assert statistics.median(seconds) <= 0.1 + 0.03, seconds
+    assert max(seconds) < 0.1 + 0.9, seconds
 
 
 def test_strong_stops_at_the_deadline_of_an_injected_clock() -> None:
