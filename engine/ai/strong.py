@@ -70,6 +70,8 @@ def playout(state: GameState, rng: Rng, rounds: int = HORIZON_ROUNDS) -> GameSta
 
 
 class StrongPlayer:
+    """Searches parcel and partner decisions, plans the rest of its turn otherwise."""
+
     name = "strong"
 
     def __init__(self, seed: int, *, think_ms: int = 1000, iterations: int | None = None,
