@@ -81,3 +81,31 @@ def _touches(grid: dict[tuple[int, int], Square | str], at: tuple[int, int],
         if other == "C" or (isinstance(other, Square) and other.terrain is square.terrain):
             return True
     return False
+
+
+def discards_with_kingdoms(before: GameState, events: list[Event]
+                           ) -> list[tuple[Kingdom, int]]:
+    """(the kingdom at that moment, the domino) for each discard among `events`.
+
+    Several placements can happen inside one `apply` (forced moves are played by the
+    engine), so the kingdoms are followed event by event from the state before.
+    """
+    from engine.kingdomino import events as ev
+    from engine.kingdomino.dominoes import domino
+    from engine.kingdomino.kingdom import parse_cell
+
+    size = before.config.kingdom_size
+    kingdoms = before.kingdoms[:]
+    out = []
+    for event in events:
+        if isinstance(event, ev.KingsDrawn):  # a new game of a Dynasty
+            kingdoms = [Kingdom.empty(size)] * len(kingdoms)
+        elif isinstance(event, ev.DominoPlaced):
+            first, second = parse_cell(size, event.cell), parse_cell(size, event.second_cell)
+            area = play_area(size)
+            direction = next(d for d in Direction if area.second_cell(first, d) == second)
+            kingdoms[event.seat] = kingdoms[event.seat].place(domino(event.domino), first,
+                                                              direction)
+        elif isinstance(event, ev.DominoDiscarded):
+            out.append((kingdoms[event.seat], event.domino))
+    return out
