@@ -1,4 +1,4 @@
-"""The 48 Kingdomino dominoes (K-COMP-1), loaded from `data/kingdomino/dominoes.json`.
+"""The 48 Kingdomino dominoes (K-COMP-1), from `kingdomino/dominoes.json` of the data package.
 
 The data file is checked when it is loaded, with errors that name the file and the entry,
 so a typo in a terrain code or a crown count stops the engine at start-up rather than
@@ -11,11 +11,12 @@ import json
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from engine.components import DATA_DIR
 from engine.errors import ComponentError
+from engine.resources import data_file
 
 DOMINO_COUNT = 48  # K-COMP-1
 MAX_CROWNS = 3  # K-COMP-1: 0–3 crowns per half
@@ -131,7 +132,7 @@ def parse_dominoes(document: Any, source: str = "<dominoes>") -> tuple[Domino, .
     return tuple(out)
 
 
-def load_dominoes_file(path: Path) -> tuple[Domino, ...]:
+def load_dominoes_file(path: Path | Traversable) -> tuple[Domino, ...]:
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -144,7 +145,7 @@ def load_dominoes_file(path: Path) -> tuple[Domino, ...]:
 @cache
 def dominoes() -> tuple[Domino, ...]:
     """The 48 dominoes, index = number - 1; loaded and validated once."""
-    return load_dominoes_file(DATA_DIR / "kingdomino" / "dominoes.json")
+    return load_dominoes_file(data_file("kingdomino", "dominoes.json"))
 
 
 def domino(number: int) -> Domino:
