@@ -74,6 +74,8 @@ def main() -> None:
     print(f"random 4-player games per CPU second (median of {args.repeats} x {args.games}): "
           f"{statistics.median(rates):.0f}  (all: {', '.join(f'{r:.0f}' for r in rates)})")
 
+    if not args.duels:
+        return
     started = time.process_time()
     wins, greedy, random_ = greedy_against_random(args.duels)
     seconds = time.process_time() - started

@@ -141,14 +141,17 @@ def _placement_options(state: GameState) -> list[Action]:
     return options or [Discard(number)]
 
 
+_CLAIMS = {number: Claim(number) for number in range(1, DOMINO_COUNT + 1)}  # shared
+
+
 def _generate(state: GameState) -> list[Action]:
     phase = state.phase
     if phase is Phase.PLACE:
         return _placement_options(state)
     if phase is Phase.SETUP:
-        return [Claim(s.domino) for s in state.line if s.king is None]
+        return [_CLAIMS[s.domino] for s in state.line if s.king is None]
     if phase is Phase.CLAIM:
-        return [Claim(s.domino) for s in state.next_line if s.king is None]
+        return [_CLAIMS[s.domino] for s in state.next_line if s.king is None]
     return []
 
 
@@ -164,8 +167,12 @@ def legal_action_count(state: GameState) -> int:
     if state._legal is not None:
         return len(state._legal)
     if state.phase is Phase.PLACE:
-        return sum(mask.bit_count() for _, mask in _placement_masks(state)) or 1
-    return len(_generate(state))
+        count = 0
+        for _, mask in _placement_masks(state):
+            count += mask.bit_count()
+        return count or 1  # nothing fits: the discard
+    state._legal = _generate(state)
+    return len(state._legal)
 
 
 def legal_action(state: GameState, index: int) -> Action:

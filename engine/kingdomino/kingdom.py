@@ -38,8 +38,15 @@ def play_area(size: int) -> PaddedGrid:
 
 def cell_name(size: int, cell: int) -> str:
     """`cell_name(5, castle) == "E5"`."""
-    column, row = play_area(size).column_row(cell)
-    return f"{COLUMN_LETTERS[column]}{row + 1}"
+    return _CELL_NAMES[size][cell]
+
+
+def _names(area: PaddedGrid) -> tuple[str, ...]:
+    return tuple(f"{COLUMN_LETTERS[cell % area.stride]}{cell // area.stride + 1}"
+                 if area.contains(cell) else "" for cell in range(area.size))
+
+
+_CELL_NAMES = {size: _names(area) for size, area in _AREAS.items()}
 
 
 def parse_cell(size: int, text: str) -> int:

@@ -15,8 +15,9 @@ from engine.kingdomino.dominoes import (
     parse_dominoes,
 )
 from engine.kingdomino.game import new_game
+from engine.resources import data_file
 
-DATA = Path(__file__).resolve().parents[3] / "data" / "kingdomino" / "dominoes.json"
+DATA = data_file("kingdomino", "dominoes.json")
 
 
 def test_K_COMP_1_the_printed_totals_per_terrain() -> None:
