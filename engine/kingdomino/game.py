@@ -189,7 +189,9 @@ def legal_action(state: GameState, index: int) -> Action:
         if index == 0 and not any(mask for _, mask in _placement_masks(state)):
             return Discard(number)
         raise IndexError("legal action index out of range")
-    return legal_actions(state)[index]
+    if state._legal is None:
+        state._legal = _generate(state)
+    return state._legal[index]
 
 
 def is_legal(state: GameState, action: Action) -> bool:
