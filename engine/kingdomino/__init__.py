@@ -20,9 +20,11 @@ from engine.kingdomino.kingdom import Kingdom
 from engine.kingdomino.notation import format_kingdom, parse_kingdom
 from engine.kingdomino.scoring import ScoreSheet, score_kingdom
 from engine.kingdomino.state import GameState
+from engine.kingdomino.view import TableView, public_view
 
 __all__ = [
     "Action", "Claim", "Discard", "GameState", "Kingdom", "Outcome", "Place", "ScoreSheet",
-    "apply", "format_kingdom", "is_over", "legal_actions", "new_game", "outcome",
-    "parse_action", "parse_kingdom", "score_kingdom", "score_sheets", "start_game",
+    "TableView", "apply", "format_kingdom", "is_over", "legal_actions", "new_game",
+    "outcome", "parse_action", "parse_kingdom", "public_view", "score_kingdom",
+    "score_sheets", "start_game",
 ]

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.errors import MoonRiverError, StateError
 from engine.geometry import Direction
+from engine.kingdomino.actions import Action
 from engine.kingdomino.dominoes import DOMINO_COUNT, domino
 from engine.kingdomino.kingdom import Kingdom, cell_name, parse_cell
 from engine.kingdomino.rules import GameConfig
@@ -50,7 +51,7 @@ class GameState:
     pending: list[int]  # SETUP: seats still to claim, in king-draw order
     round: int  # 1… ; 0 during setup
     series: list[list[list[int]]]  # finished Dynasty games: per seat [points, largest, crowns]
-    _legal: list[Any] | None = field(default=None, compare=False, repr=False)
+    _legal: list[Action] | None = field(default=None, compare=False, repr=False)
     _masks: list[tuple[Direction, int]] | None = field(default=None, compare=False, repr=False)
 
     @property
