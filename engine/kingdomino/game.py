@@ -213,7 +213,7 @@ def _explain_place(state: GameState, action: Place) -> str:
     assert slot.king is not None
     kingdom = state.kingdoms[slot.king]
     area = kingdom.area
-    if not (action.column < area.width and action.row < area.height):
+    if not (0 <= action.column < area.width and 0 <= action.row < area.height):
         return f"{action.cell_name} is outside the play area"
     cell = area.cell(action.column, action.row)
     second = area.second_cell(cell, action.direction)

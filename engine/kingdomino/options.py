@@ -119,8 +119,8 @@ def is_legal(state: GameState, action: Action) -> bool:
     if state.phase is Phase.PLACE and isinstance(action, Place):
         slot = state.line[state.cursor]
         area = play_area(state.config.kingdom_size)
-        if (action.number != slot.domino or action.column >= area.width
-                or action.row >= area.height):
+        if (action.number != slot.domino or not 0 <= action.column < area.width
+                or not 0 <= action.row < area.height):
             return False
         bit = 1 << area.cell(action.column, action.row)
         return any(d is action.direction and mask & bit for d, mask in _placement_masks(state))

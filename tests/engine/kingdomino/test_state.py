@@ -88,6 +88,8 @@ def test_refusals_say_why() -> None:
         apply(state, Place(number, 4, 4, Direction.RIGHT))  # E5 is the castle
     with pytest.raises(IllegalActionError, match="touch the castle"):
         apply(state, Place(number, 0, 0, Direction.RIGHT))
+    with pytest.raises(IllegalActionError, match="outside the play area"):
+        apply(state, Place(number, -1, 12, Direction.RIGHT))
     with pytest.raises(IllegalActionError, match="claim"):
         apply(state, Claim(number))
 
