@@ -23,8 +23,6 @@ from engine.kingdomino.dominoes import Domino, Square, Terrain
 SIZES = (5, 7)  # K-PLACE-2: 5×5, Mighty Duel 7×7
 COLUMN_LETTERS = "ABCDEFGHIJKLM"
 _TERRAINS = tuple(Terrain)
-
-
 _AREAS = {size: padded_grid(2 * size - 1, 2 * size - 1) for size in SIZES}
 
 
@@ -37,7 +35,7 @@ def play_area(size: int) -> PaddedGrid:
 
 
 def cell_name(size: int, cell: int) -> str:
-    """`cell_name(5, castle) == "E5"`."""
+    """The name of a cell of the play area: `cell_name(5, castle) == "E5"`."""
     return _CELL_NAMES[size][cell]
 
 
