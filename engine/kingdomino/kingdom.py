@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 from engine.errors import NotationError
 from engine.geometry import Direction, PaddedGrid, cells_of, padded_grid
@@ -68,9 +69,12 @@ def _frame(size: int, bounds: tuple[int, int, int, int]) -> int:
     return _AREAS[size].rectangle(right - reach, bottom - reach, left + reach, top + reach)
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """Where one domino went: its half A on `cell`, half B one step `direction` away."""
+class Placement(NamedTuple):
+    """Where one domino went: its half A on `cell`, half B one step `direction` away.
+
+    A named tuple rather than a frozen dataclass: as immutable, and several times
+    cheaper to make, which random playouts notice.
+    """
 
     number: int
     cell: int

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.errors import MoonRiverError, StateError
 from engine.geometry import Direction
@@ -28,9 +28,11 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Slot:
-    """A domino of a line and the king (its owner's seat) standing on it, if any."""
+class Slot(NamedTuple):
+    """A domino of a line and the king (its owner's seat) standing on it, if any.
+
+    Immutable (a named tuple: cheap to make); claiming replaces the slot.
+    """
 
     domino: int
     king: int | None
