@@ -85,7 +85,7 @@ def test_K_PLACE_2_K_PLACE_4_K_MAX_random_playouts(players: int, variants: tuple
 
 def test_K_MAX_greedy_playouts_stay_under_the_maximum() -> None:
     """Greedy kingdoms score far higher than random ones: the better test of K-MAX."""
-    best = 0
+    best, bonuses = 0, set()
     for seed in range(40):
         state = new_game(["A", "B", "C", "D"], seed, variants=BOTH_BONUSES)
         players = [GreedyPlayer(seed * 4 + s) for s in range(3)] + [RandomPlayer(seed)]
@@ -102,7 +102,9 @@ def test_K_MAX_greedy_playouts_stay_under_the_maximum() -> None:
         result = outcome(state)
         assert result is not None
         best = max(best, *result.totals)
-    assert best > 60  # the check above saw real, high-scoring kingdoms
+        bonuses |= {name for sheet in result.sheets for name, _ in sheet.bonuses}
+    assert best > 60  # the check above saw real, high-scoring kingdoms …
+    assert bonuses == {"harmony", "middle_kingdom"}  # … with both bonuses earned
 
 
 def test_records_refuse_a_wrong_result_or_action() -> None:
