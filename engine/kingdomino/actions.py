@@ -47,6 +47,11 @@ class Place:
     direction: Direction
     rank: ClassVar[int] = 1
 
+    def __post_init__(self) -> None:
+        if not (0 <= self.column < len(COLUMN_LETTERS) and 0 <= self.row < len(COLUMN_LETTERS)):
+            raise ActionSyntaxError(f"column {self.column}, row {self.row} is no cell of any "
+                                    "play area")
+
     @property
     def cell_name(self) -> str:
         return f"{COLUMN_LETTERS[self.column]}{self.row + 1}"

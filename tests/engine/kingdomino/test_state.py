@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
-from engine.errors import IllegalActionError, MoonRiverError, StateError
+from engine.errors import ActionSyntaxError, IllegalActionError, MoonRiverError, StateError
 from engine.geometry import Direction
 from engine.kingdomino.actions import Action, Claim, Place
+from engine.kingdomino.dominoes import domino
 from engine.kingdomino.game import apply, legal_actions, new_game
 from engine.kingdomino.state import GameState, Phase
 
@@ -88,8 +89,10 @@ def test_refusals_say_why() -> None:
         apply(state, Place(number, 4, 4, Direction.RIGHT))  # E5 is the castle
     with pytest.raises(IllegalActionError, match="touch the castle"):
         apply(state, Place(number, 0, 0, Direction.RIGHT))
-    with pytest.raises(IllegalActionError, match="outside the play area"):
-        apply(state, Place(number, -1, 12, Direction.RIGHT))
+    with pytest.raises(IllegalActionError, match="M13 is outside the play area"):
+        apply(state, Place(number, 12, 12, Direction.RIGHT))  # a Mighty Duel cell
+    with pytest.raises(ActionSyntaxError, match="no cell"):
+        Place(number, -1, 12, Direction.RIGHT)
     with pytest.raises(IllegalActionError, match="claim"):
         apply(state, Claim(number))
 
@@ -106,3 +109,19 @@ def test_the_seed_decides_everything() -> None:
     b = play_random(4, 33)
     assert a[1] == b[1] and a[0].to_dict() == b[0].to_dict()
     assert play_random(4, 34)[1] != a[1]
+
+
+def test_K_PLACE_3_equal_halves_are_named_pointing_right_or_down() -> None:
+    """The same squares named from the other half are refused with a pointer."""
+    for seed in range(50):
+        state = new_game(["A", "B", "C", "D"], seed)
+        while state.phase is not Phase.OVER:
+            if state.phase is Phase.PLACE and domino(state.line[state.cursor].domino).symmetric:
+                place = next(a for a in legal_actions(state) if isinstance(a, Place)
+                             and a.direction is Direction.RIGHT)
+                mirrored = Place(place.number, place.column + 1, place.row, Direction.LEFT)
+                with pytest.raises(IllegalActionError, match="both halves are alike"):
+                    apply(state, mirrored)
+                return
+            state, _ = apply(state, legal_actions(state)[0])
+    pytest.fail("no domino with equal halves came up")
