@@ -20,9 +20,10 @@ from engine.kingdomino.game import apply, new_game, outcome
 from engine.kingdomino.state import Phase
 
 
-def play(players: list[Player], seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def play(players: list[Player], seed: int, variants: tuple[str, ...] = ()
+         ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """One game to the end; returns (scores, winners)."""
-    state = new_game([f"P{i}" for i in range(len(players))], seed)
+    state = new_game([f"P{i}" for i in range(len(players))], seed, variants=variants)
     while state.phase is not Phase.OVER:
         seat = state.active_seat
         assert seat is not None
@@ -54,10 +55,11 @@ def greedy_against_random(games: int) -> tuple[int, list[int], list[int]]:
     return wins, greedy_scores, random_scores
 
 
-def greedy_among_greedy(games: int) -> list[int]:
+def greedy_among_greedy(games: int, variants: tuple[str, ...] = ()) -> list[int]:
     scores: list[int] = []
     for game in range(games):
-        totals, _ = play([GreedyPlayer(game * 4 + s) for s in range(4)], 90_000 + game)
+        totals, _ = play([GreedyPlayer(game * 4 + s) for s in range(4)], 90_000 + game,
+                         variants)
         scores += totals
     return scores
 
@@ -84,9 +86,12 @@ def main() -> None:
           f"{statistics.mean(greedy):.1f}, random {statistics.mean(random_):.1f} "
           f"({seconds:.0f} s)")
 
-    if args.greedy_games:
-        scores = greedy_among_greedy(args.greedy_games)
-        print(f"four greedy players, {args.greedy_games} games: mean score "
+    for variants in ((), ("harmony", "middle-kingdom")):
+        if not args.greedy_games:
+            break
+        scores = greedy_among_greedy(args.greedy_games, variants)
+        print(f"four greedy players, {args.greedy_games} games"
+              f"{', with ' + ' and '.join(variants) if variants else ''}: mean score "
               f"{statistics.mean(scores):.1f} (median {statistics.median(scores):.0f}, "
               f"max {max(scores)})")
 
