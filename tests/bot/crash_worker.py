@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.service import TableService, User
-from bot.store import SqliteStore
+from bot.tables.service import TableService, User
+from bot.tables.store import SqliteStore
 from engine.rng import Rng
 
 USERS = {1: User(1, "Alice"), 2: User(2, "Bob"), 3: User(3, "Carol")}

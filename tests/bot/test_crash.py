@@ -10,9 +10,9 @@ import sys
 import time
 from pathlib import Path
 
-from bot.domain import Status
-from bot.service import TableService
-from bot.store import SqliteStore
+from bot.tables.domain import Status
+from bot.tables.service import TableService
+from bot.tables.store import SqliteStore
 from engine.record import GameRecord, replay, result_of
 from engine.rng import Rng
 from engine.state import GameState
