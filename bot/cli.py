@@ -14,9 +14,9 @@ from typing import Any, NoReturn
 from PIL import Image
 
 from bot.config import ConfigError, load_settings
-from bot.errors import TableError
 from bot.sandbox import SandboxOptions
 from bot.sandbox import main as sandbox_main
+from bot.tables.errors import TableError
 from engine import events as ev
 from engine.actions import Build, parse_action
 from engine.ai import AI_LEVELS, AI_PLAYERS, DEFAULT_THINK_MS, make_player
@@ -238,7 +238,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(NO_TOKEN, file=sys.stderr)
             return EXIT_BAD_INPUT
         raise UsageError(str(exc)) from None
-    from bot.app import run_bot  # discord.py loads only when the bot really runs
+    from bot.discord.client import run_bot  # discord.py loads only when the bot really runs
 
     return run_bot(settings)
 
@@ -313,8 +313,9 @@ def build_parser() -> argparse.ArgumentParser:
     health.set_defaults(func=cmd_health)
     box = sub.add_parser("sandbox", help="play a game in the terminal, no Discord needed")
     box.add_argument("--seats", default="human,greedy",
-                     help="2–4 seats: human, or a computer by level (easy, normal, hard) or "
-                          "name (random, greedy, strong); default: human,greedy")
+                     help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, or a "
+                          f"computer by level ({', '.join(AI_LEVELS)}) or name "
+                          f"({', '.join(AI_PLAYERS)}); default: human,greedy")
     box.add_argument("--names", default="", help="names of the human seats, comma-separated")
     box.add_argument("--out", default="sandbox-pictures", help="folder for the pictures")
     box.add_argument("--db", default=None, help="keep the game in this SQLite file (resume)")

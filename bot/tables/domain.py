@@ -8,9 +8,10 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from bot.errors import BadInput
-from engine.ai import AI_LEVELS, AI_PLAYERS
+from bot.tables.errors import BadInput
 from engine.i18n import LOCALES
+from engine.rules import PLAYER_COUNTS, VARIANTS
+from render.theme import THEMES
 
 
 class Status(StrEnum):
@@ -21,7 +22,6 @@ class Status(StrEnum):
 
 
 OPEN_STATUSES = (Status.LOBBY, Status.ACTIVE)
-AI_NAMES = (*AI_PLAYERS, *AI_LEVELS)  # computer seats by name or level (engine.ai)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ class Seat:
     seat: int              # join order in the lobby; turn order once started
     user_id: int | None    # None for a computer player
     name: str
-    ai: str | None = None  # an AI name or level (engine.ai) for computer players
+    ai: str | None = None  # a name from engine.ai.AI_PLAYERS for computer players
 
     @property
     def is_ai(self) -> bool:
@@ -54,7 +54,7 @@ class TableSettings:
             raise BadInput("auto-play hours must be between 1 and 336", field="autoplay")
         if self.locale not in LOCALES:
             raise BadInput(f"unknown language {self.locale!r}", field="locale")
-        if self.theme not in ("dark", "light"):
+        if self.theme not in THEMES:
             raise BadInput(f"unknown theme {self.theme!r}", field="theme")
 
     def to_json(self) -> str:
@@ -73,10 +73,11 @@ class GameOptions:
     max_players: int = 4
 
     def __post_init__(self) -> None:
-        if self.variant != "base":
+        if self.variant not in VARIANTS:
             raise BadInput(f"variant {self.variant!r} is not available yet", field="variant")
-        if self.max_players not in (2, 3, 4):
-            raise BadInput("a table seats 2, 3 or 4 players", field="players")
+        if self.max_players not in PLAYER_COUNTS:
+            counts = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1]}"
+            raise BadInput(f"a table seats {counts} players", field="players")
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))

@@ -3,7 +3,8 @@
 The action log is append-only and authoritative; the snapshot is a cache of the state
 after its last action (DESIGN.md lesson 7). One action is one transaction. Writes go
 through one lock, because transactions on a shared connection must not interleave;
-each holds it for a few hundred microseconds.
+each holds it for a few hundred microseconds. Reads use a second connection, so they
+never see a write transaction's rows before it commits (WAL lets them run alongside).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.domain import (
+from bot.tables.domain import (
     Game,
     GameOptions,
     GameResult,
@@ -33,8 +34,14 @@ from bot.domain import (
     TableSettings,
     UserPrefs,
 )
-from bot.errors import GameAlreadyOpen, NoGameHere, SchemaTooNew, StaleActionError, StoreError
-from bot.store.base import ActionEntry
+from bot.tables.errors import (
+    GameAlreadyOpen,
+    NoGameHere,
+    SchemaTooNew,
+    StaleActionError,
+    StoreError,
+)
+from bot.tables.store.base import ActionEntry
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 1: the first schema
@@ -109,6 +116,7 @@ class SqliteStore:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
         self._write = asyncio.Lock()
 
     # --- lifecycle ---------------------------------------------------------------------
@@ -124,10 +132,11 @@ class SqliteStore:
                            "PRAGMA wal_autocheckpoint = 0"):
                 await db.execute(pragma)
             await self._migrate()
+            self._reader = await aiosqlite.connect(self.path, isolation_level=None)
+            for pragma in ("PRAGMA query_only = ON", "PRAGMA busy_timeout = 5000"):
+                await self._reader.execute(pragma)
         except (sqlite3.DatabaseError, SchemaTooNew) as exc:
-            if self._db is not None:
-                await self._db.close()
-                self._db = None
+            await self._close_connections()
             if isinstance(exc, SchemaTooNew):
                 raise
             raise StoreError(f"{self.path} is not a usable Moon River database: {exc}") from None
@@ -135,8 +144,13 @@ class SqliteStore:
     async def close(self) -> None:
         if self._db is not None:
             await self.checkpoint()
-            await self._db.close()
-            self._db = None
+        await self._close_connections()
+
+    async def _close_connections(self) -> None:
+        for connection in (self._reader, self._db):
+            if connection is not None:
+                await connection.close()
+        self._reader = self._db = None
 
     async def checkpoint(self) -> None:
         """Copy the write-ahead log into the database file (call every few seconds).
@@ -149,12 +163,20 @@ class SqliteStore:
 
     @property
     def db(self) -> aiosqlite.Connection:
+        """The writer: used only inside `_transaction`."""
         if self._db is None:
             raise StoreError("the store is not open")
         return self._db
 
+    @property
+    def reader(self) -> aiosqlite.Connection:
+        """The reader: sees committed rows only."""
+        if self._reader is None:
+            raise StoreError("the store is not open")
+        return self._reader
+
     async def _migrate(self) -> None:
-        (version,) = await self._one("PRAGMA user_version")
+        (version,) = await self._one("PRAGMA user_version", db=self.db)
         if version > SCHEMA_VERSION:
             raise SchemaTooNew(
                 f"{self.path} was written by a newer Moon River (schema {version}, this code "
@@ -177,12 +199,15 @@ class SqliteStore:
                 raise
             await db.execute("COMMIT")
 
-    async def _one(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        async with self.db.execute(sql, tuple(params)) as cursor:
+    async def _one(self, sql: str, params: Iterable[Any] = (),
+                   db: aiosqlite.Connection | None = None) -> Any:
+        """One row, from the reader unless a transaction passes its writer `db`."""
+        async with (db or self.reader).execute(sql, tuple(params)) as cursor:
             return await cursor.fetchone()
 
-    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        async with self.db.execute(sql, tuple(params)) as cursor:
+    async def _all(self, sql: str, params: Iterable[Any] = (),
+                   db: aiosqlite.Connection | None = None) -> list[Any]:
+        async with (db or self.reader).execute(sql, tuple(params)) as cursor:
             return list(await cursor.fetchall())
 
     # --- games -------------------------------------------------------------------------
@@ -257,7 +282,7 @@ class SqliteStore:
             "WHERE id = ? AND version = ?",
             (_time(now), *columns.values(), game.id, game.version))
         if cursor.rowcount != 1:
-            row = await self._one("SELECT version FROM games WHERE id = ?", (game.id,))
+            row = await self._one("SELECT version FROM games WHERE id = ?", (game.id,), db=db)
             if row is None:
                 raise NoGameHere(f"no game {game.id}")
             raise StaleActionError("the table has moved on", version=row[0])
@@ -387,7 +412,7 @@ class SqliteStore:
                 "SELECT r.id, r.game_id, g.channel_id, r.user_id, r.kind, r.due_at, "
                 "r.turn_version FROM reminders r JOIN games g ON g.id = r.game_id "
                 "WHERE r.claimed_at IS NULL AND r.due_at <= ? ORDER BY r.due_at, r.id",
-                (_time(now),))
+                (_time(now),), db=db)
             await db.executemany("UPDATE reminders SET claimed_at = ? WHERE id = ?",
                                  [(_time(now), row[0]) for row in rows])
         return [Reminder(rid, gid, channel, user, kind, datetime.fromisoformat(due), version)

@@ -8,7 +8,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.domain import (
+from bot.tables.domain import (
     OPEN_STATUSES,
     Game,
     GameOptions,
@@ -22,8 +22,8 @@ from bot.domain import (
     TableSettings,
     UserPrefs,
 )
-from bot.errors import GameAlreadyOpen, NoGameHere, StaleActionError
-from bot.store.base import ActionEntry
+from bot.tables.errors import GameAlreadyOpen, NoGameHere, StaleActionError
+from bot.tables.store.base import ActionEntry
 
 
 class MemoryStore:

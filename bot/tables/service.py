@@ -11,12 +11,12 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
-from bot.domain import (
-    AI_NAMES,
+from bot.tables.domain import (
     Game,
     GameOptions,
     GameResult,
@@ -27,7 +27,7 @@ from bot.domain import (
     Status,
     TableSettings,
 )
-from bot.errors import (
+from bot.tables.errors import (
     AlreadySeated,
     BadInput,
     CannotUndo,
@@ -40,10 +40,10 @@ from bot.errors import (
     StaleActionError,
     WrongStatus,
 )
-from bot.store.base import ActionEntry, GameStore
+from bot.tables.store.base import ActionEntry, GameStore
 from engine import events as ev
 from engine.actions import Action, parse_action
-from engine.ai import make_player
+from engine.ai import AI_PLAYERS, make_player
 from engine.components import DEFAULT_COMPONENTS
 from engine.errors import MoonRiverError
 from engine.game import apply, legal_actions, new_game
@@ -113,13 +113,19 @@ def _unique_names(seats: Sequence[Seat]) -> list[str]:
     return out
 
 
+@dataclass(slots=True)
+class _GameLock:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0  # holders and waiters
+
+
 class TableService:
     def __init__(self, store: GameStore, *, clock: Callable[[], datetime] = utc_now,
                  components: str = DEFAULT_COMPONENTS) -> None:
         self.store = store
         self.clock = clock
         self.components = components
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, _GameLock] = {}  # only games someone holds or waits for
         self._states: OrderedDict[int, tuple[int, GameState]] = OrderedDict()
         # Open games by channel. This process is the database's only writer, and every
         # write is also guarded by the stored version, so the cache cannot cause a lost
@@ -128,11 +134,21 @@ class TableService:
 
     # --- helpers -----------------------------------------------------------------------
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+    @asynccontextmanager
+    async def _lock(self, game_id: int) -> AsyncIterator[None]:
+        """One writer per game at a time; the entry goes once nobody holds or awaits it,
+        so the table stays as small as the number of games being played right now."""
+        entry = self._locks.get(game_id)
+        if entry is None:
+            entry = self._locks[game_id] = _GameLock()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0:
+                del self._locks[game_id]
 
     async def _open_game(self, channel_id: int) -> Game:
         game = self._open.get(channel_id)
@@ -250,8 +266,8 @@ class TableService:
         return await self._lobby_change(channel_id, change)
 
     async def add_ai(self, channel_id: int, user: User, ai: str = "greedy") -> Game:
-        if ai not in AI_NAMES:
-            raise BadInput(f"unknown computer player {ai!r} ({', '.join(AI_NAMES)})")
+        if ai not in AI_PLAYERS:
+            raise BadInput(f"unknown computer player {ai!r} ({', '.join(AI_PLAYERS)})")
 
         def change(game: Game) -> tuple[list[Seat], int]:
             self._may_manage(game, user)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from bot.domain import (
+from bot.tables.domain import (
     Game,
     GameOptions,
     GameResult,

@@ -2,32 +2,27 @@
 
 No game state lives on a View: each custom_id carries what the click means
 (`mr:<kind>:<game>:<version>[:<payload>]`), and the bot asks the table service, which
-refuses stale versions. Every offer is built from `legal_actions`.
+refuses stale versions. Every offer is built from `legal_actions`. A click becomes a
+`Click` handed to the client, which routes it; this module knows no handler.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.discord.host import Click, client_of
 from engine.actions import PASS, Action, Build
 from engine.i18n import t
-
-if TYPE_CHECKING:
-    from bot.app import MoonRiverBot
 
 PAGE = 25  # Discord: at most 25 options in a select menu
 
 
-def _bot(interaction: discord.Interaction[Any]) -> MoonRiverBot:
-    from bot.app import MoonRiverBot
-
-    client = interaction.client
-    assert isinstance(client, MoonRiverBot)
-    return client
+async def _clicked(interaction: discord.Interaction[Any], click: Click) -> None:
+    await client_of(interaction).on_click(interaction, click)
 
 
 def _label(item: discord.ui.Item[Any], default: str) -> str:
@@ -66,7 +61,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(match["what"], _label(item, match["what"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).lobby(interaction, self.what)
+        await _clicked(interaction, Click("lobby", 0, 0, self.what))
 
 
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -85,7 +80,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["game"]), int(match["version"]), _label(item, "Your turn"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).open_dialogue(interaction, self.game, self.version)
+        await _clicked(interaction, Click("turn", self.game, self.version))
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -106,7 +101,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    _label(item, match["action"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).act(interaction, self.game, self.version, self.action)
+        await _clicked(interaction, Click("act", self.game, self.version, self.action))
 
 
 class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -125,7 +120,8 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).act(interaction, self.game, self.version, _selected(interaction))
+        await _clicked(interaction, Click("act", self.game, self.version,
+                                          _selected(interaction)))
 
 
 class PairSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -144,8 +140,8 @@ class PairSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).pick_pair(interaction, self.game, self.version,
-                                          _selected(interaction))
+        await _clicked(interaction, Click("pair", self.game, self.version,
+                                          _selected(interaction)))
 
 
 class SpotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -164,8 +160,8 @@ class SpotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).propose(interaction, self.game, self.version,
-                                        _selected(interaction))
+        await _clicked(interaction, Click("spot", self.game, self.version,
+                                          _selected(interaction)))
 
 
 DYNAMIC_ITEMS = (LobbyButton, TurnButton, ActButton, ActSelect, PairSelect, SpotSelect)
@@ -225,3 +221,4 @@ def confirm_view(game: int, version: int, build: Build, locale: str) -> discord.
     view = discord.ui.View(timeout=None)
     view.add_item(ActButton(game, version, str(build), f"{t('bot.confirm', locale)}: {build}"))
     return view
+
