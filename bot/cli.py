@@ -19,7 +19,7 @@ from bot.sandbox import main as sandbox_main
 from bot.tables.errors import TableError
 from engine import events as ev
 from engine.actions import Build, parse_action
-from engine.ai import AI_PLAYERS, make_player
+from engine.ai import AI_LEVELS, AI_PLAYERS, DEFAULT_THINK_MS, make_player
 from engine.components import load_components
 from engine.errors import MoonRiverError
 from engine.game import apply, legal_actions, outcome
@@ -102,8 +102,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ai_names = args.ai.split(",")
     if len(ai_names) == 1:
         ai_names *= args.players
-    if len(ai_names) != args.players or any(n not in AI_PLAYERS for n in ai_names):
-        raise UsageError(f"--ai takes one AI or one per player from: {', '.join(AI_PLAYERS)}")
+    known = (*AI_PLAYERS, *AI_LEVELS)
+    if len(ai_names) != args.players or any(n not in known for n in ai_names):
+        raise UsageError(f"--ai takes one AI or one per player from: {', '.join(known)}")
     records_dir = Path(args.records) if args.records else None
     if records_dir is not None:
         try:
@@ -111,6 +112,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"cannot create {records_dir}: {exc.strerror}") from None
     scores: list[int] = []
+    scores_by_ai: dict[str, list[int]] = {n: [] for n in ai_names}
     wins = dict.fromkeys(ai_names, 0)
     seats_per_ai = {n: ai_names.count(n) for n in ai_names}
     started = time.perf_counter()
@@ -119,7 +121,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         names = [f"{ai}-{seat + 1}" for seat, ai in enumerate(ai_names)]
         record = GameRecord(seed=seed, players=names)
         state = record.new_game()
-        players = [make_player(ai, seed * 8 + seat) for seat, ai in enumerate(ai_names)]
+        players = [make_player(ai, seed * 8 + seat, think_ms=args.think_ms)
+                   for seat, ai in enumerate(ai_names)]
         while state.phase is not Phase.OVER:
             seat = state.active_seat
             assert seat is not None
@@ -129,6 +132,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         result = outcome(state)
         assert result is not None
         scores += [s.total for s in result.sheets]
+        for seat, sheet in enumerate(result.sheets):
+            scores_by_ai[ai_names[seat]].append(sheet.total)
         for seat in result.winners:
             wins[ai_names[seat]] += 1
         if records_dir is not None:
@@ -146,6 +151,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if len(set(ai_names)) > 1:  # per AI: games won per seat it played (shared wins count)
         report["win_rate"] = {n: round(wins[n] / (args.games * seats_per_ai[n]), 3)
                               for n in seats_per_ai}
+        report["per_ai"] = {n: {"win_rate": report["win_rate"][n], "seats": seats_per_ai[n],
+                                "mean_score": round(sum(s) / len(s), 2)}
+                            for n, s in scores_by_ai.items()}
     _print_json(report)
     return 0
 
@@ -280,7 +288,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play games between AI players")
     sim.add_argument("--games", type=_positive, default=10)
     sim.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
-    sim.add_argument("--ai", default="random", help="one AI, or one per seat: random,greedy")
+    sim.add_argument("--ai", default="random",
+                     help="one AI, or one per seat: random, greedy, strong (or the levels "
+                          "easy, normal, hard), e.g. strong,greedy,greedy,greedy")
+    sim.add_argument("--think-ms", type=_positive, default=DEFAULT_THINK_MS,
+                     help="the strong AI's time per decision in ms (default 1000)")
     sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--records", default=None, help="write each game's record here")
     sim.set_defaults(func=cmd_simulate)
@@ -301,8 +313,9 @@ def build_parser() -> argparse.ArgumentParser:
     health.set_defaults(func=cmd_health)
     box = sub.add_parser("sandbox", help="play a game in the terminal, no Discord needed")
     box.add_argument("--seats", default="human,greedy",
-                     help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, "
-                          f"{' or '.join(AI_PLAYERS)} (default: human,greedy)")
+                     help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, or a "
+                          f"computer by level ({', '.join(AI_LEVELS)}) or name "
+                          f"({', '.join(AI_PLAYERS)}); default: human,greedy")
     box.add_argument("--names", default="", help="names of the human seats, comma-separated")
     box.add_argument("--out", default="sandbox-pictures", help="folder for the pictures")
     box.add_argument("--db", default=None, help="keep the game in this SQLite file (resume)")
