@@ -77,6 +77,28 @@ async def play(fake: FakeDiscord, channel: int, turns: int, posted: list[float],
         posted.append(time.monotonic() - started)
 
 
+def rss_mib(pid: int) -> float:
+    """Resident memory of one process (Linux /proc), in MiB; 0 if it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def children(pid: int) -> list[int]:
+    """Child processes (the drawing worker and multiprocessing's helper)."""
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return out
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
@@ -102,6 +124,8 @@ async def main() -> None:
             await asyncio.gather(*(play(fake, CHANNEL_ID + 100 + i, args.turns, posted,
                                         args.think) for i in range(args.games)))
             elapsed = time.monotonic() - started
+            memory = [(process.pid, rss_mib(process.pid))] + [
+                (c, rss_mib(c)) for c in children(process.pid)]
         finally:
             process.kill()
             await process.wait()
@@ -117,6 +141,8 @@ async def main() -> None:
           f"p99 {q(first, n=100)[98] * 1e3:.0f} ms ({len(first)} interactions)")
     print(f"click -> table picture posted: median {statistics.median(posted) * 1e3:.0f} ms, "
           f"p99 {q(posted, n=100)[98] * 1e3:.0f} ms")
+    print("memory (RSS) after the run: bot " + ", ".join(
+        f"{mib:.0f} MiB" for _pid, mib in memory) + f"; total {sum(m for _, m in memory):.0f} MiB")
     print(f"limit violations recorded by the fake: {len(fake.violations)}")
 
 

@@ -147,3 +147,28 @@ async def test_a_crash_after_posting_does_not_post_twice(fake: FakeDiscord,
         await bot.kill()
     _, posts = await stored(bot.db)
     assert [p.state for p in posts[game]] == [PostState.SENT]
+
+
+async def test_a_member_who_left_is_played_by_a_computer_at_the_deadline(
+        fake: FakeDiscord, bot: BotProcess) -> None:
+    """No privileged intents: the member fetch for a reminder answers 404 Unknown Member,
+    so instead of pinging nobody the bot lets a computer play that seat's turn."""
+    from tests.bot.test_end_to_end import open_table
+    lobby = await open_table(fake, ALICE, [BOB])
+    await fake.answered(await fake.slash(ALICE, "settings", remind_hours="0.0003"))  # ~1 s
+    before = len(fake.sent)
+    await fake.click(ALICE, lobby, "mr:lobby:start")
+    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+                                after=before)
+    gone = mover_of(table)
+    fake.left.add(gone[0])
+    game, version = turn_version(table)
+    before = len(fake.sent)
+    after = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+                                after=before, timeout=30)  # nobody clicked: the stand-in
+    assert turn_version(after)[1] > version
+    assert not [s for s in fake.sent[before:] if s.kind == "channel" and "waiting" in s.content
+                and str(gone[0]) in str(s.allowed_mentions)]  # the absent are not pinged
+    assert await bot.terminate() == 0
+    _, posts = await stored(bot.db)
+    assert any(p.outcome == "the member left" for p in posts[game])
