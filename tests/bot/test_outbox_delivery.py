@@ -156,12 +156,12 @@ async def test_a_member_who_left_is_played_by_a_computer_at_the_deadline(
     from tests.bot.test_end_to_end import open_table
     lobby = await open_table(fake, ALICE, [BOB])
     await fake.answered(await fake.slash(ALICE, "settings", remind_hours="0.0003"))  # ~1 s
+    fake.left.update({ALICE[0], BOB[0]})  # both leave the server once the game is on
     before = len(fake.sent)
     await fake.click(ALICE, lobby, "mr:lobby:start")
     table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
                                 after=before)
     gone = mover_of(table)
-    fake.left.add(gone[0])
     game, version = turn_version(table)
     before = len(fake.sent)
     after = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
