@@ -82,11 +82,12 @@ def draw(request: DrawRequest) -> bytes:
     return to_png_bytes(image, theme=theme)
 
 
-def _warm_up() -> None:
+def _warm_up(parent: int) -> None:
     """Load fonts and sprites once in the worker, so the first real picture is quick;
     and leave with the parent: a bot killed with SIGKILL must not leave its worker behind."""
     import render.sprites  # noqa: F401  (imported for its caches)
-    parent = os.getppid()
+    # `parent` comes from the parent itself: if it died while this worker was starting,
+    # os.getppid() here is already someone else, and the watch ends at once
 
     def watch_parent() -> None:
         while os.getppid() == parent:
@@ -105,7 +106,7 @@ class DrawingPool:
     def __init__(self, workers: int = 1) -> None:
         self._executor = ProcessPoolExecutor(
             max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-            initializer=_warm_up)
+            initializer=_warm_up, initargs=(os.getpid(),))
         self._closed = False
 
     def submit(self, request: DrawRequest) -> Future[bytes]:
