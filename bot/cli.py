@@ -21,9 +21,10 @@ from engine.ai import AI_PLAYERS, make_player
 from engine.components import load_components
 from engine.errors import MoonRiverError
 from engine.game import apply, outcome
+from engine.legends import scenario_number
 from engine.ranch import parse_ranch
 from engine.record import GameRecord, replay, result_of
-from engine.rules import PLAYER_COUNTS
+from engine.rules import PLAYER_COUNTS, VARIANTS
 from engine.scoring import apply_overpopulation, score_ranch
 from engine.state import Phase
 from engine.view import public_view
@@ -48,10 +49,9 @@ def _print_json(data: Any) -> None:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    if args.scenario is not None:
-        raise UsageError("scenarios belong to the Legends variant, which is not available yet")
+    scenario = scenario_number(args.scenario) if args.scenario is not None else None
     grid, _removed = apply_overpopulation(parse_ranch(args.ranch))  # R-END-3
-    _print_json(score_ranch(grid).to_dict())
+    _print_json(score_ranch(grid, scenario).to_dict())  # R-LEG-2 with --scenario
     return 0
 
 
@@ -87,7 +87,17 @@ def _seed(text: str) -> int:
     return int(text)
 
 
+def _simulated_scenario(args: argparse.Namespace) -> int | None:
+    """--scenario NAME|random, only with --variant legends (None: drawn from each seed)."""
+    if args.scenario is None:
+        return None
+    if args.variant != "legends":
+        raise UsageError("--scenario needs --variant legends")
+    return None if args.scenario == "random" else scenario_number(args.scenario)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    scenario = _simulated_scenario(args)
     ai_names = args.ai.split(",")
     if len(ai_names) == 1:
         ai_names *= args.players
@@ -106,8 +116,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for game in range(args.games):
         seed = args.seed + game
         names = [f"{ai}-{seat + 1}" for seat, ai in enumerate(ai_names)]
-        record = GameRecord(seed=seed, players=names)
+        record = GameRecord(seed=seed, players=names, variant=args.variant, scenario=scenario)
         state = record.new_game()
+        record.scenario = state.config.scenario  # a drawn scenario is kept in the record
         players = [make_player(ai, seed * 8 + seat) for seat, ai in enumerate(ai_names)]
         while state.phase is not Phase.OVER:
             seat = state.active_seat
@@ -235,7 +246,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     score = sub.add_parser("score", help="score one ranch written in ranch notation")
     score.add_argument("ranch")
-    score.add_argument("--scenario", default=None)
+    score.add_argument("--scenario", default=None,
+                       help="add a Legends scenario: timber, gold, outlaws, city (or 1–4)")
     score.set_defaults(func=cmd_score)
     rep = sub.add_parser("replay", help="replay a game record, checking every action")
     rep.add_argument("file")
@@ -246,6 +258,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--ai", default="random", help="one AI, or one per seat: random,greedy")
     sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--records", default=None, help="write each game's record here")
+    sim.add_argument("--variant", choices=VARIANTS, default="base")
+    sim.add_argument("--scenario", default=None,
+                     help="Legends scenario: timber, gold, outlaws, city (or 1–4), or random")
     sim.set_defaults(func=cmd_simulate)
     ren = sub.add_parser("render", help="draw a ranch, or a moment of a recorded game")
     ren.add_argument("ranch", nargs="?", default=None)

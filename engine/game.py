@@ -32,9 +32,10 @@ from engine.actions import (
 from engine.components import COWBOY, DEFAULT_COMPONENTS, Landscape, load_components
 from engine.errors import IllegalActionError, MoonRiverError
 from engine.grid import WIDTH, cell_name, cells_of, geometry
+from engine.legends import LEGENDS, SCENARIOS, boards_for, scenario_number
 from engine.rng import Rng
 from engine.rules import (
-    BASE_BOARD,
+    COLOURS,
     COLUMN_SIZE,
     COWBOY_STEPS,
     PLAYER_COUNTS,
@@ -54,19 +55,24 @@ def new_game(
     players: Sequence[str], seed: int, *, variant: str = "base", scenario: int | None = None,
     components: str = DEFAULT_COMPONENTS,
 ) -> GameState:
-    """A new game for 2–4 named players, fully determined by `seed`."""
+    """A new game for 2–4 named players, fully determined by `seed`.
+
+    In the Legends variant `scenario` is 1–4 (R-LEG-2), or None to draw it from the seed.
+    """
     names = tuple(players)
     if len(names) not in PLAYER_COUNTS:
         raise MoonRiverError(f"Moon River is for 2–4 players, not {len(names)}")
     if variant not in VARIANTS:
         raise MoonRiverError(f"variant {variant!r} is not available (available: "
                              f"{', '.join(VARIANTS)})")
+    if scenario is not None and variant != LEGENDS:
+        raise MoonRiverError("scenarios belong to the Legends variant (variant 'legends')")
     if scenario is not None:
-        raise MoonRiverError("scenarios belong to the Legends variant, which is not available")
+        scenario = scenario_number(scenario)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise MoonRiverError(f"the seed must be a whole number >= 0, not {seed!r}")
     comp = load_components(components)
-    config = GameConfig(names, seed, variant, scenario, comp.name, (BASE_BOARD,) * len(names))
+    boards = boards_for(variant, comp, COLOURS[: len(names)])  # R-SETUP-1, R-LEG-1
     rng = Rng(seed)
     pile = comp.parcel_ids
     rng.shuffle(pile)  # R-SETUP-3
@@ -79,11 +85,14 @@ def new_game(
     else:
         order = list(range(n))
         rng.shuffle(order)  # R-SETUP-5: rancheros drawn in random order
+    if variant == LEGENDS and scenario is None:  # R-LEG-2: drawn at random (parcels 1–4)
+        scenario = rng.below(len(SCENARIOS)) + 1  # drawn last: the setup draws stay the same
+    config = GameConfig(names, seed, variant, scenario, comp.name, boards)
     size = WIDTH * config.height
     state = GameState(
         config=config,
-        players=[PlayerState(BASE_BOARD, [EMPTY] * size, [0] * size, [None] * size, [])
-                 for _ in names],
+        players=[PlayerState(board, [EMPTY] * size, [0] * size, [None] * size, [])
+                 for board in boards],
         pile=pile, column=[], next_column=[], saloon=[0] * comp.saloon_size, stack=stack,
         cow_supply=comp.cows, cows_removed=0, removed=[], bonus_tiles=[],
         round=0, last_round=False, phase=Phase.SETUP, turn=None, pending=order,
@@ -369,6 +378,11 @@ def _continue_resolution(state: GameState, out: Events) -> None:
             state.phase = Phase.BONUS
             return
         player.bonus_tile = -1
+        if len(state.bonus_tiles) == len(state.components.bonus_tiles):
+            # Decision (R-2P-3, seed 000 "der Zweite bekommt das andere"): the first to
+            # reach row 10 takes a tile even when it cannot be placed; the lowest-numbered
+            # one leaves the game, so the second player still gets the other one only.
+            state.bonus_tiles.remove(min(state.bonus_tiles))
         out.append(ev.BonusTileMissed(turn.seat))
     _after_resolution(state, out)
 
@@ -697,7 +711,9 @@ def outcome(state: GameState) -> Outcome | None:
     """Scores and winners once the game is over (R-SCORE-*), else None."""
     if state.phase is not Phase.OVER:
         return None
-    sheets = [score_ranch(ranch_grid(state, seat)) for seat in range(len(state.players))]
+    scenario = state.config.scenario  # R-LEG-2: the common scenario scores at the end
+    sheets = [score_ranch(ranch_grid(state, seat), scenario)
+              for seat in range(len(state.players))]
     return Outcome(tuple(sheets), tuple(winners(sheets)))
 
 

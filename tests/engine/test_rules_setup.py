@@ -110,7 +110,11 @@ def test_setup_rejects_bad_player_counts_seeds_and_variants() -> None:
         new_game(names(1), 1)
     with pytest.raises(MoonRiverError, match="seed"):
         new_game(names(2), -1)
-    with pytest.raises(MoonRiverError, match="legends"):
-        new_game(names(2), 1, variant="legends")
+    with pytest.raises(MoonRiverError, match="variant 'advanced' is not available"):
+        new_game(names(2), 1, variant="advanced")
+    with pytest.raises(MoonRiverError, match="Legends variant"):
+        new_game(names(2), 1, scenario=1)  # scenarios only with Legends (R-LEG-2)
+    with pytest.raises(MoonRiverError, match="unknown scenario"):
+        new_game(names(2), 1, variant="legends", scenario=5)
     with pytest.raises(MoonRiverError, match="unknown component set"):
         new_game(names(2), 1, components="nope")
