@@ -38,7 +38,7 @@ def next_turn_holding(state: GameState, specs: list[Spec]) -> tuple[GameState, i
     state = state.copy()
     seat = next_seat(state)
     clear_storage(state, seat)
-    ids = give(state, seat, *specs)
+    give(state, seat, *specs)
     choose = next(a for a in legal_actions(state) if isinstance(a, Choose))
     state, _ = apply(state, choose)
     assert state.turn is not None and state.turn.seat == seat

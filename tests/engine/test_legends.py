@@ -48,7 +48,7 @@ def test_R_LEG_1_the_base_game_keeps_the_camp_side() -> None:
 
 def test_R_LEG_1_marys_four_slots_hold_four_without_forcing_a_build() -> None:
     state = legends_at_seat_with("mary")
-    state, seat, held = next_turn_holding(state, [Spec(L.DESERT), Spec(L.CANYON),
+    state, _seat, held = next_turn_holding(state, [Spec(L.DESERT), Spec(L.CANYON),
                                                   Spec(L.FARM)])
     assert len(held) == 4 and not state.turn.forced  # 4 held, 4 slots (R-BUILD-2)
     assert "pass" in [str(a) for a in legal_actions(state)]

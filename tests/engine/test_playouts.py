@@ -1,5 +1,6 @@
 """Seeded random playouts that check the invariants after every action (OpenSpiel style)."""
 
+import os
 from itertools import permutations
 
 import pytest
@@ -12,9 +13,11 @@ from engine.record import GameRecord, replay, result_of
 from engine.rng import Rng
 from engine.state import GameState, Phase, validate_state
 
-GAMES_PER_COUNT = 100
-DEEP_GAMES = 6  # games where every legal action is applied and brute-forced at every step
-LEGENDS_GAMES = 8  # per scenario and player count
+# Mutation testing (scripts/mutation.sh) runs the suite once per mutant: fewer games there.
+MUTATING = "MUTANT_UNDER_TEST" in os.environ
+GAMES_PER_COUNT = 25 if MUTATING else 100
+DEEP_GAMES = 2 if MUTATING else 6  # every legal action applied and brute-forced each step
+LEGENDS_GAMES = 2 if MUTATING else 8  # per scenario and player count
 
 
 def naive_placement_is_legal(state: GameState, seat: int, first: int, second: int,

@@ -10,8 +10,8 @@ import pytest
 from engine.errors import StateError
 from engine.game import apply, legal_actions
 from engine.rng import Rng
-from engine.state import GameState, Phase
 from engine.scoring import apply_overpopulation, score_ranch
+from engine.state import GameState, Phase
 from engine.view import public_view, ranch_grid
 from tests.helpers import start_game
 
