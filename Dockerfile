@@ -2,21 +2,17 @@
 # Run:   docker run -d --name moonriver -e DISCORD_TOKEN=... -v moonriver-data:/data moonriver
 FROM python:3.11-slim AS build
 WORKDIR /src
-COPY pyproject.toml README.md ./
-COPY engine engine
-COPY render render
-COPY bot bot
-COPY data data
-RUN python -m venv /opt/moonriver \
- && /opt/moonriver/bin/pip install --no-cache-dir --upgrade pip \
- && /opt/moonriver/bin/pip install --no-cache-dir .
+COPY . .
+RUN pip wheel --no-cache-dir --no-deps -w /wheels .
 
 FROM python:3.11-slim
 RUN useradd --create-home --uid 10001 moonriver \
  && mkdir /data && chown moonriver /data
-COPY --from=build /opt/moonriver /opt/moonriver
-# engine/render/bot find data/ beside the packages: ship it with them
-COPY --from=build /src/data /opt/moonriver/lib/python3.11/site-packages/data
+COPY --from=build /wheels /wheels
+# The wheel carries everything: code, game data, fonts and translations.
+RUN python -m venv /opt/moonriver \
+ && /opt/moonriver/bin/pip install --no-cache-dir /wheels/*.whl \
+ && rm -rf /wheels
 ENV PATH=/opt/moonriver/bin:$PATH \
     MOONRIVER_DB=/data/moonriver.sqlite3 \
     MOONRIVER_HEARTBEAT=/data/heartbeat \

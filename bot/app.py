@@ -35,10 +35,10 @@ from bot.service import ActResult, TableService, User
 from bot.store import SqliteStore
 from engine.actions import Build
 from engine.events import Event
+from engine.i18n import normalise_locale, strings, t
 from engine.state import GameState, Phase
 from engine.view import public_view
 from render import render_preview, render_ranch, render_scores, render_table, to_png_bytes
-from render.i18n import normalise_locale, strings, t
 from render.theme import theme_named
 
 log = logging.getLogger("moonriver")

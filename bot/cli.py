@@ -21,6 +21,7 @@ from engine.ai import AI_PLAYERS, make_player
 from engine.components import load_components
 from engine.errors import MoonRiverError
 from engine.game import apply, outcome
+from engine.i18n import LOCALES
 from engine.legends import scenario_number
 from engine.ranch import parse_ranch
 from engine.record import GameRecord, replay, result_of
@@ -29,7 +30,6 @@ from engine.scoring import apply_overpopulation, score_ranch
 from engine.state import Phase
 from engine.view import public_view
 from render import render_grid, render_ranch, render_scores, render_table, to_png_bytes
-from render.i18n import LOCALES
 from render.theme import THEMES, theme_named
 
 EXIT_BAD_INPUT = 2

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from engine.actions import PASS, Action, Build
-from render.i18n import t
+from engine.i18n import t
 
 if TYPE_CHECKING:
     from bot.app import MoonRiverBot

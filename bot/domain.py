@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.errors import BadInput
-from render.i18n import LOCALES
+from engine.i18n import LOCALES
 
 
 class Status(StrEnum):

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 from engine import events as ev
 from engine.grid import cell_name
+from engine.i18n import t
 from engine.state import GameState
-from render.i18n import t
 
 
 def summarize(events: Sequence[ev.Event], state: GameState, locale: str = "en") -> str:

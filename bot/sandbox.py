@@ -20,10 +20,10 @@ from bot.service import TableService, User
 from bot.store import GameStore, MemoryStore, SqliteStore
 from engine.actions import Action, parse_action
 from engine.errors import MoonRiverError
+from engine.i18n import t
 from engine.state import GameState, Phase
 from engine.view import public_view
 from render import render_scores, render_table, theme_named, to_png_bytes
-from render.i18n import t
 
 CHANNEL = 1  # the sandbox's one table
 

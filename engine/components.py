@@ -11,12 +11,13 @@ import json
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 from engine.errors import ComponentError
+from engine.resources import data_file
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_COMPONENTS = "provisional-1"
 
 
@@ -260,7 +261,7 @@ def parse_components(document: Any, source: str = "<components>") -> ComponentSe
     )
 
 
-def load_components_file(path: Path) -> ComponentSet:
+def load_components_file(path: Path | Traversable) -> ComponentSet:
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -268,7 +269,7 @@ def load_components_file(path: Path) -> ComponentSet:
     except json.JSONDecodeError as exc:
         raise ComponentError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
     components = parse_components(document, str(path))
-    if components.name != path.stem:
+    if components.name != path.name.removesuffix(".json"):
         raise ComponentError(f"{path}: name {components.name!r} must match the file name")
     return components
 
@@ -278,7 +279,8 @@ def load_components(name: str = DEFAULT_COMPONENTS) -> ComponentSet:
     """The named component set from `data/components/`, loaded and validated once."""
     if not name.replace("-", "").replace("_", "").isalnum():
         raise ComponentError(f"{name!r} is not a component set name")
-    path = DATA_DIR / "components" / f"{name}.json"
-    if not path.exists():
-        raise ComponentError(f"unknown component set {name!r} (no file {path})")
+    path = data_file("components", f"{name}.json")
+    if not path.is_file():
+        raise ComponentError(f"unknown component set {name!r} (no file components/{name}.json "
+                             "in the data package)")
     return load_components_file(path)

@@ -3,16 +3,23 @@
 DejaVu Sans covers Latin, Greek and Cyrillic; Droid Sans Fallback adds Japanese. A
 character neither has (an emoji, say) is drawn as a white square instead of tofu boxes
 of unknown size, so any Discord display name renders.
+
+The fonts are read only from the files shipped in the data package: a missing or
+unreadable font is a FontError naming the file, never a silent fallback to whatever font
+of the same name the system has.
 """
 
 from __future__ import annotations
 
+import atexit
+from contextlib import ExitStack
 from functools import cache
-from pathlib import Path
+from importlib.resources import as_file
 
 from PIL import ImageDraw, ImageFont
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
+from engine.resources import data_file
+
 REGULAR = ("DejaVuSans.ttf", "DroidSansFallbackFull.ttf")
 BOLD = ("DejaVuSans-Bold.ttf", "DroidSansFallbackFull.ttf")
 REPLACEMENT = "\u25a1"  # WHITE SQUARE, in DejaVu Sans
@@ -21,9 +28,30 @@ Font = ImageFont.FreeTypeFont
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 
+class FontError(RuntimeError):
+    """A bundled font is missing or damaged: the installation is incomplete."""
+
+
+_KEEP_FILES = ExitStack()  # a zipped install extracts fonts to files that live this long
+atexit.register(_KEEP_FILES.close)
+
+
+@cache
+def font_path(name: str) -> str:
+    """The file of a bundled font. FreeType reads it lazily, so every size shares it."""
+    resource = data_file("fonts", name)
+    if not resource.is_file():
+        raise FontError(f"the bundled font fonts/{name} is missing; reinstall the package")
+    return str(_KEEP_FILES.enter_context(as_file(resource)))
+
+
 @cache
 def font(size: int, bold: bool = False, index: int = 0) -> Font:
-    return ImageFont.truetype(str(FONT_DIR / (BOLD if bold else REGULAR)[index]), size)
+    name = (BOLD if bold else REGULAR)[index]
+    try:
+        return ImageFont.truetype(font_path(name), size)
+    except OSError as exc:
+        raise FontError(f"the bundled font fonts/{name} cannot be loaded ({exc})") from None
 
 
 @cache

@@ -13,12 +13,12 @@ from PIL import Image, ImageDraw
 
 from engine.components import Board
 from engine.grid import COLUMN_LETTERS, WIDTH
+from engine.i18n import t
 from engine.ranch import RanchGrid
 from engine.scoring import apply_overpopulation, score_ranch, territories
 from engine.view import PlayerView, TableView
 from render import sprites
 from render.fonts import draw_text
-from render.i18n import t
 from render.parcels import draw_loose, draw_placed
 from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RIVER, RIVER_LIGHT, Theme
 

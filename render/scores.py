@@ -5,10 +5,10 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.components import Landscape
+from engine.i18n import t
 from engine.view import TableView
 from render import sprites
 from render.fonts import draw_text
-from render.i18n import t
 from render.theme import LANDSCAPE_STYLE, Theme
 
 PAD = 18

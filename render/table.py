@@ -8,11 +8,11 @@ from PIL import Image, ImageDraw
 
 from engine.actions import Build
 from engine.components import Parcel
+from engine.i18n import t
 from engine.state import Phase
 from engine.view import SlotView, TableView
 from render import sprites
 from render.fonts import draw_text
-from render.i18n import t
 from render.parcels import draw_loose
 from render.ranch import RanchLayout, draw_ranch
 from render.theme import OUTLINE, Theme

@@ -6,11 +6,12 @@ from collections import Counter
 
 import pytest
 
-from engine.components import DATA_DIR, Landscape, load_components, parse_components
+from engine.components import Landscape, load_components, parse_components
 from engine.errors import ComponentError
 from engine.ranch import parse_ranch
+from engine.resources import data_file
 
-SOURCE = DATA_DIR / "components" / "provisional-1.json"
+SOURCE = data_file("components", "provisional-1.json")
 
 
 def raw() -> dict:

@@ -1,7 +1,10 @@
 """The one translation layer for user-facing text (English, German, Japanese).
 
 Strings live in `data/locale/<locale>.json`; `t(key, locale, **params)` formats them.
-Pictures (render/) and messages (bot/) both use it, so a word is translated in one place.
+Pictures (render/), the table service, the Discord adapter and the command line all use
+it, so a word is translated in one place. It sits on the engine floor because every
+other part may import the engine; it uses nothing of the rules, only the standard
+library and the data package.
 """
 
 from __future__ import annotations
@@ -9,9 +12,9 @@ from __future__ import annotations
 import json
 import string
 from functools import cache
-from pathlib import Path
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "data" / "locale"
+from engine.resources import data_file
+
 LOCALES = ("en", "de", "ja")
 DEFAULT_LOCALE = "en"
 
@@ -21,9 +24,9 @@ def strings(locale: str) -> dict[str, str]:
     """The table of one locale, loaded once."""
     if locale not in LOCALES:
         raise ValueError(f"unknown locale {locale!r} (available: {', '.join(LOCALES)})")
-    data = json.loads((LOCALE_DIR / f"{locale}.json").read_text(encoding="utf-8"))
+    data = json.loads(data_file("locale", f"{locale}.json").read_text(encoding="utf-8"))
     if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
-        raise ValueError(f"{LOCALE_DIR / locale}.json must map keys to strings")
+        raise ValueError(f"locale/{locale}.json must map keys to strings")
     return data
 
 
