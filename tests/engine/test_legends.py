@@ -8,10 +8,12 @@ import pytest
 
 from engine.actions import Build, Discard
 from engine.components import Landscape as L
+from engine.components import parse_components
 from engine.errors import MoonRiverError, StateError
-from engine.game import apply, legal_actions, new_game, outcome
-from engine.legends import SCENARIOS, scenario_name, scenario_number
+from engine.game import apply, is_over, legal_actions, new_game, outcome
+from engine.legends import SCENARIOS, boards_for, legends_board, scenario_name, scenario_number
 from engine.record import GameRecord, replay
+from engine.resources import data_file
 from engine.rng import Rng
 from engine.scenarios import score_scenario
 from engine.state import GameState, Phase
@@ -228,3 +230,27 @@ def test_R_LEG_2_bad_scenario_options_exit_2(args) -> None:
     out = run_cli(*args)
     assert out.returncode == 2 and out.stderr.startswith("moonriver:")
     assert "Traceback" not in out.stderr
+
+
+def test_R_LEG_1_a_component_set_without_a_colours_board_is_refused_by_name() -> None:
+    document = json.loads(data_file("components", "provisional-1.json").read_text())
+    del document["boards"]["big_jo"]
+    components = parse_components(document, "test.json")
+    assert legends_board(components, "purple") == "mary"
+    with pytest.raises(MoonRiverError) as info:
+        legends_board(components, "green")
+    assert str(info.value) == "component set 'provisional-1' has no Legends board for green"
+    assert boards_for("base", components, ("purple", "green")) == ("camp", "camp")
+
+
+def test_R_LEG_2_an_unknown_scenario_names_the_choices() -> None:
+    with pytest.raises(MoonRiverError) as info:
+        scenario_number("sheriff")
+    assert str(info.value) == ("unknown scenario 'sheriff' (expected timber, gold, outlaws, "
+                               "city or 1–4)")
+
+
+def test_is_over_only_at_the_end() -> None:
+    state = start(3, 5)
+    assert not is_over(state)
+    assert is_over(play_until(state, Rng(5), lambda s: False))
