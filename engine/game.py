@@ -198,7 +198,7 @@ def _next_final_player(state: GameState, out: Events) -> None:
     while state.pending:
         seat = state.pending.pop(0)
         if len(state.players[seat].storage) >= 2:
-            state.turn = TurnState(seat, final=True, max_dominoes=0)
+            state.turn = TurnState(seat, final=True)
             state.phase = Phase.BUILD
             return
         _remove_left_over(state, seat, out)
@@ -392,7 +392,7 @@ def _after_resolution(state: GameState, out: Events) -> None:
     assert turn is not None
     if turn.final:
         if len(state.players[turn.seat].storage) >= 2 and _legal_builds(state, turn.seat):
-            state.turn = TurnState(turn.seat, final=True, max_dominoes=0)  # a swap made room
+            state.turn = TurnState(turn.seat, final=True)  # a swap made room
             state.phase = Phase.BUILD
             return
         _remove_left_over(state, turn.seat, out)

@@ -121,14 +121,15 @@ def test_build_refusals_say_which_rule() -> None:
     spent = one.copy()
     spent.turn = TurnState(0, max_dominoes=1, built=1)
     spent._legal = None
-    message = refusal(spent, f"build p{c} p{d} C1 up")
-    assert "you have built all the dominoes allowed this turn (R-BUILD-1)" in message
+    assert refusal(spent, f"build p{c} p{d} C1 up") == (
+        f"`build p{c} p{d} C1 up` is not possible: you have built all the dominoes allowed "
+        f"this turn (R-BUILD-1); {BUILD_NOW}")
 
 
 def test_final_placement_refuses_a_pass_while_something_fits() -> None:
     state = start(3, 7)
     state, _held = build_turn(state, 0, [Spec(L.DESERT), Spec(L.CANYON)])
-    state.turn = TurnState(0, final=True, max_dominoes=0)
+    state.turn = TurnState(0, final=True)
     state._legal = None
     assert refusal(state, "pass") == (
         "`pass` is not possible: at the end every parcel that fits must be placed (R-END-2); "

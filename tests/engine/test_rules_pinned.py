@@ -264,6 +264,14 @@ def test_R_END_2_a_player_holding_exactly_two_that_fit_must_place_them() -> None
         assert len(placed) == 1 and state.players[seat].storage == []
 
 
+def test_R_END_2_a_single_parcel_left_at_the_end_leaves_the_game() -> None:
+    ((state, seat, pair),) = last_turns_with_room(1)
+    hold_from_removed(state, seat, pair[:1])  # one parcel: no domino can be made
+    state, events = finish(state)
+    assert ev.ParcelsRemoved(seat, (pair[0],), "left_over") in events
+    assert pair[0] in state.removed and state.players[seat].storage == []
+
+
 def test_R_END_2_symbols_resolve_during_the_final_placement() -> None:
     ((state, seat, pair),) = last_turns_with_room(1, lambda p: p.cows > 0 and not p.skull)
     hold_from_removed(state, seat, pair)
@@ -323,6 +331,7 @@ def test_R_END_3_overpopulation_at_the_end_of_a_real_game(seed: int) -> None:
     assert any(n > 1 for p in before.players for n in p.cows)  # crowded until the very end
     over = [e for e in events if isinstance(e, ev.CowsOverpopulated)]
     assert over and all(state.players[e.seat].cows[e.cell] == 1 for e in over)
+    assert all(e.removed >= 1 for e in over)  # only parcels with a surplus are named
     assert state.cows_removed - removed_before == sum(e.removed for e in over) >= 2
     assert max(max(p.cows) for p in state.players) == 1
     validate_state(state)  # the surplus cows are out of the game, none lost or made
