@@ -162,7 +162,6 @@ def _start_next_turn(state: GameState, out: Events) -> None:
 
 def _end_round(state: GameState, out: Events) -> None:
     out.append(ev.RoundEnded(state.round))
-    state.turn = None
     if state.last_round:
         _start_final_placement(state, out)
         return
@@ -178,11 +177,9 @@ def _end_round(state: GameState, out: Events) -> None:
     else:  # R-END-1: no new column; this is the last round, no ranchero is placed in it
         state.next_column = []
         state.last_round = True
-        order: list[int] = []
-        for slot in state.column:
-            if slot.ranchero is not None and slot.ranchero not in order:
-                order.append(slot.ranchero)
-        state.pending = order
+        # R-END-2 (Decision): the final placement follows this round's turn order
+        order = dict.fromkeys(s.ranchero for s in state.column if s.ranchero is not None)
+        state.pending = list(order)
         out.append(ev.LastRound(state.round))
     _refill_saloon(state, out)  # R-ROUND-1: only here
     _start_next_turn(state, out)
@@ -350,7 +347,7 @@ def _territory(state: GameState, seat: int, cell: int) -> int:
 def _skull_options(state: GameState) -> list[Action]:
     """R-SYM-2: which parcel of the skull's territory loses a cow."""
     turn = state.turn
-    assert turn is not None and turn.skulls
+    assert turn is not None
     cows = state.players[turn.seat].cows
     return [Skull(c) for c in cells_of(_territory(state, turn.seat, turn.skulls[0])) if cows[c]]
 
@@ -409,9 +406,8 @@ def _recruit_options(state: GameState) -> list[Action]:
     kinds = state.components.partners
     present = sorted({kinds[c - 1] for c in state.saloon if c})
     options: list[Action] = []
-    for kind in present:
+    for kind in present:  # sorted: "cowboy" sorts before every specialist kind
         options += [Recruit(kind, COWBOY), Recruit(kind, kind)]
-    options.sort(key=lambda a: (a.kind, a.face))  # type: ignore[union-attr]
     return options
 
 
@@ -472,7 +468,7 @@ def _protected(state: GameState, seat: int) -> int:
     player = state.players[seat]
     protected = 0
     for cell, partner in enumerate(player.partners):
-        if partner is not None and not protected >> cell & 1:
+        if partner is not None:
             landscape = state.landscape_at(seat, cell)
             assert landscape is not None
             protected |= geo.flood(1 << cell, masks[landscape])

@@ -18,7 +18,7 @@ from engine.rng import Rng
 from engine.scoring import score_ranch, winners
 from engine.state import GameState, Phase, validate_state
 from tests.engine.positions import next_turn_holding, play_until, start
-from tests.helpers import Spec, act, build_turn, legal_texts, set_ranch, set_saloon
+from tests.helpers import Spec, act, build_turn, give, legal_texts, set_ranch, set_saloon
 
 ROW1 = ". . . . . / . . . . . / . . . . . / . . . . . / "
 
@@ -352,3 +352,30 @@ def test_R_END_1_the_saloon_is_refilled_before_the_last_round(seed: int) -> None
     marker = next(i for i, e in enumerate(events) if isinstance(e, ev.LastRound))
     assert any(isinstance(e, ev.SaloonRefilled) for e in events[marker:])
     assert all(state.saloon) and state.stack
+
+
+# --- what the pictures highlight, and a Desperado's full choice ---------------------------
+
+def test_R_PLACE_3_the_last_placed_cells_are_this_turns_dominoes() -> None:
+    state = start(3, 7)
+    state, (a, b) = build_turn(state, 0, [Spec(L.DESERT), Spec(L.CANYON)])
+    state, _ = act(state, f"build p{a} p{b} A1 up")
+    assert state.players[0].last_placed == [0, 5]  # A1, A2
+    state, (c, d, e, f) = build_turn(state, 0, [Spec(L.DESERT), Spec(L.CANYON),
+                                                Spec(L.FARM), Spec(L.MEADOW)])
+    state, _ = act(state, f"build p{c} p{d} C1 up")
+    assert state.players[0].last_placed == [2, 7]  # the earlier turn's cells are forgotten
+    state, _ = act(state, f"build p{e} p{f} E1 up")
+    assert state.players[0].last_placed == [2, 7, 4, 9]  # both dominoes of this turn
+
+
+def test_R_PART_3_the_desperado_offers_every_stored_parcel_of_yours() -> None:
+    state = start(3, 7)
+    set_saloon(state, "desperado")
+    state, (circle, plain, one, two) = build_turn(state, 0, [
+        Spec(L.DESERT, circle=True, cows=None), Spec(L.FARM), Spec(L.MEADOW), Spec(L.FOREST)],
+        max_dominoes=1)
+    theirs = give(state, 2, Spec(L.CANYON))[0]
+    state, _ = act(state, f"build p{circle} p{plain} A1 up", "recruit desperado")
+    low, high = sorted((one, two))
+    assert legal_texts(state) == [f"swap p{low} p{theirs}", f"swap p{high} p{theirs}", "pass"]
