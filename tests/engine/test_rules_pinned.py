@@ -379,3 +379,17 @@ def test_R_PART_3_the_desperado_offers_every_stored_parcel_of_yours() -> None:
     state, _ = act(state, f"build p{circle} p{plain} A1 up", "recruit desperado")
     low, high = sorted((one, two))
     assert legal_texts(state) == [f"swap p{low} p{theirs}", f"swap p{high} p{theirs}", "pass"]
+
+
+def test_R_BUILD_1_two_dominoes_at_most_even_with_parcels_left() -> None:
+    """No supply board of the box lets a player hold six, but the data allows up to six
+    slots: the limit of two dominoes is the engine's, not the storage running out."""
+    state = start(3, 7)
+    state, (a, b, c, d, _e, _f) = build_turn(state, 0, [
+        Spec(L.DESERT), Spec(L.CANYON), Spec(L.FARM), Spec(L.MEADOW), Spec(L.DESERT),
+        Spec(L.CANYON)], forced=False)
+    assert state.turn.max_dominoes == 2
+    state, _ = act(state, f"build p{a} p{b} A1 up")
+    assert state.phase is Phase.BUILD and state.turn.built == 1
+    state, _ = act(state, f"build p{c} p{d} C1 up")
+    assert state.phase is Phase.CHOOSE and len(state.players[0].storage) == 2
