@@ -115,6 +115,13 @@ def check_turn_events(before: GameState, after: GameState, events: list[ev.Event
             assert e.seat == before.active_seat
             column = before.column if before.phase is Phase.SETUP else before.next_column
             assert any(s.parcel == e.parcel and s.ranchero is None for s in column)
+        elif isinstance(e, ev.ParcelsRemoved):  # the table's, a player's, or at the end
+            assert (e.seat is None) == (e.reason == "unchosen")
+            assert e.reason in ("unchosen", "nothing_fits", "left_over")
+            if e.reason == "left_over":  # only once the last round is over (R-END-2)
+                assert after.last_round and (after.phase is Phase.OVER or after.turn.final)
+            if e.reason == "nothing_fits":  # only as the answer to a discard (R-BUILD-2)
+                assert i == 0 and before.phase is Phase.BUILD
         elif isinstance(e, ev.RoundEnded):
             assert e.round == before.round or e.round == after.round - 1
         elif isinstance(e, ev.LastRound):
