@@ -17,8 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.service import TableService, User
-from bot.store import SqliteStore
+from bot.tables.service import TableService, User
+from bot.tables.store import SqliteStore
 from engine.rng import Rng
 
 USERS = [User(i, f"Player {i}") for i in range(1, 5)]

@@ -14,13 +14,15 @@ from typing import Any, NoReturn
 from PIL import Image
 
 from bot.config import ConfigError, load_settings
-from bot.errors import TableError
 from bot.sandbox import SandboxOptions
 from bot.sandbox import main as sandbox_main
+from bot.tables.errors import TableError
+from engine import events as ev
+from engine.actions import Build, parse_action
 from engine.ai import AI_PLAYERS, make_player
 from engine.components import load_components
 from engine.errors import MoonRiverError
-from engine.game import apply, outcome
+from engine.game import apply, legal_actions, outcome
 from engine.i18n import LOCALES
 from engine.legends import scenario_number
 from engine.ranch import parse_ranch
@@ -29,7 +31,16 @@ from engine.rules import PLAYER_COUNTS, VARIANTS
 from engine.scoring import apply_overpopulation, score_ranch
 from engine.state import Phase
 from engine.view import public_view
-from render import render_grid, render_ranch, render_scores, render_table, to_png_bytes
+from render import (
+    render_grid,
+    render_preview,
+    render_ranch,
+    render_scores,
+    render_table,
+    render_turn,
+    to_png_bytes,
+)
+from render.changes import changes_of
 from render.theme import THEMES, theme_named
 
 EXIT_BAD_INPUT = 2
@@ -170,22 +181,48 @@ def cmd_render(args: argparse.Namespace) -> int:
         return 0
     if args.ranch is not None or args.turn is None:
         raise UsageError("--record draws one moment of a game: give --turn N and no ranch")
-    result = replay(GameRecord.from_dict(_read_json(args.record)), until_turn=args.turn)
+    record = GameRecord.from_dict(_read_json(args.record))
+    result = replay(record, until_turn=args.turn)
     view = public_view(result.state)
     try:
         output.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"cannot create {output}: {exc.strerror}") from None
-    pictures = [("table.png", render_table(view, theme=theme, locale=args.locale))]
+    changes = changes_of(_last_turn_events(record, args.turn))
+    pictures = [("turn.png", render_turn(view, theme=theme, locale=args.locale,
+                                         changes=changes).image),
+                ("table.png", render_table(view, theme=theme, locale=args.locale))]
     pictures += [(f"ranch-{p.seat + 1}.png",
                   render_ranch(view, p.seat, theme=theme, locale=args.locale))
                  for p in view.players]
+    builds = [a for a in legal_actions(result.state) if isinstance(a, Build)]
+    if builds and result.state.turn is not None:  # the placement preview of the first pair
+        pair = [b for b in builds if (b.first, b.second) == (builds[0].first, builds[0].second)]
+        pictures.append(("preview.png", render_preview(view, result.state.turn.seat, pair,
+                                                       theme=theme, locale=args.locale)))
     if result.state.phase is Phase.OVER:
         pictures.append(("scores.png", render_scores(view, theme=theme, locale=args.locale)))
     for name, image in pictures:
         _save_png(image, output / name)
         print(output / name)
     return 0
+
+
+def _last_turn_events(record: GameRecord, until_turn: int) -> list[ev.Event]:
+    """The events of the last complete player turn before turn `until_turn` (the record
+    was checked by `replay`), for the turn picture's marks."""
+    state = record.new_game()
+    turns, current, finished = 0, list[ev.Event](), list[ev.Event]()
+    for text in record.actions:
+        if turns >= until_turn:
+            break
+        state, events = apply(state, parse_action(text))
+        for event in events:
+            if isinstance(event, ev.TurnStarted):
+                turns += 1
+                finished, current = current, []
+            current.append(event)
+    return current if state.phase is Phase.OVER else finished
 
 
 NO_TOKEN = """\
@@ -204,7 +241,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             print(NO_TOKEN, file=sys.stderr)
             return EXIT_BAD_INPUT
         raise UsageError(str(exc)) from None
-    from bot.app import run_bot  # discord.py loads only when the bot really runs
+    from bot.discord.client import run_bot  # discord.py loads only when the bot really runs
 
     return run_bot(settings)
 
@@ -279,7 +316,8 @@ def build_parser() -> argparse.ArgumentParser:
     health.set_defaults(func=cmd_health)
     box = sub.add_parser("sandbox", help="play a game in the terminal, no Discord needed")
     box.add_argument("--seats", default="human,greedy",
-                     help="2–4 seats: human, random or greedy (default: human,greedy)")
+                     help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, "
+                          f"{' or '.join(AI_PLAYERS)} (default: human,greedy)")
     box.add_argument("--names", default="", help="names of the human seats, comma-separated")
     box.add_argument("--out", default="sandbox-pictures", help="folder for the pictures")
     box.add_argument("--db", default=None, help="keep the game in this SQLite file (resume)")

@@ -13,14 +13,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from bot.domain import AI_NAMES, GameOptions, TableSettings
-from bot.errors import TableError
-from bot.narrate import summarize
-from bot.service import TableService, User
-from bot.store import GameStore, MemoryStore, SqliteStore
+from bot.tables.domain import GameOptions, TableSettings
+from bot.tables.errors import TableError
+from bot.tables.narrate import summarize
+from bot.tables.service import TableService, User
+from bot.tables.store import GameStore, MemoryStore, SqliteStore
 from engine.actions import Action, parse_action
+from engine.ai import AI_PLAYERS
 from engine.errors import MoonRiverError
 from engine.i18n import t
+from engine.rules import PLAYER_COUNTS
 from engine.state import GameState, Phase
 from engine.view import public_view
 from render import render_scores, render_table, theme_named, to_png_bytes
@@ -39,10 +41,10 @@ class SandboxOptions:
     theme: str = "dark"
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.seats) <= 4:
-            raise ValueError("a table has 2–4 seats")
-        if any(s != "human" and s not in AI_NAMES for s in self.seats):
-            raise ValueError(f"seats are 'human' or one of {', '.join(AI_NAMES)}")
+        if len(self.seats) not in PLAYER_COUNTS:
+            raise ValueError(f"a table has {min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats")
+        if any(s != "human" and s not in AI_PLAYERS for s in self.seats):
+            raise ValueError(f"seats are 'human' or one of {', '.join(AI_PLAYERS)}")
         if "human" not in self.seats:
             raise ValueError("at least one seat must be 'human' (use `moonriver simulate` "
                              "for computers only)")

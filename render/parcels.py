@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from engine.components import Parcel
 from engine.ranch import RanchCell
 from render import sprites
-from render.fonts import draw_text
+from render.stamps import draw_text
 
 WHITE = (255, 255, 255)
 BLACK = (25, 25, 28)

@@ -8,6 +8,7 @@ placed domino, river with bridges, storage slots with the parcels held.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
 from PIL import Image, ImageDraw
 
@@ -18,8 +19,8 @@ from engine.ranch import RanchGrid
 from engine.scoring import apply_overpopulation, score_ranch, territories
 from engine.view import PlayerView, TableView
 from render import sprites
-from render.fonts import draw_text
 from render.parcels import draw_loose, draw_placed
+from render.stamps import draw_text
 from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RIVER, RIVER_LIGHT, Theme
 
 RGBA = tuple[int, int, int, int]
@@ -55,8 +56,17 @@ class RanchLayout:
         return x, y, x + self.cell, y + self.cell
 
 
-def _outline_territories(draw: ImageDraw.ImageDraw, grid: RanchGrid,
-                         layout: RanchLayout) -> None:
+class CellBoxes(Protocol):
+    """Anything that knows the cell size and where each cell of a grid is drawn."""
+
+    @property
+    def cell(self) -> int: ...
+
+    def cell_box(self, cell: int) -> tuple[int, int, int, int]: ...
+
+
+def outline_territories(draw: ImageDraw.ImageDraw, grid: RanchGrid,
+                        layout: CellBoxes) -> None:
     """Thick lines where territories meet, so each territory reads as one shape."""
     owner = [-1] * len(grid.cells)
     for index, territory in enumerate(territories(grid)):
@@ -100,7 +110,7 @@ def draw_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *, theme:
 
     # header: ranchero, name, score
     head = layout.header
-    meeple = sprites.ranchero(player.colour, int(head * 0.8))
+    meeple = sprites.ranchero(player.colour, int(head * 0.8), theme)
     panel.paste(meeple, (layout.pad, layout.pad + head // 10), meeple)
     name_x = layout.pad + int(head * 0.9)
     score = player.score
@@ -138,7 +148,7 @@ def draw_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *, theme:
         else:
             draw_placed(panel, content, x0, y0, cell)
     d = ImageDraw.Draw(panel)
-    _outline_territories(d, grid, layout)
+    outline_territories(d, grid, layout)
     if show_last:
         _highlight(d, player.last_placed, layout, theme.highlight, max(3, cell // 14))
 

@@ -8,7 +8,7 @@ from engine.components import Landscape
 from engine.i18n import t
 from engine.view import TableView
 from render import sprites
-from render.fonts import draw_text
+from render.stamps import draw_text, text_width
 from render.theme import LANDSCAPE_STYLE, Theme
 
 PAD = 18
@@ -17,21 +17,41 @@ COLUMN_W = 150
 ROW_H = 30
 
 
-def render_scores(view: TableView, *, theme: Theme, locale: str = "en") -> Image.Image:
-    players = view.players
+def fit_formula(terms: list[str], total: int, size: int, width: int) -> str:
+    """`a + b + c = total`, dropping terms from the left ("… + c = 9") until it fits:
+    the total is never cut (issue 10)."""
+    if not terms:
+        return str(total)
+    for start in range(len(terms)):
+        shown = " + ".join(terms[start:])
+        text = f"{'… + ' if start else ''}{shown} = {total}"
+        if text_width(text, size) <= width:
+            return text
+    return str(total)
+
+
+def landscape_rows(view: TableView, locale: str, size: int,
+                   width: int) -> list[tuple[str, list[str], Landscape | None]]:
+    """Score-sheet rows (R-SCORE-*): per landscape `size×cows` terms, then resources and
+    partners; each cell fitted to `width` pixels at `size`."""
     rows: list[tuple[str, list[str], Landscape | None]] = []
     for landscape in Landscape:
         cells = []
-        for p in players:
+        for p in view.players:
             own = [x for x in p.score.territories if x.landscape is landscape and x.points]
-            total = sum(x.points for x in own)
-            parts = " + ".join(f"{x.size}×{x.cows}" for x in own)
-            cells.append(f"{parts} = {total}" if own else "0")
+            cells.append(fit_formula([f"{x.size}×{x.cows}" for x in own],
+                                     sum(x.points for x in own), size, width))
         rows.append((t(f"landscape.{landscape.label}", locale), cells, landscape))
     rows.append((t("render.resources", locale),
-                 [str(p.score.resource_points) for p in players], None))
+                 [str(p.score.resource_points) for p in view.players], None))
     rows.append((t("render.partners", locale),
-                 [str(p.score.partner_points) for p in players], None))
+                 [str(p.score.partner_points) for p in view.players], None))
+    return rows
+
+
+def render_scores(view: TableView, *, theme: Theme, locale: str = "en") -> Image.Image:
+    players = view.players
+    rows = landscape_rows(view, locale, 13, COLUMN_W - 12)
     width = PAD * 2 + LABEL_W + COLUMN_W * len(players)
     header = 96
     height = PAD * 2 + header + ROW_H * (len(rows) + 1) + 56
@@ -50,7 +70,7 @@ def render_scores(view: TableView, *, theme: Theme, locale: str = "en") -> Image
             draw_text(d, (cx, PAD + 48), t("render.winner" if len(winners) == 1
                                            else "render.winners", locale),
                       12, theme.highlight, bold=True, anchor="mm")
-        meeple = sprites.ranchero(p.colour, 28)
+        meeple = sprites.ranchero(p.colour, 28, theme)
         image.paste(meeple, (cx - 14, PAD + 58), meeple)
         draw_text(d, (cx, PAD + header + 2), p.name, 14, theme.text, bold=True, anchor="ms",
                   max_width=COLUMN_W - 12)

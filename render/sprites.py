@@ -18,7 +18,8 @@ from render.theme import (
     LANDSCAPE_STYLE,
     OUTLINE,
     PARTNER_COLOURS,
-    PLAYER_COLOURS,
+    Theme,
+    seat_rgb,
 )
 
 SS = 4  # supersampling factor
@@ -171,10 +172,10 @@ def partner_token(face: str, size: int) -> Image.Image:
 
 
 @cache
-def ranchero(colour: str, size: int) -> Image.Image:
-    """A ranchero meeple in its player's colour."""
+def ranchero(colour: str, size: int, theme: Theme | None = None) -> Image.Image:
+    """A ranchero meeple in its player's colour (as that colour is drawn on `theme`)."""
     image, d, s = _canvas(size)
-    fill, w = (*PLAYER_COLOURS[colour], 255), max(3, s // 14)
+    fill, w = (*seat_rgb(colour, theme), 255), max(3, s // 14)
     d.polygon([(s * 0.16, s * 0.94), (s * 0.30, s * 0.42), (s * 0.70, s * 0.42),
                (s * 0.84, s * 0.94)], fill=fill, outline=INK, width=w)
     d.ellipse((s * 0.30, s * 0.10, s * 0.70, s * 0.50), fill=fill, outline=INK, width=w)
@@ -186,8 +187,9 @@ def ranchero(colour: str, size: int) -> Image.Image:
 
 
 @cache
-def tile(landscape: Landscape, size: int) -> Image.Image:
-    """A landscape cell: fill, the landscape's pattern, its two-letter code in a corner."""
+def tile(landscape: Landscape, size: int, code: bool = True) -> Image.Image:
+    """A landscape cell: fill, the landscape's pattern, its two-letter code in a corner
+    (without `code` for the phone pictures, where it would be too small to read)."""
     fill, ink, pattern = LANDSCAPE_STYLE[landscape]
     image = Image.new("RGB", (size * SS, size * SS), fill)
     d = ImageDraw.Draw(image)
@@ -220,7 +222,7 @@ def tile(landscape: Landscape, size: int) -> Image.Image:
         for x in range(step // 3, s, step // 2):
             d.line((x, 0, x, s), fill=ink, width=w)
     small = image.resize((size, size), Image.Resampling.LANCZOS)
-    if size >= 28:
+    if code and size >= 28:
         draw_text(ImageDraw.Draw(small), (3, size - 2), landscape.code.upper(),
                   max(8, size // 6), LANDSCAPE_INK[landscape], bold=True, anchor="ls")
     return small

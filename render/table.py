@@ -12,15 +12,18 @@ from engine.i18n import t
 from engine.state import Phase
 from engine.view import SlotView, TableView
 from render import sprites
-from render.fonts import draw_text
 from render.parcels import draw_loose
+from render.placement import Position, placement_positions, position_of
+from render.plural import counted
 from render.ranch import RanchLayout, draw_ranch
-from render.theme import OUTLINE, Theme
+from render.stamps import draw_text
+from render.theme import GHOST_ALPHA, LEGAL_TINT_ALPHA, OUTLINE, Theme
 
 PAD = 14
 TILE = 60          # draft parcels
 NAME_W = 120       # ranchero name beside a draft parcel
 TOKEN = 48         # saloon partner tokens
+LETTER = 20        # preview: letters of the candidate positions
 
 
 def _panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], theme: Theme) -> None:
@@ -41,7 +44,7 @@ def _column(image: Image.Image, view: TableView, slots: Sequence[SlotView], x: i
             d.rectangle((x, y, x + TILE, y + TILE), outline=OUTLINE)
         if slot.ranchero is not None:
             player = view.players[slot.ranchero]
-            meeple = sprites.ranchero(player.colour, 34)
+            meeple = sprites.ranchero(player.colour, 34, theme)
             image.paste(meeple, (x + TILE + 6, y + (TILE - 34) // 2), meeple)
             draw_text(d, (x + TILE + 44, y + TILE / 2), player.name, 14, theme.text,
                       anchor="lm", max_width=NAME_W - 44 + 20)
@@ -62,7 +65,7 @@ def draw_draft(image: Image.Image, view: TableView, x: int, y: int, *, theme: Th
     if view.next_column:
         _column(image, view, view.next_column, x + 2 * PAD + TILE + NAME_W, y + 26,
                 t("render.column_next", locale), theme)
-    else:
+    elif view.last_round:  # R-END-1; during setup the next column is simply not drawn yet
         draw_text(ImageDraw.Draw(image), (x + 2 * PAD + TILE + NAME_W, y + 26),
                   t("render.last_round", locale), 15, theme.highlight, bold=True, anchor="ls")
 
@@ -97,8 +100,12 @@ def draw_saloon(image: Image.Image, view: TableView, x: int, y: int, *, theme: T
 def _status(view: TableView, locale: str) -> str:
     if view.phase is Phase.OVER:
         return t("render.game_over", locale)
-    parts = [t("render.last_round", locale) if view.last_round
-             else t("render.round", locale, round=max(1, view.round))]
+    if view.phase is Phase.SETUP:
+        parts = [t("render.setup", locale)]
+    elif view.last_round:
+        parts = [t("render.last_round", locale)]
+    else:
+        parts = [t("render.round", locale, round=max(1, view.round))]
     if view.active_seat is not None:
         parts.append(t("render.to_move", locale, name=view.players[view.active_seat].name))
     return " · ".join(parts)
@@ -123,8 +130,8 @@ def render_table(view: TableView, *, theme: Theme, locale: str = "en",
     d = ImageDraw.Draw(image)
     draw_text(d, (PAD, PAD + banner / 2), _status(view, locale), 20, theme.text, bold=True,
               anchor="lm", max_width=width - 2 * PAD - 260)
-    info = (f"{t('render.pile_left', locale, count=view.pile_size)} · "
-            f"{t('render.cows_left', locale, count=view.cow_supply)}")
+    info = (f"{counted('render.pile_left', view.pile_size, locale)} · "
+            f"{counted('render.cows_left', view.cow_supply, locale)}")
     draw_text(d, (width - PAD, PAD + banner / 2), info, 13, theme.muted, anchor="rm")
     top = PAD + banner
     draw_draft(image, view, PAD, top, theme=theme, locale=locale)
@@ -137,25 +144,45 @@ def render_table(view: TableView, *, theme: Theme, locale: str = "en",
     return image
 
 
+def _lettered_outline(image: Image.Image, position: Position, layout: RanchLayout,
+                      offset: int, theme: Theme, *, proposed: bool) -> None:
+    """One candidate position: an outline round both cells and its letter in the middle."""
+    boxes = [layout.cell_box(c) for c in position.cells]
+    x0 = min(b[0] for b in boxes) + offset
+    y0 = min(b[1] for b in boxes) + offset
+    x1 = max(b[2] for b in boxes) + offset
+    y1 = max(b[3] for b in boxes) + offset
+    d = ImageDraw.Draw(image)
+    colour = theme.highlight if proposed else theme.legal
+    d.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), radius=8, outline=colour,
+                        width=4 if proposed else 2)
+    cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, LETTER // 2 + 5
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=OUTLINE, width=2)
+    draw_text(image, (cx, cy), position.letter, LETTER, OUTLINE, bold=True, anchor="mm")
+
+
 def render_preview(view: TableView, seat: int, builds: Sequence[Build],
                    proposed: Build | None = None, *, theme: Theme, locale: str = "en",
                    cell: int = 56) -> Image.Image:
-    """A ranch with the legal positions of a chosen pair marked, and a proposal drawn in.
+    """A ranch with the legal positions of a chosen pair lettered, and a proposal drawn in.
 
-    `builds` are the legal builds for the pair (from `legal_actions`); each marks its two
-    cells. `proposed`, if given, is drawn translucent with a highlighted outline.
+    `builds` are the legal builds for the pair (from `legal_actions`); each position they
+    cover is outlined with its letter (`render.placement.placement_positions` gives the
+    same letters to the menu). `proposed`, if given, is drawn translucent and outlined.
     """
     player = view.players[seat]
     layout = RanchLayout(player.ranch.height, cell, player.board.slots)
+    offset = 10
     image = Image.new("RGB", (layout.width + 20, layout.height + 20), theme.background)
-    draw_ranch(image, player, 10, 10, theme=theme, cell=cell, locale=locale, show_last=False)
+    draw_ranch(image, player, offset, offset, theme=theme, cell=cell, locale=locale,
+               show_last=False)
     overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
     od = ImageDraw.Draw(overlay)
-    marked = {c for b in builds for c in (b.cell, b.second_cell)}
-    for c in marked:
+    positions = placement_positions(builds)
+    for c in {c for p in positions for c in p.cells}:
         x0, y0, x1, y1 = layout.cell_box(c)
-        od.rectangle((x0 + 12, y0 + 12, x1 + 8, y1 + 8), fill=(*theme.legal, 70),
-                     outline=(*theme.legal, 255), width=2)
+        od.rectangle((x0 + offset, y0 + offset, x1 + offset, y1 + offset),
+                     fill=(*theme.legal, LEGAL_TINT_ALPHA))
     image = Image.alpha_composite(image.convert("RGBA"), overlay)
     if proposed is not None:
         parcels = {p.id: p for p in player.storage}
@@ -167,12 +194,15 @@ def render_preview(view: TableView, seat: int, builds: Sequence[Build],
             x0, y0, _x1, _y1 = layout.cell_box(c)
             face = Image.new("RGB", (cell, cell))
             draw_loose(face, parcel, 0, 0, cell, number=False)
-            ghost.paste(face.convert("RGBA"), (x0 + 10, y0 + 10))
-        alpha = ghost.getchannel("A").point(lambda a: 200 if a else 0)
+            ghost.paste(face.convert("RGBA"), (x0 + offset, y0 + offset))
+        alpha = ghost.getchannel("A").point(lambda a: GHOST_ALPHA if a else 0)
         ghost.putalpha(alpha)
         image = Image.alpha_composite(image, ghost)
-        d = ImageDraw.Draw(image)
-        for c in (proposed.cell, proposed.second_cell):
-            x0, y0, x1, y1 = layout.cell_box(c)
-            d.rectangle((x0 + 10, y0 + 10, x1 + 10, y1 + 10), outline=theme.highlight, width=4)
-    return image.convert("RGB")
+    picture = image.convert("RGB")
+    chosen = position_of(positions, proposed) if proposed is not None else None
+    for position in positions:
+        if position != chosen:
+            _lettered_outline(picture, position, layout, offset, theme, proposed=False)
+    if chosen is not None:
+        _lettered_outline(picture, chosen, layout, offset, theme, proposed=True)
+    return picture

@@ -35,9 +35,14 @@ DARK = Theme(
 LIGHT = Theme(
     name="light", background=(250, 247, 240), panel=(255, 255, 255), panel_edge=(214, 208, 196),
     text=(32, 33, 36), muted=(96, 99, 104), grid=(236, 231, 220), grid_line=(214, 208, 196),
-    highlight=(230, 120, 0), legal=(20, 150, 80),
+    highlight=(205, 30, 120), legal=(20, 150, 80),
 )
 THEMES = {"dark": DARK, "light": LIGHT}
+
+#: Preview overlays: legal cells tinted with `legal`, the proposed domino a see-through
+#: ghost. The palette (render/palette.py) keeps these blends exact too.
+LEGAL_TINT_ALPHA = 60
+GHOST_ALPHA = 200
 
 
 def theme_named(name: str) -> Theme:
@@ -68,6 +73,17 @@ PLAYER_COLOURS: dict[str, RGB] = {
     "purple": (142, 91, 217), "orange": (240, 138, 36), "green": (59, 165, 92),
     "white": (240, 240, 240),
 }
+#: The white seat on the light theme: light grey, so it stays visible on white panels.
+WHITE_SEAT_ON_LIGHT: RGB = (200, 202, 210)
+
+
+def seat_rgb(colour: str, theme: Theme | None = None) -> RGB:
+    """A seat's colour as drawn on `theme`, the same for ranchero, name bar and outline."""
+    if colour == "white" and theme is not None and theme.name == "light":
+        return WHITE_SEAT_ON_LIGHT
+    return PLAYER_COLOURS[colour]
+
+
 OUTLINE: RGB = (25, 25, 28)
 RIVER: RGB = (70, 140, 210)
 RIVER_LIGHT: RGB = (120, 180, 235)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import TableService, User
-from bot.store import GameStore, MemoryStore, SqliteStore
+from bot.tables.service import TableService, User
+from bot.tables.store import GameStore, MemoryStore, SqliteStore
 
 START = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 

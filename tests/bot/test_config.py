@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import errors
 from bot.config import ConfigError, load_settings
+from bot.tables import errors
 from engine.i18n import LOCALES, strings
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-tests-only"

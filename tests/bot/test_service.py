@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from bot.domain import GameOptions, Status, TableSettings
-from bot.errors import (
+from bot.tables.domain import GameOptions, Status, TableSettings
+from bot.tables.errors import (
     AlreadySeated,
     BadInput,
     CannotUndo,
@@ -21,8 +21,8 @@ from bot.errors import (
     StaleActionError,
     WrongStatus,
 )
-from bot.service import TableService, User
-from bot.store import GameStore, SqliteStore
+from bot.tables.service import TableService, User
+from bot.tables.store import GameStore, SqliteStore
 from engine.rng import Rng
 from engine.state import GameState
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, MANAGER, Clock
@@ -188,7 +188,7 @@ async def test_bad_input_leaves_the_database_unchanged(tmp_path, clock: Clock) -
     for attempt in attempts:
         with pytest.raises(Exception) as caught:
             await attempt
-        assert caught.type.__module__ == "bot.errors"
+        assert caught.type.__module__ == "bot.tables.errors"
     assert await dump() == before
     await store.close()
 
@@ -278,13 +278,13 @@ async def test_history_names_players(service: TableService) -> None:
 
 
 async def test_sqlite_refuses_newer_or_foreign_databases(tmp_path) -> None:
-    from bot.errors import SchemaTooNew, StoreError
+    from bot.tables.errors import SchemaTooNew, StoreError
 
     path = tmp_path / "db.sqlite3"
     store = SqliteStore(path)
     await store.open()
-    (mode,) = await store._one("PRAGMA journal_mode")
-    (keys,) = await store._one("PRAGMA foreign_keys")
+    (mode,) = await store._one("PRAGMA journal_mode", db=store.db)
+    (keys,) = await store._one("PRAGMA foreign_keys", db=store.db)
     assert (mode, keys) == ("wal", 1)
     await store.db.execute("PRAGMA user_version = 99")
     await store.close()

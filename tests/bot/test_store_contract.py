@@ -7,9 +7,17 @@ from datetime import timedelta
 
 import pytest
 
-from bot.domain import GameOptions, GameResult, NewReminder, Seat, Status, TableSettings, UserPrefs
-from bot.errors import GameAlreadyOpen, StaleActionError
-from bot.store import ActionEntry, GameStore
+from bot.tables.domain import (
+    GameOptions,
+    GameResult,
+    NewReminder,
+    Seat,
+    Status,
+    TableSettings,
+    UserPrefs,
+)
+from bot.tables.errors import GameAlreadyOpen, StaleActionError
+from bot.tables.store import ActionEntry, GameStore
 from tests.bot.conftest import START
 
 STATE = {"any": "json", "n": [1, 2, 3]}

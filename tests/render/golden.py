@@ -2,7 +2,10 @@
 
     python -m tests.render.golden        # rewrite tests/golden/*.png after a deliberate change
 
-Look at every regenerated picture before committing it.
+It also writes the README's pictures (docs/turn.png and friends) from the same images.
+
+Every picture kind is kept in both themes and the three languages. Look at every
+regenerated picture (full size and at 400 px wide) before committing it.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from engine import events as ev
 from engine.actions import Build
 from engine.components import load_components
 from engine.game import apply, legal_actions, new_game
@@ -19,20 +23,45 @@ from engine.ranch import parse_ranch
 from engine.rng import Rng
 from engine.state import GameState, Phase
 from engine.view import public_view
-from render import DARK, LIGHT, render_grid, render_preview, render_scores, render_table
+from render import (
+    DARK,
+    LIGHT,
+    render_grid,
+    render_preview,
+    render_ranch,
+    render_scores,
+    render_table,
+    to_png_bytes,
+)
+from render.changes import changes_of
+from render.theme import Theme
+from render.turn import render_turn
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
 EXAMPLE = ("co5 co5 co4 co4 fo1 / de de1 de de+ de1 / ca+ ca+ ca1 ca ca+ / ca1 ca me+ me+ me / "
            "fa+ fa+ fa+ fa+!farmer .")
 NAMES = ["Alice", "ボブ", "Carol 🤠", "Dmitri Alexandrovich Karamazov-Smerdyakov"]
+THEMES = {"dark": DARK, "light": LIGHT}
+
+
+def played_with_events(players: int, seed: int,
+                       until_round: int | None) -> tuple[GameState, list[ev.Event]]:
+    """A random game, and the events of the last complete player turn in it."""
+    state = new_game(NAMES[:players], seed)
+    rng = Rng(seed)
+    current: list[ev.Event] = []
+    finished: list[ev.Event] = []
+    while state.phase is not Phase.OVER and (until_round is None or state.round < until_round):
+        state, events = apply(state, rng.choice(legal_actions(state)))
+        for event in events:
+            if isinstance(event, ev.TurnStarted):
+                finished, current = current, []
+            current.append(event)
+    return state, (current if state.phase is Phase.OVER else finished)
 
 
 def played(players: int, seed: int, until_round: int | None) -> GameState:
-    state = new_game(NAMES[:players], seed)
-    rng = Rng(seed)
-    while state.phase is not Phase.OVER and (until_round is None or state.round < until_round):
-        state, _ = apply(state, rng.choice(legal_actions(state)))
-    return state
+    return played_with_events(players, seed, until_round)[0]
 
 
 def at_build_decision(seed: int) -> GameState:
@@ -43,31 +72,83 @@ def at_build_decision(seed: int) -> GameState:
     return state
 
 
-def preview() -> Image.Image:
+def preview(theme: Theme, locale: str) -> Image.Image:
     state = at_build_decision(11)
     builds = [a for a in legal_actions(state) if isinstance(a, Build)]
     first, second = builds[0].first, builds[0].second
     pair = [b for b in builds if (b.first, b.second) == (first, second)]
-    return render_preview(public_view(state), state.turn.seat, pair, pair[-1], theme=DARK)
+    assert state.turn is not None
+    return render_preview(public_view(state), state.turn.seat, pair, pair[-1], theme=theme,
+                          locale=locale)
 
 
-PICTURES: dict[str, Callable[[], Image.Image]] = {
-    "ranch-example-light": lambda: render_grid(parse_ranch(EXAMPLE),
-                                               load_components().boards["camp"], theme=LIGHT),
-    "table-4p-dark": lambda: render_table(public_view(played(4, 3, 12)), theme=DARK),
-    "table-2p-light-ja": lambda: render_table(public_view(played(2, 5, 18)), theme=LIGHT,
-                                              locale="ja"),
-    "preview-dark": preview,
-    "scores-3p-light-de": lambda: render_scores(public_view(played(3, 8, None)), theme=LIGHT,
-                                                locale="de"),
-}
+def turn(players: int, seed: int, until_round: int | None, theme: Theme,
+         locale: str) -> Image.Image:
+    state, events = played_with_events(players, seed, until_round)
+    return render_turn(public_view(state), theme=theme, locale=locale,
+                       changes=changes_of(events)).image
+
+
+def _pictures() -> dict[str, Callable[[], Image.Image]]:
+    example = parse_ranch(EXAMPLE)
+    camp = load_components().boards["camp"]
+    out: dict[str, Callable[[], Image.Image]] = {}
+    for theme_name, locale in (("dark", "en"), ("light", "de"), ("light", "ja")):
+        theme = THEMES[theme_name]
+        out[f"ranch-example-{theme_name}-{locale}"] = (
+            lambda theme=theme, locale=locale: render_grid(example, camp, theme=theme,
+                                                           locale=locale))
+        out[f"preview-{theme_name}-{locale}"] = (
+            lambda theme=theme, locale=locale: preview(theme, locale))
+        out[f"ranch-{theme_name}-{locale}"] = (  # the /moonriver board picture
+            lambda theme=theme, locale=locale: render_ranch(public_view(played(4, 3, 12)), 1,
+                                                            theme=theme, locale=locale))
+    for theme_name, locale, players, seed, until in (
+            ("dark", "en", 4, 3, 12), ("light", "ja", 2, 5, 18), ("light", "de", 3, 4, 0)):
+        theme = THEMES[theme_name]
+        out[f"table-{players}p-{theme_name}-{locale}"] = (
+            lambda p=players, s=seed, u=until, theme=theme, locale=locale: render_table(
+                public_view(played(p, s, u)), theme=theme, locale=locale))
+    for theme_name, locale, players in (("light", "de", 3), ("dark", "en", 4),
+                                        ("dark", "ja", 2)):
+        theme = THEMES[theme_name]
+        out[f"scores-{players}p-{theme_name}-{locale}"] = (
+            lambda p=players, theme=theme, locale=locale: render_scores(
+                public_view(played(p, 8, None)), theme=theme, locale=locale))
+        out[f"final-{players}p-{theme_name}-{locale}"] = (
+            lambda p=players, theme=theme, locale=locale: turn(p, 8, None, theme, locale))
+    for theme_name, locale, players, seed, until in (
+            ("dark", "en", 4, 3, 9), ("light", "ja", 2, 2, 9), ("light", "de", 3, 7, 9),
+            ("dark", "de", 3, 4, 0), ("light", "en", 4, 6, 6), ("dark", "ja", 2, 5, 18)):
+        theme = THEMES[theme_name]
+        phase = "setup" if until == 0 else f"{players}p"
+        out[f"turn-{phase}-{theme_name}-{locale}"] = (
+            lambda p=players, s=seed, u=until, theme=theme, locale=locale: turn(
+                p, s, u, theme, locale))
+    return out
+
+
+PICTURES: dict[str, Callable[[], Image.Image]] = _pictures()
+
+
+DOCS_DIR = GOLDEN_DIR.parent.parent / "docs"
+#: README pictures: docs name → golden picture (written as the bot sends them).
+DOCS = {"turn": "turn-4p-dark-en", "turn-light": "turn-3p-light-de",
+        "final": "final-4p-dark-en", "preview": "preview-dark-en"}
 
 
 def main() -> None:
     GOLDEN_DIR.mkdir(exist_ok=True)
+    for old in GOLDEN_DIR.glob("*.png"):
+        if old.stem not in PICTURES:
+            old.unlink()
     for name, make in PICTURES.items():
         path = GOLDEN_DIR / f"{name}.png"
         make().save(path)
+        print(path)
+    for doc, name in DOCS.items():
+        path = DOCS_DIR / f"{doc}.png"
+        path.write_bytes(to_png_bytes(Image.open(GOLDEN_DIR / f"{name}.png")))
         print(path)
 
 

@@ -1,0 +1,71 @@
+"""Steering a table and oneself: /moonriver abandon, settings and notify."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.host import channel_of, client_of, locale_of, reply_private, user_of
+from bot.discord.texts import command_text
+from bot.tables.domain import TableSettings, UserPrefs
+from bot.tables.errors import BadInput
+from engine.i18n import LOCALES, t
+
+#: How each language of the translation layer is offered in /moonriver settings.
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "ja": "日本語"}
+
+
+@app_commands.command(name=command_text("abandon", "name"),
+                      description=command_text("abandon", "description"))
+async def abandon(interaction: discord.Interaction[Any]) -> None:
+    game = await client_of(interaction).service.abandon(channel_of(interaction),
+                                                        user_of(interaction))
+    await interaction.response.send_message(t("bot.abandoned", game.settings.locale))
+
+
+@app_commands.command(name=command_text("settings", "name"),
+                      description=command_text("settings", "description"))
+@app_commands.describe(language=", ".join(LOCALES[:-1]) + f" or {LOCALES[-1]}",
+                       remind_hours="e.g. 12,24",
+                       autoplay_hours="a computer moves for a silent player (0: never)")
+@app_commands.choices(language=[app_commands.Choice(name=LANGUAGE_NAMES.get(code, code),
+                                                    value=code) for code in LOCALES])
+async def settings(interaction: discord.Interaction[Any],
+                   language: app_commands.Choice[str] | None = None,
+                   remind_hours: str | None = None,
+                   autoplay_hours: app_commands.Range[int, 0, 336] | None = None) -> None:
+    """The host (or a manager) changes language, reminders and auto-play of the table."""
+    service = client_of(interaction).service
+    current = await service.status(channel_of(interaction))
+    old = current.game.settings
+    hours = old.remind_after_hours
+    if remind_hours is not None:
+        try:
+            hours = tuple(float(h) for h in remind_hours.split(",") if h.strip())
+        except ValueError:
+            raise BadInput("reminder hours are numbers, e.g. 12,24") from None
+    auto = old.autoplay_after_hours if autoplay_hours is None else (
+        float(autoplay_hours) or None)
+    new_settings = TableSettings(hours, auto, language.value if language else old.locale,
+                                 old.theme)
+    await service.update_settings(channel_of(interaction), user_of(interaction), new_settings)
+    await reply_private(interaction, t("bot.settings_saved", locale_of(interaction)))
+
+
+@app_commands.command(name=command_text("notify", "name"),
+                      description=command_text("notify", "description"))
+@app_commands.choices(mode=[app_commands.Choice(name="dm", value="dm"),
+                            app_commands.Choice(name="off", value="off")])
+async def notify(interaction: discord.Interaction[Any],
+                 mode: app_commands.Choice[str]) -> None:
+    """Reminders by direct message too (on) or only in the channel (off)."""
+    locale = locale_of(interaction)
+    await client_of(interaction).store.set_user_prefs(
+        UserPrefs(interaction.user.id, mode.value == "dm", locale))
+    await reply_private(interaction, t("bot.notify_on" if mode.value == "dm"
+                                       else "bot.notify_off", locale))
+
+
+COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (abandon, settings, notify)

@@ -1,0 +1,105 @@
+"""The composition root: the bot client, its command tree, click routing and the runner."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+
+from bot.config import Settings
+from bot.discord import admin, info, lobby, turns
+from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.dialogue import act, open_dialogue, pick_pair, propose
+from bot.discord.failures import answer_click, on_tree_error
+from bot.discord.host import Click, TableClient
+from bot.discord.maintenance import maintenance_loop
+from bot.discord.texts import CommandTranslator, command_text
+from bot.tables.service import TableService
+from bot.tables.store import SqliteStore
+
+log = logging.getLogger("moonriver")
+
+ClickHandler = Callable[[discord.Interaction[Any], Click], Awaitable[None]]
+
+#: Which handler answers which kind of persistent component (see `components`).
+CLICK_HANDLERS: dict[str, ClickHandler] = {
+    "lobby": lambda interaction, click: lobby.lobby(interaction, click.value),
+    "turn": lambda interaction, click: open_dialogue(interaction, click.game, click.version),
+    "pair": lambda interaction, click: pick_pair(interaction, click.value),
+    "spot": lambda interaction, click: propose(interaction, click.value),
+    "act": lambda interaction, click: act(interaction, click.version, click.value),
+}
+
+
+def command_group() -> app_commands.Group:
+    """/moonriver with its subcommands, topic by topic."""
+    group = app_commands.Group(name=command_text("group", "name"),
+                               description=command_text("group", "description"),
+                               guild_only=True)
+    for command in (*lobby.COMMANDS, *turns.COMMANDS, *info.COMMANDS, *admin.COMMANDS):
+        group.add_command(command)
+    return group
+
+
+class MoonRiverBot(TableClient):
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # not privileged: channels and threads by id
+        store = SqliteStore(settings.database)
+        super().__init__(settings, store, TableService(store), intents=intents,
+                         allowed_mentions=discord.AllowedMentions.none())
+        self.tree = app_commands.CommandTree(self)
+        self._maintenance: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        rebuilt = await self.service.resume()
+        log.info("store open at %s; %d snapshot(s) rebuilt", self.settings.database, rebuilt)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.add_command(command_group())
+        self.tree.on_error = on_tree_error  # type: ignore[method-assign]
+        await self.tree.set_translator(CommandTranslator())
+        if self.settings.dev_guild:
+            guild = discord.Object(self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self._maintenance = asyncio.create_task(maintenance_loop(self))
+
+    async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
+        await answer_click(interaction, CLICK_HANDLERS[click.kind](interaction, click))
+
+    async def close(self) -> None:
+        if self._maintenance is not None:
+            self._maintenance.cancel()
+        await self.store.close()
+        await super().close()
+
+
+def configure_logging(level: int) -> None:
+    logging.basicConfig(stream=sys.stderr, level=level,
+                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+
+
+def run_bot(settings: Settings) -> int:
+    """Start the bot and block until it stops; returns the exit status."""
+    configure_logging(settings.log_level_number)
+    if settings.api_base:
+        discord.http.Route.BASE = settings.api_base
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+    assert settings.token is not None
+    bot = MoonRiverBot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN")
+        return 2
+    return 0

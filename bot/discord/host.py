@@ -1,0 +1,76 @@
+"""What every handler needs from the running client, without importing the client.
+
+Handlers, components and the error path depend on `TableClient` (this module); the
+concrete bot in `client` subclasses it. That keeps the imports one-way: a button's
+callback reaches its handler through `TableClient.on_click`, not through an import.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.config import Settings
+from bot.tables.service import TableService, User
+from bot.tables.store import GameStore
+from engine.i18n import normalise_locale
+
+MAX_MESSAGE = 2000  # Discord's limit for one message's text
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """What a persistent button or menu means: parsed from its custom_id, no live state."""
+
+    kind: str      # "lobby" | "turn" | "act" | "pair" | "spot"
+    game: int
+    version: int
+    value: str = ""
+
+
+class TableClient(discord.Client):
+    """A Discord client that serves tables: the service, its store and the settings."""
+
+    def __init__(self, settings: Settings, store: GameStore, service: TableService,
+                 **options: Any) -> None:
+        super().__init__(**options)
+        self.settings = settings
+        self.store = store
+        self.service = service
+
+    async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
+        """Route a component click to its handler (the composition root decides which)."""
+        raise NotImplementedError
+
+
+def client_of(interaction: discord.Interaction[Any]) -> TableClient:
+    client = interaction.client
+    assert isinstance(client, TableClient)
+    return client
+
+
+def user_of(interaction: discord.Interaction[Any]) -> User:
+    """The acting user; managers (manage server/channels) may steer any table."""
+    permissions = interaction.permissions
+    manager = bool(permissions.manage_guild or permissions.manage_channels)
+    return User(interaction.user.id, interaction.user.display_name, manager)
+
+
+def locale_of(interaction: discord.Interaction[Any]) -> str:
+    """The clicking user's language (private answers follow it, not the table's)."""
+    return normalise_locale(str(interaction.locale))
+
+
+def channel_of(interaction: discord.Interaction[Any]) -> int:
+    return interaction.channel_id or 0
+
+
+async def reply_private(interaction: discord.Interaction[Any], text: str, **kw: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was deferred."""
+    text = text[:MAX_MESSAGE]
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kw)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kw)

@@ -1,0 +1,156 @@
+"""What the store keeps and the service returns: plain frozen dataclasses, no SQL."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from bot.tables.errors import BadInput
+from engine.i18n import LOCALES
+from engine.rules import PLAYER_COUNTS, VARIANTS
+from render.theme import THEMES
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+OPEN_STATUSES = (Status.LOBBY, Status.ACTIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int              # join order in the lobby; turn order once started
+    user_id: int | None    # None for a computer player
+    name: str
+    ai: str | None = None  # a name from engine.ai.AI_PLAYERS for computer players
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai is not None
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """Per-table settings the host may change (`/moonriver settings`)."""
+
+    remind_after_hours: tuple[float, ...] = (12.0, 24.0)
+    autoplay_after_hours: float | None = None  # a computer move for a silent player
+    locale: str = "en"
+    theme: str = "dark"
+
+    def __post_init__(self) -> None:
+        hours = self.remind_after_hours
+        if len(hours) > 5 or any(not 0 < h <= 24 * 14 for h in hours):
+            raise BadInput("reminder hours must be 1–5 values between 0 and 336",
+                           field="remind_after_hours")
+        if self.autoplay_after_hours is not None and not 1 <= self.autoplay_after_hours <= 336:
+            raise BadInput("auto-play hours must be between 1 and 336", field="autoplay")
+        if self.locale not in LOCALES:
+            raise BadInput(f"unknown language {self.locale!r}", field="locale")
+        if self.theme not in THEMES:
+            raise BadInput(f"unknown theme {self.theme!r}", field="theme")
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> TableSettings:
+        data: dict[str, Any] = json.loads(text)
+        data["remind_after_hours"] = tuple(data.get("remind_after_hours", (12.0, 24.0)))
+        return cls(**data)
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    variant: str = "base"
+    max_players: int = 4
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise BadInput(f"variant {self.variant!r} is not available yet", field="variant")
+        if self.max_players not in PLAYER_COUNTS:
+            counts = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1]}"
+            raise BadInput(f"a table seats {counts} players", field="players")
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> GameOptions:
+        return cls(**json.loads(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    status: Status
+    host_id: int
+    options: GameOptions
+    settings: TableSettings
+    seed: int
+    components: str
+    version: int
+    seats: tuple[Seat, ...]
+    created_at: datetime
+    updated_at: datetime
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    seq: int
+    seat: int
+    text: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    game_id: int
+    seq: int                 # the last action the state includes
+    state: dict[str, Any] = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    id: int
+    game_id: int
+    channel_id: int
+    user_id: int | None
+    kind: str                # "remind" | "autoplay"
+    due_at: datetime
+    turn_version: int        # the game version the reminder belongs to
+
+
+@dataclass(frozen=True, slots=True)
+class NewReminder:
+    user_id: int | None
+    kind: str
+    due_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    game_id: int
+    guild_id: int | None
+    finished_at: datetime
+    scores: dict[str, int]
+    winners: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UserPrefs:
+    user_id: int
+    dm_reminders: bool = False
+    locale: str | None = None

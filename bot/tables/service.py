@@ -1,0 +1,536 @@
+"""The table service: games over days, with no Discord in it.
+
+The Discord cogs, the offline sandbox and the tests all call this. Each game has one
+lock; every write also names the version it expects, so of two clicks on the same
+version exactly one applies (DESIGN.md lesson 8). Games in different channels never wait
+for each other's locks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+
+from bot.tables.domain import (
+    Game,
+    GameOptions,
+    GameResult,
+    LoggedAction,
+    NewReminder,
+    Reminder,
+    Seat,
+    Status,
+    TableSettings,
+)
+from bot.tables.errors import (
+    AlreadySeated,
+    BadInput,
+    CannotUndo,
+    IllegalMove,
+    LobbyFull,
+    NoGameHere,
+    NotAllowed,
+    NotSeated,
+    NotYourTurn,
+    StaleActionError,
+    WrongStatus,
+)
+from bot.tables.store.base import ActionEntry, GameStore
+from engine import events as ev
+from engine.actions import Action, parse_action
+from engine.ai import AI_PLAYERS, make_player
+from engine.components import DEFAULT_COMPONENTS
+from engine.errors import MoonRiverError
+from engine.game import apply, legal_actions, new_game
+from engine.record import GameRecord, replay, result_of
+from engine.rng import Rng
+from engine.state import GameState, Phase
+
+MAX_NAME = 32
+#: Events after which a move cannot be taken back: they showed what was hidden.
+REVEALING = (ev.ColumnDrawn, ev.SaloonRefilled, ev.LastRound, ev.GameEnded)
+STATE_CACHE = 2048
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """Who is asking: a Discord user (or a sandbox player) and their display name."""
+
+    id: int
+    name: str
+    is_manager: bool = False  # may manage any table in the server (Manage Server/Channels)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    seat: int
+    action: Action
+    events: tuple[ev.Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    """What an action did and what to announce."""
+
+    game: Game
+    state: GameState
+    played: tuple[Played, ...]          # the player's action, then any computer moves
+    next_user: int | None               # whom to ping (None: a computer or nobody)
+    finished: bool
+
+    @property
+    def events(self) -> list[ev.Event]:
+        return [e for p in self.played for e in p.events]
+
+
+@dataclass(frozen=True, slots=True)
+class TableStatus:
+    game: Game
+    state: GameState | None  # None in the lobby
+
+
+def _clean_name(name: str) -> str:
+    name = " ".join(name.split())[:MAX_NAME]
+    return name or "player"
+
+
+def _unique_names(seats: Sequence[Seat]) -> list[str]:
+    """Engine player names must differ: 'Alex', 'Alex (2)'."""
+    seen: dict[str, int] = {}
+    out = []
+    for seat in seats:
+        seen[seat.name] = seen.get(seat.name, 0) + 1
+        out.append(seat.name if seen[seat.name] == 1 else f"{seat.name} ({seen[seat.name]})")
+    return out
+
+
+@dataclass(slots=True)
+class _GameLock:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0  # holders and waiters
+
+
+class TableService:
+    def __init__(self, store: GameStore, *, clock: Callable[[], datetime] = utc_now,
+                 components: str = DEFAULT_COMPONENTS) -> None:
+        self.store = store
+        self.clock = clock
+        self.components = components
+        self._locks: dict[int, _GameLock] = {}  # only games someone holds or waits for
+        self._states: OrderedDict[int, tuple[int, GameState]] = OrderedDict()
+        # Open games by channel. This process is the database's only writer, and every
+        # write is also guarded by the stored version, so the cache cannot cause a lost
+        # or double write; it saves the reads that dominated an action's cost.
+        self._open: dict[int, Game] = {}
+
+    # --- helpers -----------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _lock(self, game_id: int) -> AsyncIterator[None]:
+        """One writer per game at a time; the entry goes once nobody holds or awaits it,
+        so the table stays as small as the number of games being played right now."""
+        entry = self._locks.get(game_id)
+        if entry is None:
+            entry = self._locks[game_id] = _GameLock()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0:
+                del self._locks[game_id]
+
+    async def _open_game(self, channel_id: int) -> Game:
+        game = self._open.get(channel_id)
+        if game is None:
+            game = await self.store.open_game_in(channel_id)
+            if game is None:
+                raise NoGameHere("there is no open Moon River game in this channel")
+            self._open[channel_id] = game
+        return game
+
+    async def _fresh(self, game: Game) -> Game:
+        """The game as it is now (call with its lock held)."""
+        cached = self._open.get(game.channel_id)
+        if cached is not None and cached.id == game.id:
+            return cached
+        fresh = await self.store.game(game.id)
+        if fresh is None:
+            raise NoGameHere("the game no longer exists")
+        return self._saved(fresh)
+
+    def _saved(self, game: Game) -> Game:
+        """Keep the open-games cache in step with what was just written."""
+        if game.status in (Status.LOBBY, Status.ACTIVE):
+            self._open[game.channel_id] = game
+        else:
+            self._open.pop(game.channel_id, None)
+            self._states.pop(game.id, None)
+        return game
+
+    def _may_manage(self, game: Game, user: User) -> None:
+        if user.id != game.host_id and not user.is_manager:
+            raise NotAllowed("only the host or a server manager may do that")
+
+    def _remember(self, game: Game, state: GameState) -> None:
+        self._states[game.id] = (game.version, state)
+        self._states.move_to_end(game.id)
+        while len(self._states) > STATE_CACHE:
+            self._states.popitem(last=False)
+
+    def _record(self, game: Game, actions: Sequence[LoggedAction]) -> GameRecord:
+        return GameRecord(seed=game.seed, players=_unique_names(game.seats),
+                          variant=game.options.variant, components=game.components,
+                          actions=[a.text for a in actions])
+
+    async def state_of(self, game: Game) -> GameState:
+        """The current state: memory, else the snapshot, else rebuilt from seed + log."""
+        cached = self._states.get(game.id)
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        snap = await self.store.snapshot(game.id)
+        state: GameState | None = None
+        if snap is not None and snap.seq == await self.store.action_count(game.id):
+            try:
+                state = GameState.from_dict(snap.state)
+            except MoonRiverError:
+                state = None  # a corrupted cache row: rebuild below
+        if state is None:
+            actions = await self.store.actions(game.id)
+            state = replay(self._record(game, actions)).state
+            await self.store.replace_snapshot(game.id, len(actions), state.to_dict())
+        self._remember(game, state)
+        return state
+
+    def _reminders_for(self, game: Game, state: GameState) -> list[NewReminder]:
+        """A deadline per turn from the table settings; none for computers or the end."""
+        seat = state.active_seat
+        if state.phase is Phase.OVER or seat is None or game.seats[seat].is_ai:
+            return []
+        now = self.clock()
+        user = game.seats[seat].user_id
+        out = [NewReminder(user, "remind", now + timedelta(hours=h))
+               for h in game.settings.remind_after_hours]
+        if game.settings.autoplay_after_hours is not None:
+            out.append(NewReminder(user, "autoplay",
+                                   now + timedelta(hours=game.settings.autoplay_after_hours)))
+        return out
+
+    # --- lobby -------------------------------------------------------------------------
+
+    async def create(self, channel_id: int, host: User, options: GameOptions | None = None,
+                     *, guild_id: int | None = None, settings: TableSettings | None = None,
+                     seed: int | None = None) -> Game:
+        """A lobby with the host seated. The seed is drawn at random unless given (the
+        sandbox takes one to reproduce a game)."""
+        if seed is not None and not 0 <= seed < 2**48:
+            raise BadInput("the seed must be a whole number from 0 to 2^48 - 1")
+        return self._saved(await self.store.create_game(
+            guild_id=guild_id, channel_id=channel_id,
+            host=Seat(0, host.id, _clean_name(host.name)), options=options or GameOptions(),
+            settings=settings or TableSettings(),
+            seed=secrets.randbits(48) if seed is None else seed,
+            components=self.components, now=self.clock()))
+
+    async def _lobby_change(self, channel_id: int,
+                            change: Callable[[Game], tuple[list[Seat], int]]) -> Game:
+        game = await self._open_game(channel_id)
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            if game.status is not Status.LOBBY:
+                raise WrongStatus("the game has already started")
+            seats, host_id = change(game)
+            renumbered = [replace(s, seat=i) for i, s in enumerate(seats)]
+            return self._saved(await self.store.update_lobby(
+                game, seats=renumbered, host_id=host_id, settings=game.settings,
+                now=self.clock()))
+
+    async def join(self, channel_id: int, user: User) -> Game:
+        def change(game: Game) -> tuple[list[Seat], int]:
+            if game.seat_of(user.id) is not None:
+                raise AlreadySeated("you are already at this table")
+            if len(game.seats) >= game.options.max_players:
+                raise LobbyFull("the table is full", seats=game.options.max_players)
+            return [*game.seats, Seat(len(game.seats), user.id, _clean_name(user.name))], \
+                game.host_id
+        return await self._lobby_change(channel_id, change)
+
+    async def add_ai(self, channel_id: int, user: User, ai: str = "greedy") -> Game:
+        if ai not in AI_PLAYERS:
+            raise BadInput(f"unknown computer player {ai!r} ({', '.join(AI_PLAYERS)})")
+
+        def change(game: Game) -> tuple[list[Seat], int]:
+            self._may_manage(game, user)
+            if len(game.seats) >= game.options.max_players:
+                raise LobbyFull("the table is full", seats=game.options.max_players)
+            count = sum(1 for s in game.seats if s.is_ai) + 1
+            return [*game.seats, Seat(len(game.seats), None, f"Bot {count} ({ai})", ai)], \
+                game.host_id
+        return await self._lobby_change(channel_id, change)
+
+    async def leave(self, channel_id: int, user: User) -> Game:
+        """Leave a lobby; a leaving host hands the table to the next person, and a lobby
+        nobody is left in is closed."""
+        game = await self._open_game(channel_id)
+        if game.seat_of(user.id) is None:
+            raise NotSeated("you are not at this table")
+
+        def change(game: Game) -> tuple[list[Seat], int]:
+            if game.seat_of(user.id) is None:
+                raise NotSeated("you are not at this table")
+            seats = [s for s in game.seats if s.user_id != user.id]
+            humans = [s for s in seats if not s.is_ai]
+            host = game.host_id if user.id != game.host_id else (
+                humans[0].user_id if humans and humans[0].user_id is not None else 0)
+            return seats, host
+        game = await self._lobby_change(channel_id, change)
+        if not any(not s.is_ai for s in game.seats):
+            async with self._lock(game.id):
+                game = self._saved(await self.store.set_status(game, Status.ABANDONED,
+                                                               self.clock()))
+        return game
+
+    async def cancel(self, channel_id: int, user: User) -> Game:
+        """Close a lobby (host or a server manager)."""
+        game = await self._open_game(channel_id)
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            self._may_manage(game, user)
+            if game.status is not Status.LOBBY:
+                raise WrongStatus("the game has started: use abandon")
+            return self._saved(await self.store.set_status(game, Status.ABANDONED,
+                                                           self.clock()))
+
+    async def update_settings(self, channel_id: int, user: User,
+                              settings: TableSettings) -> Game:
+        game = await self._open_game(channel_id)
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            self._may_manage(game, user)
+            return self._saved(await self.store.update_lobby(
+                game, seats=game.seats, host_id=game.host_id, settings=settings,
+                now=self.clock()))
+
+    async def start(self, channel_id: int, user: User) -> ActResult:
+        """Start (host or manager; 2–4 seats); seat order is drawn from the game's seed."""
+        game = await self._open_game(channel_id)
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            self._may_manage(game, user)
+            if game.status is not Status.LOBBY:
+                raise WrongStatus("the game has already started")
+            if not 2 <= len(game.seats) <= 4:
+                raise BadInput("Moon River needs 2–4 players", seats=len(game.seats))
+            order = list(game.seats)
+            Rng(game.seed ^ 0x5EA7).shuffle(order)
+            seats = [replace(s, seat=i) for i, s in enumerate(order)]
+            state = new_game(_unique_names(seats), game.seed, components=game.components)
+            game = self._saved(await self.store.start_game(
+                game, seats=seats, state=state.to_dict(),
+                reminders=self._reminders_for(replace(game, seats=tuple(seats)), state),
+                now=self.clock()))
+            self._remember(game, state)
+            after, computers = self._play_computers(game, state)
+            if computers:
+                return await self._commit(game, after, computers)
+            return ActResult(game, state, (), self._user_to_move(game, state), False)
+
+    # --- playing -----------------------------------------------------------------------
+
+    def _play_computers(self, game: Game, state: GameState) -> tuple[GameState, list[Played]]:
+        played: list[Played] = []
+        while state.phase is not Phase.OVER:
+            seat = state.active_seat
+            assert seat is not None
+            ai = game.seats[seat].ai
+            if ai is None:
+                break
+            player = make_player(ai, game.seed + len(played) * 7919 + seat)
+            action = player.choose(state)
+            state, events = apply(state, action)
+            played.append(Played(seat, action, tuple(events)))
+        return state, played
+
+    @staticmethod
+    def _user_to_move(game: Game, state: GameState) -> int | None:
+        seat = state.active_seat
+        return None if seat is None else game.seats[seat].user_id
+
+    async def act(self, channel_id: int, user: User, action_text: str,
+                  expected_version: int | None = None) -> ActResult:
+        """Apply one action of the player to move, then any computer players' moves."""
+        game = await self._open_game(channel_id)
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            if game.status is not Status.ACTIVE:
+                raise WrongStatus("the game has not started yet")
+            if expected_version is not None and expected_version != game.version:
+                raise StaleActionError("the table has moved on since that message",
+                                       version=game.version)
+            seat = game.seat_of(user.id)
+            if seat is None:
+                raise NotSeated("you are not playing at this table")
+            state = await self.state_of(game)
+            if state.active_seat != seat.seat:
+                mover = state.active_seat
+                raise NotYourTurn("it is not your turn", player=(
+                    game.seats[mover].name if mover is not None else ""))
+            try:
+                action = parse_action(action_text)
+                state, events = apply(state, action)
+            except MoonRiverError as exc:
+                raise IllegalMove(str(exc)) from None
+            played = [Played(seat.seat, action, tuple(events))]
+            state, computers = self._play_computers(game, state)
+            played += computers
+            return await self._commit(game, state, played)
+
+    async def _commit(self, game: Game, state: GameState, played: Sequence[Played]) -> ActResult:
+        result = None
+        if state.phase is Phase.OVER:
+            final = result_of(state)
+            assert final is not None
+            result = GameResult(game.id, game.guild_id, self.clock(), final["scores"],
+                                tuple(final["winners"]))
+        previous = await self.state_of(game)
+        mover_changed = previous.active_seat != state.active_seat
+        game = self._saved(await self.store.record_actions(
+            game, entries=[ActionEntry(p.seat, str(p.action)) for p in played],
+            state=state.to_dict(),
+            reminders=self._reminders_for(game, state) if mover_changed else None,
+            now=self.clock(), result=result))
+        self._remember(game, state)
+        finished = state.phase is Phase.OVER
+        return ActResult(game, state, tuple(played), self._user_to_move(game, state), finished)
+
+    async def undo(self, channel_id: int, user: User) -> ActResult:
+        """Take back your own last move, before anyone else has acted and before it revealed
+        a random draw (a new column, partners refilled, the last round, the end)."""
+        game = await self._open_game(channel_id)
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            if game.status is not Status.ACTIVE:
+                raise WrongStatus("the game has not started yet")
+            seat = game.seat_of(user.id)
+            if seat is None:
+                raise NotSeated("you are not playing at this table")
+            actions = await self.store.actions(game.id)
+            if not actions or actions[-1].seat != seat.seat:
+                raise CannotUndo("only your own last move can be taken back, before anyone "
+                                 "else moves")
+            before = replay(self._record(game, actions[:-1])).state
+            _after, events = apply(before, parse_action(actions[-1].text))
+            if any(isinstance(e, REVEALING) for e in events):
+                raise CannotUndo("that move revealed new parcels or partners; it stands")
+            game = self._saved(await self.store.truncate_actions(
+                game, keep=len(actions) - 1, state=before.to_dict(),
+                reminders=self._reminders_for(game, before), now=self.clock()))
+            self._remember(game, before)
+            return ActResult(game, before, (), self._user_to_move(game, before), False)
+
+    async def legal(self, channel_id: int, user: User) -> list[Action]:
+        """The actions `user` may take now (empty when it is not their turn)."""
+        game = await self._open_game(channel_id)
+        if game.status is not Status.ACTIVE:
+            return []
+        seat = game.seat_of(user.id)
+        state = await self.state_of(game)
+        if seat is None or state.active_seat != seat.seat:
+            return []
+        return legal_actions(state)
+
+    async def status(self, channel_id: int) -> TableStatus:
+        game = await self._open_game(channel_id)
+        if game.status is Status.LOBBY:
+            return TableStatus(game, None)
+        return TableStatus(game, await self.state_of(game))
+
+    async def history(self, channel_id: int, limit: int = 20) -> list[tuple[str, str]]:
+        """The last actions as (player name, action text), oldest first."""
+        game = await self._open_game(channel_id)
+        actions = await self.store.actions(game.id)
+        names = _unique_names(game.seats)
+        return [(names[a.seat], a.text) for a in actions[-max(1, limit):]]
+
+    async def abandon(self, channel_id: int, user: User) -> Game:
+        game = await self._open_game(channel_id)
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            self._may_manage(game, user)
+            return self._saved(await self.store.set_status(game, Status.ABANDONED,
+                                                           self.clock()))
+
+    async def replace_seat(self, channel_id: int, user: User, seat: int,
+                           new_player: User) -> Game:
+        """Hand a seat to someone else (host or manager), e.g. for a player who left."""
+        game = await self._open_game(channel_id)
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            self._may_manage(game, user)
+            if not 0 <= seat < len(game.seats):
+                raise BadInput(f"there is no seat {seat + 1}", seat=seat + 1)
+            if game.seat_of(new_player.id) is not None:
+                raise AlreadySeated(f"{new_player.name} already plays at this table")
+            old = game.seats[seat]
+            seats = list(game.seats)
+            seats[seat] = Seat(seat, new_player.id, old.name, None)
+            host = new_player.id if old.user_id == game.host_id else game.host_id
+            game = self._saved(await self.store.update_lobby(
+                game, seats=seats, host_id=host, settings=game.settings, now=self.clock()))
+            self._states.pop(game.id, None)
+            return game
+
+    # --- deadlines and start-up ----------------------------------------------------------
+
+    async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
+        """Reminders to send now; each is returned once, even across restarts."""
+        return await self.store.claim_due_reminders(now or self.clock())
+
+    async def autoplay(self, reminder: Reminder) -> ActResult | None:
+        """Play a computer move for a silent player whose auto-play deadline passed."""
+        stored = await self.store.game(reminder.game_id)
+        if stored is None or stored.status is not Status.ACTIVE:
+            return None
+        game = await self._open_game(stored.channel_id)
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            state = await self.state_of(game)
+            seat = state.active_seat
+            if seat is None or game.seats[seat].user_id != reminder.user_id:
+                return None  # the player moved after all
+            action = make_player("greedy", game.seed + game.version).choose(state)
+            state, events = apply(state, action)
+            played = [Played(seat, action, tuple(events))]
+            state, computers = self._play_computers(game, state)
+            return await self._commit(game, state, played + computers)
+
+    async def resume(self) -> int:
+        """At start-up: rebuild every active game's snapshot that is missing or behind its
+        log. Returns how many were rebuilt."""
+        rebuilt = 0
+        for game_id in await self.store.snapshot_mismatches():
+            game = await self.store.game(game_id)
+            if game is None:
+                continue
+            actions = await self.store.actions(game_id)
+            state = replay(self._record(game, actions)).state
+            await self.store.replace_snapshot(game_id, len(actions), state.to_dict())
+            rebuilt += 1
+        for game in await self.store.games_with_status(Status.ACTIVE):
+            if any(s.is_ai for s in game.seats):  # a crash may have cut computer turns short
+                async with self._lock(game.id):
+                    state = await self.state_of(game)
+                    after, computers = self._play_computers(game, state)
+                    if computers:
+                        await self._commit(game, after, computers)
+        return rebuilt

@@ -1,0 +1,439 @@
+"""The SQLite `GameStore` (aiosqlite): one file, WAL, numbered migrations.
+
+The action log is append-only and authoritative; the snapshot is a cache of the state
+after its last action (DESIGN.md lesson 7). One action is one transaction. Writes go
+through one lock, because transactions on a shared connection must not interleave;
+each holds it for a few hundred microseconds. Reads use a second connection, so they
+never see a write transaction's rows before it commits (WAL lets them run alongside).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.tables.domain import (
+    Game,
+    GameOptions,
+    GameResult,
+    LoggedAction,
+    NewReminder,
+    Reminder,
+    Seat,
+    Snapshot,
+    Status,
+    TableSettings,
+    UserPrefs,
+)
+from bot.tables.errors import (
+    GameAlreadyOpen,
+    NoGameHere,
+    SchemaTooNew,
+    StaleActionError,
+    StoreError,
+)
+from bot.tables.store.base import ActionEntry
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # 1: the first schema
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+            host_id INTEGER NOT NULL,
+            options TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            components TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL)""",
+        # at most one open game per channel or thread, enforced by the database itself
+        """CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id)
+            WHERE status IN ('lobby', 'active')""",
+        "CREATE INDEX games_status ON games (status)",
+        """CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER,
+            name TEXT NOT NULL,
+            ai TEXT,
+            PRIMARY KEY (game_id, seat))""",
+        """CREATE UNIQUE INDEX seats_one_per_user ON seats (game_id, user_id)
+            WHERE user_id IS NOT NULL""",
+        """CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)) WITHOUT ROWID""",
+        """CREATE TABLE snapshots (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            state TEXT NOT NULL)""",
+        """CREATE TABLE reminders (
+            id INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            user_id INTEGER,
+            kind TEXT NOT NULL,
+            due_at TEXT NOT NULL,
+            turn_version INTEGER NOT NULL,
+            claimed_at TEXT)""",
+        "CREATE INDEX reminders_due ON reminders (due_at) WHERE claimed_at IS NULL",
+        """CREATE TABLE results (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            guild_id INTEGER,
+            finished_at TEXT NOT NULL,
+            scores TEXT NOT NULL,
+            winners TEXT NOT NULL)""",
+        """CREATE TABLE user_prefs (
+            user_id INTEGER PRIMARY KEY,
+            dm_reminders INTEGER NOT NULL DEFAULT 0,
+            locale TEXT)""",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, seed, components, "
+                "version, created_at, updated_at")
+
+
+def _time(value: datetime) -> str:
+    return value.isoformat()
+
+
+class SqliteStore:
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
+        self._write = asyncio.Lock()
+
+    # --- lifecycle ---------------------------------------------------------------------
+
+    async def open(self) -> None:
+        try:
+            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+            db = self._db
+            for pragma in ("PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON",
+                           "PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout = 5000",
+                           # checkpoints (the only fsyncs) run from checkpoint(), on their
+                           # own connection, instead of inside some player's commit
+                           "PRAGMA wal_autocheckpoint = 0"):
+                await db.execute(pragma)
+            await self._migrate()
+            self._reader = await aiosqlite.connect(self.path, isolation_level=None)
+            for pragma in ("PRAGMA query_only = ON", "PRAGMA busy_timeout = 5000"):
+                await self._reader.execute(pragma)
+        except (sqlite3.DatabaseError, SchemaTooNew) as exc:
+            await self._close_connections()
+            if isinstance(exc, SchemaTooNew):
+                raise
+            raise StoreError(f"{self.path} is not a usable Moon River database: {exc}") from None
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self.checkpoint()
+        await self._close_connections()
+
+    async def _close_connections(self) -> None:
+        for connection in (self._reader, self._db):
+            if connection is not None:
+                await connection.close()
+        self._reader = self._db = None
+
+    async def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file (call every few seconds).
+
+        A separate connection runs it, in PASSIVE mode, so writers never wait for it.
+        """
+        async with aiosqlite.connect(self.path, isolation_level=None) as side:
+            await side.execute("PRAGMA busy_timeout = 5000")
+            await side.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        """The writer: used only inside `_transaction`."""
+        if self._db is None:
+            raise StoreError("the store is not open")
+        return self._db
+
+    @property
+    def reader(self) -> aiosqlite.Connection:
+        """The reader: sees committed rows only."""
+        if self._reader is None:
+            raise StoreError("the store is not open")
+        return self._reader
+
+    async def _migrate(self) -> None:
+        (version,) = await self._one("PRAGMA user_version", db=self.db)
+        if version > SCHEMA_VERSION:
+            raise SchemaTooNew(
+                f"{self.path} was written by a newer Moon River (schema {version}, this code "
+                f"knows {SCHEMA_VERSION}); upgrade the bot or use another MOONRIVER_DB")
+        for number in range(version + 1, SCHEMA_VERSION + 1):
+            async with self._transaction() as db:
+                for statement in MIGRATIONS[number - 1]:
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number}")
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._write:
+            db = self.db
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+            await db.execute("COMMIT")
+
+    async def _one(self, sql: str, params: Iterable[Any] = (),
+                   db: aiosqlite.Connection | None = None) -> Any:
+        """One row, from the reader unless a transaction passes its writer `db`."""
+        async with (db or self.reader).execute(sql, tuple(params)) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, params: Iterable[Any] = (),
+                   db: aiosqlite.Connection | None = None) -> list[Any]:
+        async with (db or self.reader).execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+    # --- games -------------------------------------------------------------------------
+
+    async def _seats(self, game_id: int) -> tuple[Seat, ...]:
+        rows = await self._all("SELECT seat, user_id, name, ai FROM seats WHERE game_id = ? "
+                               "ORDER BY seat", (game_id,))
+        return tuple(Seat(*row) for row in rows)
+
+    async def _game_from_row(self, row: Any) -> Game:
+        (gid, guild, channel, status, host, options, settings, seed, components, version,
+         created, updated) = row
+        return Game(gid, guild, channel, Status(status), host, GameOptions.from_json(options),
+                    TableSettings.from_json(settings), seed, components, version,
+                    await self._seats(gid), datetime.fromisoformat(created),
+                    datetime.fromisoformat(updated))
+
+    async def game(self, game_id: int) -> Game | None:
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return None if row is None else await self._game_from_row(row)
+
+    async def open_game_in(self, channel_id: int) -> Game | None:
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND "
+                              "status IN ('lobby', 'active')", (channel_id,))
+        return None if row is None else await self._game_from_row(row)
+
+    async def games_with_status(self, status: Status) -> list[Game]:
+        rows = await self._all(f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id",
+                               (status.value,))
+        seats: dict[int, list[Seat]] = {}
+        for game_id, *seat in await self._all(
+                "SELECT s.game_id, s.seat, s.user_id, s.name, s.ai FROM seats s JOIN games g "
+                "ON g.id = s.game_id WHERE g.status = ? ORDER BY s.game_id, s.seat",
+                (status.value,)):
+            seats.setdefault(game_id, []).append(Seat(*seat))
+        out = []
+        for (gid, guild, channel, st, host, options, settings, seed, components, version,
+             created, updated) in rows:
+            out.append(Game(gid, guild, channel, Status(st), host,
+                            GameOptions.from_json(options), TableSettings.from_json(settings),
+                            seed, components, version, tuple(seats.get(gid, ())),
+                            datetime.fromisoformat(created), datetime.fromisoformat(updated)))
+        return out
+
+    async def create_game(self, *, guild_id: int | None, channel_id: int, host: Seat,
+                          options: GameOptions, settings: TableSettings, seed: int,
+                          components: str, now: datetime) -> Game:
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, status, host_id, options, "
+                    "settings, seed, components, version, created_at, updated_at) "
+                    "VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, 1, ?, ?)",
+                    (guild_id, channel_id, host.user_id or 0, options.to_json(),
+                     settings.to_json(), seed, components, _time(now), _time(now)))
+                game_id = cursor.lastrowid
+                await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) "
+                                 "VALUES (?, ?, ?, ?, ?)",
+                                 (game_id, host.seat, host.user_id, host.name, host.ai))
+        except sqlite3.IntegrityError:
+            raise GameAlreadyOpen("this channel already has an open game") from None
+        game = await self.game(int(game_id or 0))
+        assert game is not None
+        return game
+
+    async def _bump(self, db: aiosqlite.Connection, game: Game, now: datetime,
+                    **columns: Any) -> None:
+        """Raise the version if it is still the one `game` has (the stale-write guard)."""
+        sets = "".join(f", {name} = ?" for name in columns)
+        cursor = await db.execute(
+            f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
+            "WHERE id = ? AND version = ?",
+            (_time(now), *columns.values(), game.id, game.version))
+        if cursor.rowcount != 1:
+            row = await self._one("SELECT version FROM games WHERE id = ?", (game.id,), db=db)
+            if row is None:
+                raise NoGameHere(f"no game {game.id}")
+            raise StaleActionError("the table has moved on", version=row[0])
+
+    async def _write_seats(self, db: aiosqlite.Connection, game_id: int,
+                           seats: Sequence[Seat]) -> None:
+        await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
+
+    async def update_lobby(self, game: Game, *, seats: Sequence[Seat], host_id: int,
+                           settings: TableSettings, now: datetime) -> Game:
+        async with self._transaction() as db:
+            await self._bump(db, game, now, host_id=host_id, settings=settings.to_json())
+            await self._write_seats(db, game.id, seats)
+        return replace(game, version=game.version + 1, updated_at=now, seats=tuple(seats),
+                       host_id=host_id, settings=settings)
+
+    async def set_status(self, game: Game, status: Status, now: datetime) -> Game:
+        try:
+            async with self._transaction() as db:
+                await self._bump(db, game, now, status=status.value)
+                if status in (Status.FINISHED, Status.ABANDONED):
+                    await db.execute("DELETE FROM reminders WHERE game_id = ?", (game.id,))
+        except sqlite3.IntegrityError:
+            raise GameAlreadyOpen("this channel already has an open game") from None
+        return replace(game, version=game.version + 1, updated_at=now, status=status)
+
+    async def _write_reminders(self, db: aiosqlite.Connection, game: Game,
+                               reminders: Sequence[NewReminder]) -> None:
+        """Replace the game's pending reminders; they belong to its next version."""
+        await db.execute("DELETE FROM reminders WHERE game_id = ?", (game.id,))
+        if reminders:
+            await db.executemany(
+                "INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(game.id, r.user_id, r.kind, _time(r.due_at), game.version + 1)
+                 for r in reminders])
+
+    async def start_game(self, game: Game, *, seats: Sequence[Seat], state: dict[str, Any],
+                         reminders: Sequence[NewReminder], now: datetime) -> Game:
+        async with self._transaction() as db:
+            await self._bump(db, game, now, status="active")
+            await self._write_seats(db, game.id, seats)
+            await db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) "
+                             "VALUES (?, 0, ?)", (game.id, json.dumps(state)))
+            await self._write_reminders(db, game, reminders)
+        return replace(game, version=game.version + 1, updated_at=now, seats=tuple(seats),
+                       status=Status.ACTIVE)
+
+    async def record_actions(self, game: Game, *, entries: Sequence[ActionEntry],
+                             state: dict[str, Any], reminders: Sequence[NewReminder] | None,
+                             now: datetime, result: GameResult | None = None) -> Game:
+        next_seq = "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?)"
+        async with self._transaction() as db:
+            await self._bump(db, game, now,
+                             **({"status": "finished"} if result is not None else {}))
+            await db.executemany(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at) "
+                f"VALUES (?, {next_seq} + 1, ?, ?, ?)",
+                [(game.id, game.id, e.seat, e.text, _time(now)) for e in entries])
+            await db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) "
+                             f"VALUES (?, {next_seq}, ?)", (game.id, game.id, json.dumps(state)))
+            if result is not None:
+                await db.execute("DELETE FROM reminders WHERE game_id = ?", (game.id,))
+                await db.execute(
+                    "INSERT INTO results (game_id, guild_id, finished_at, scores, winners) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (game.id, result.guild_id, _time(result.finished_at),
+                     json.dumps(result.scores), json.dumps(list(result.winners))))
+            elif reminders is not None:
+                await self._write_reminders(db, game, reminders)
+        return replace(game, version=game.version + 1, updated_at=now,
+                       status=Status.FINISHED if result is not None else game.status)
+
+    async def truncate_actions(self, game: Game, *, keep: int, state: dict[str, Any],
+                               reminders: Sequence[NewReminder], now: datetime) -> Game:
+        async with self._transaction() as db:
+            await self._bump(db, game, now)
+            await db.execute("DELETE FROM actions WHERE game_id = ? AND seq > ?",
+                             (game.id, keep))
+            await db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) "
+                             "VALUES (?, ?, ?)", (game.id, keep, json.dumps(state)))
+            await self._write_reminders(db, game, reminders)
+        return replace(game, version=game.version + 1, updated_at=now)
+
+    # --- log, snapshots, reminders, results ----------------------------------------------
+
+    async def actions(self, game_id: int) -> list[LoggedAction]:
+        rows = await self._all("SELECT seq, seat, action, created_at FROM actions "
+                               "WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [LoggedAction(seq, seat, text, datetime.fromisoformat(at))
+                for seq, seat, text, at in rows]
+
+    async def action_count(self, game_id: int) -> int:
+        (count,) = await self._one("SELECT COALESCE(MAX(seq), 0) FROM actions "
+                                   "WHERE game_id = ?", (game_id,))
+        return int(count)
+
+    async def snapshot(self, game_id: int) -> Snapshot | None:
+        row = await self._one("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
+        if row is None:
+            return None
+        try:
+            state = json.loads(row[1])
+        except json.JSONDecodeError:
+            return None  # a damaged cache: the service rebuilds it from the log
+        return Snapshot(game_id, row[0], state) if isinstance(state, dict) else None
+
+    async def replace_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
+        async with self._transaction() as db:
+            await db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) "
+                             "VALUES (?, ?, ?)", (game_id, seq, json.dumps(state)))
+
+    async def snapshot_mismatches(self) -> list[int]:
+        rows = await self._all(
+            "SELECT g.id FROM games g LEFT JOIN snapshots s ON s.game_id = g.id "
+            "WHERE g.status = 'active' AND (s.seq IS NULL OR s.seq != "
+            "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = g.id)) "
+            "ORDER BY g.id")
+        return [row[0] for row in rows]
+
+    async def claim_due_reminders(self, now: datetime) -> list[Reminder]:
+        async with self._transaction() as db:
+            rows = await self._all(
+                "SELECT r.id, r.game_id, g.channel_id, r.user_id, r.kind, r.due_at, "
+                "r.turn_version FROM reminders r JOIN games g ON g.id = r.game_id "
+                "WHERE r.claimed_at IS NULL AND r.due_at <= ? ORDER BY r.due_at, r.id",
+                (_time(now),), db=db)
+            await db.executemany("UPDATE reminders SET claimed_at = ? WHERE id = ?",
+                                 [(_time(now), row[0]) for row in rows])
+        return [Reminder(rid, gid, channel, user, kind, datetime.fromisoformat(due), version)
+                for rid, gid, channel, user, kind, due, version in rows]
+
+    async def results(self, guild_id: int | None) -> list[GameResult]:
+        rows = await self._all(
+            "SELECT game_id, guild_id, finished_at, scores, winners FROM results "
+            + ("WHERE guild_id = ? " if guild_id is not None else "") + "ORDER BY game_id",
+            (guild_id,) if guild_id is not None else ())
+        return [GameResult(gid, guild, datetime.fromisoformat(at), json.loads(scores),
+                           tuple(json.loads(winners)))
+                for gid, guild, at, scores, winners in rows]
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        row = await self._one("SELECT dm_reminders, locale FROM user_prefs WHERE user_id = ?",
+                              (user_id,))
+        return UserPrefs(user_id) if row is None else UserPrefs(user_id, bool(row[0]), row[1])
+
+    async def set_user_prefs(self, prefs: UserPrefs) -> None:
+        async with self._transaction() as db:
+            await db.execute("INSERT OR REPLACE INTO user_prefs (user_id, dm_reminders, locale) "
+                             "VALUES (?, ?, ?)",
+                             (prefs.user_id, int(prefs.dm_reminders), prefs.locale))

@@ -1,0 +1,118 @@
+"""One fixed 256-colour palette per theme, so encoding a picture needs no quantising.
+
+Quantising each picture costs more than drawing it, and an adaptive palette may merge
+two close colours that matter (the light theme's background and its panels, found in
+issue 10). The palette is seeded with every colour the art uses on purpose, then ramps
+between the colours that anti-aliased text and outlines blend, then an even colour cube
+for everything else (sprite shading, blends of overlays).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image
+
+from render.theme import (
+    BOARD,
+    BOARD_DARK,
+    BRIDGE,
+    GHOST_ALPHA,
+    LANDSCAPE_INK,
+    LANDSCAPE_STYLE,
+    LEGAL_TINT_ALPHA,
+    OUTLINE,
+    PARTNER_COLOURS,
+    PLAYER_COLOURS,
+    RGB,
+    RIVER,
+    RIVER_LIGHT,
+    Theme,
+    seat_rgb,
+)
+
+WHITE: RGB = (255, 255, 255)
+COLOURS = 256
+CUBE_LEVELS = (0, 64, 128, 192, 255)  # 125 colours
+FINE_LEVELS = (32, 96, 160, 224)      # 64 more, between them
+
+
+def _ramp(a: RGB, b: RGB, steps: int) -> list[RGB]:
+    """`steps` colours strictly between a and b (anti-aliased edges blend along these)."""
+    def mix(x: int, y: int, i: int) -> int:
+        return round(x + (y - x) * i / (steps + 1))
+    return [(mix(a[0], b[0], i), mix(a[1], b[1], i), mix(a[2], b[2], i))
+            for i in range(1, steps + 1)]
+
+
+def _blend(top: RGB, ground: RGB, alpha: int) -> RGB:
+    def mix(t: int, g: int) -> int:
+        return round((t * alpha + g * (255 - alpha)) / 255)
+    return mix(top[0], ground[0]), mix(top[1], ground[1]), mix(top[2], ground[2])
+
+
+def theme_colours(theme: Theme) -> list[RGB]:
+    """The colours drawn on purpose, theme first: these are kept exactly."""
+    fixed = [theme.background, theme.panel, theme.panel_edge, theme.text, theme.muted,
+             theme.grid, theme.grid_line, theme.highlight, theme.legal, OUTLINE, WHITE,
+             RIVER, RIVER_LIGHT, BRIDGE, BOARD, BOARD_DARK]
+    for fill, ink, _pattern in LANDSCAPE_STYLE.values():
+        fixed += [fill, ink]
+    fixed += list(LANDSCAPE_INK.values()) + list(PLAYER_COLOURS.values())
+    fixed += list(PARTNER_COLOURS.values())
+    fixed.append(_blend(theme.legal, theme.grid, LEGAL_TINT_ALPHA))  # preview overlays
+    for fill, ink, _pattern in LANDSCAPE_STYLE.values():
+        ghost = _blend(fill, theme.grid, GHOST_ALPHA)
+        fixed += [ghost, _blend(ink, theme.grid, GHOST_ALPHA)]
+    fixed.append(seat_rgb("white", theme))
+    return fixed
+
+
+def _cell(colour: RGB) -> RGB:
+    """The corner of Pillow's colour-cache cell a colour falls in: Pillow maps a whole
+    cell (4 levels per channel) to the palette entry nearest this corner."""
+    r, g, b = colour
+    return r & ~3, g & ~3, b & ~3
+
+
+def _distance(a: RGB, b: RGB) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2
+
+
+def _candidates(theme: Theme) -> list[RGB]:
+    colours = theme_colours(theme)
+    for ink in (theme.text, theme.muted, theme.highlight, OUTLINE):
+        for ground in (theme.panel, theme.background):
+            colours += _ramp(ink, ground, 6)
+    colours += _ramp(OUTLINE, WHITE, 6)
+    colours += [(r, g, b) for r in CUBE_LEVELS for g in CUBE_LEVELS for b in CUBE_LEVELS]
+    colours += [(r, g, b) for r in FINE_LEVELS for g in FINE_LEVELS for b in FINE_LEVELS]
+    colours += [(v, v, v) for v in range(0, 256, 8)]
+    return list(dict.fromkeys(colours))
+
+
+def palette_colours(theme: Theme) -> list[RGB]:
+    """256 distinct colours: the theme's seeds first, each kept exact through encoding
+    (no later entry is nearer to a seed's cache cell than the seed itself), then text
+    ramps and colour cubes for anti-aliasing and shading."""
+    kept: list[RGB] = []
+    exact: list[RGB] = []  # seeds that map to themselves
+    seeds = set(theme_colours(theme))
+    for colour in _candidates(theme):
+        if len(kept) == COLOURS:
+            break
+        if any(_distance(_cell(t), colour) <= _distance(_cell(t), t) for t in exact):
+            continue  # it would capture an exact seed's pixels
+        kept.append(colour)
+        if colour in seeds and all(_distance(_cell(colour), colour) < _distance(_cell(colour), k)
+                                   for k in kept if k != colour):
+            exact.append(colour)
+    return kept
+
+
+@cache
+def palette_image(theme: Theme) -> Image.Image:
+    """A 'P' image carrying the theme's palette, as `Image.quantize(palette=…)` wants."""
+    image = Image.new("P", (1, 1))
+    image.putpalette([channel for colour in palette_colours(theme) for channel in colour])
+    return image

@@ -1,0 +1,52 @@
+"""Candidate positions of a domino, lettered a, b, c … in reading order.
+
+The placement menu offers letters; the preview draws the same letters on the ranch.
+A position is the pair of cells a domino covers; the builds listed for it differ only
+in which end lies where (the dialogue's ⇄ button swaps them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from string import ascii_lowercase
+
+from engine.actions import Build
+from engine.grid import WIDTH
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    letter: str
+    cells: tuple[int, int]        # lower cell index first
+    builds: tuple[Build, ...]     # the legal builds covering exactly these cells
+
+
+def letter(index: int) -> str:
+    """a … z, then aa, ab … (more than 26 positions happen on an empty 10-row ranch)."""
+    if index < len(ascii_lowercase):
+        return ascii_lowercase[index]
+    return letter(index // len(ascii_lowercase) - 1) + ascii_lowercase[index % 26]
+
+
+def _reading_order(cells: tuple[int, int]) -> tuple[int, int]:
+    """Top rows first (the picture has row 1 at the bottom), then left to right."""
+    rows = sum(c // WIDTH for c in cells)
+    columns = sum(c % WIDTH for c in cells)
+    return -rows, columns
+
+
+def placement_positions(builds: Sequence[Build]) -> tuple[Position, ...]:
+    """Group legal builds (R-PLACE-*, from `legal_actions`) by the cells they cover."""
+    grouped: dict[tuple[int, int], list[Build]] = {}
+    for build in builds:
+        a, b = build.cell, build.second_cell
+        grouped.setdefault((min(a, b), max(a, b)), []).append(build)
+    ordered = sorted(grouped, key=_reading_order)
+    return tuple(Position(letter(i), cells, tuple(grouped[cells]))
+                 for i, cells in enumerate(ordered))
+
+
+def position_of(positions: Sequence[Position], build: Build) -> Position | None:
+    """The position a build belongs to (to show which letter a proposal is)."""
+    return next((p for p in positions if build in p.builds), None)

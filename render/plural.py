@@ -1,0 +1,14 @@
+"""Counted phrases: "1 cow", "2 cows" (issue 10). A locale marks its singular with a
+`<key>.one` entry; languages without grammatical number simply repeat the text."""
+
+from __future__ import annotations
+
+from engine.i18n import normalise_locale, strings, t
+
+
+def counted(key: str, count: int, locale: str = "en") -> str:
+    """`key` with {count} filled in, in its singular form when count is 1."""
+    singular = f"{key}.one"
+    if count == 1 and singular in strings(normalise_locale(locale)):
+        return t(singular, locale, count=count)
+    return t(key, locale, count=count)

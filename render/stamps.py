@@ -1,0 +1,108 @@
+"""Text drawn once into cached stamps, then pasted: the renderer's main saving.
+
+Rasterising a string with FreeType costs far more than pasting its coverage mask, and a
+table picture repeats the same strings (names, scores, coordinates, labels) turn after
+turn. A stamp is the text's 8-bit coverage mask with its metrics; `draw_text` pastes it
+in any colour. The caches are bounded, so a long-running bot keeps a fixed footprint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.fonts import Colour, runs
+
+STAMP_CACHE_SIZE = 4096
+FIT_CACHE_SIZE = 2048
+_logs: list[list[tuple[str, int]]] = []
+
+
+@contextmanager
+def drawn_texts() -> Iterator[list[tuple[str, int]]]:
+    """Collect (text, size) of every text drawn inside the block: a picture reports its
+    smallest text in its layout, and tests check what was written."""
+    log: list[tuple[str, int]] = []
+    _logs.append(log)
+    try:
+        yield log
+    finally:
+        _logs.remove(log)
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """One string's coverage mask: `ascent` pixels above the baseline, the rest below."""
+
+    mask: Image.Image
+    width: int
+    ascent: int
+    descent: int
+
+
+@lru_cache(maxsize=STAMP_CACHE_SIZE)
+def stamp(text: str, size: int, bold: bool = False) -> Stamp:
+    """The mask of `text` (per-character font fallback as in `render.fonts.runs`)."""
+    parts = runs(text, size, bold)
+    ascent = max((f.getmetrics()[0] for _, f in parts), default=size)
+    descent = max((f.getmetrics()[1] for _, f in parts), default=0)
+    width = int(sum(f.getlength(part) for part, f in parts))
+    mask = Image.new("L", (max(1, width + 2), ascent + descent))
+    draw = ImageDraw.Draw(mask)
+    x = 0.0
+    for part, f in parts:
+        draw.text((x, ascent), part, font=f, fill=255, anchor="ls")
+        x += f.getlength(part)
+    return Stamp(mask, width, ascent, descent)
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return stamp(text, size, bold).width
+
+
+@lru_cache(maxsize=FIT_CACHE_SIZE)
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, shortened with an ellipsis until it fits `width` pixels."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _top(y: float, anchor: str, s: Stamp) -> float:
+    """The mask's top edge for Pillow's vertical anchors a (ascender), m, s, d (descender)."""
+    vertical = anchor[1]
+    if vertical == "s":
+        return y - s.ascent
+    if vertical == "m":
+        return y - (s.ascent + s.descent) / 2
+    if vertical == "d":
+        return y - s.ascent - s.descent
+    return y
+
+
+def draw_text(surface: Image.Image | ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+              size: int, fill: Colour, *, bold: bool = False, anchor: str = "la",
+              max_width: int | None = None) -> int:
+    """Paste `text` (left/middle/right by anchor[0]: l, m, r); returns the width drawn.
+
+    Same contract as `render.fonts.draw_text`, for RGB pictures; `surface` is the picture
+    or an `ImageDraw.Draw` of it."""
+    if max_width is not None:
+        text = fit(text, size, max_width, bold)
+    for log in _logs:
+        log.append((text, size))
+    s = stamp(text, size, bold)
+    x, y = xy
+    if anchor[0] == "m":
+        x -= s.width / 2
+    elif anchor[0] == "r":
+        x -= s.width
+    target = surface if isinstance(surface, Image.Image) else surface._image
+    target.paste(fill, (round(x), round(_top(y, anchor, s))), s.mask)
+    return s.width

@@ -1,0 +1,159 @@
+"""The phone-first turn picture: what the decision needs first, the rest compact.
+
+Designed at 800 px wide for Discord's ~400 px display on phones (scale 1/2): the draft
+with labelled tiles on top, the ranch of the player to move in big cells beside the
+saloon, the other ranches as an overview below (beside the saloon with two players).
+At the end of the game the picture is the standings and the score sheet instead.
+The picture reports its geometry (`TurnLayout`), so tests check sizes at phone scale.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.i18n import t
+from engine.state import Phase
+from engine.view import TableView
+from render import sprites
+from render.changes import TurnChanges
+from render.draft import DraftSizes, draw_draft
+from render.final import render_final
+from render.layout import Box, TurnLayout, TurnPicture
+from render.stamps import draw_text, drawn_texts
+from render.theme import BOARD, OUTLINE, Theme
+from render.turn_ranch import RanchSizes, draw_turn_ranch
+
+WIDTH = 800          # native width; Discord shows it at ~400 px on a phone
+TEXT = 22            # smallest text: 11 px at phone size
+TITLE = 28
+PAD = 12
+MOVER_CELL = 64      # 32 px at phone size (>= 28)
+OTHER_CELLS = (40, 36, 32, 28)  # beside the saloon: 20 px down to 14 px at phone size
+ROW_CELLS = (48, 44)  # in the row below: as big as fits, keeping the picture ~4:3
+DRAFT_TILE = 88      # 44 px (>= 40)
+TOKEN = 44
+
+
+def _status(view: TableView, locale: str) -> str:
+    if view.phase is Phase.SETUP:
+        parts = [t("render.setup", locale)]
+    elif view.last_round:
+        parts = [t("render.last_round", locale)]
+    else:
+        parts = [t("render.round", locale, round=max(1, view.round))]
+    if view.active_seat is not None:
+        parts.append(t("render.to_move", locale, name=view.players[view.active_seat].name))
+    return " · ".join(parts)
+
+
+def _banner(image: Image.Image, view: TableView, theme: Theme, locale: str) -> int:
+    """Status on the left; cows in the supply and parcels in the pile as icon + number."""
+    middle = PAD + TITLE // 2 + 4
+    x = WIDTH - PAD
+    pile = str(view.pile_size)
+    x -= draw_text(image, (x, middle), pile, TEXT, theme.muted, bold=True, anchor="rm") + 6
+    d = ImageDraw.Draw(image)
+    d.rounded_rectangle((x - 22, middle - 13, x, middle + 13), radius=4, fill=BOARD,
+                        outline=OUTLINE, width=2)  # a parcel's back: the pile
+    x -= 22 + 18
+    x -= draw_text(image, (x, middle), str(view.cow_supply), TEXT, theme.muted, bold=True,
+                   anchor="rm") + 4
+    cow = sprites.cow(32)
+    image.paste(cow, (x - 32, middle - 17), cow)
+    x -= 32 + 16
+    draw_text(image, (PAD, middle), _status(view, locale), TITLE, theme.text, bold=True,
+              anchor="lm", max_width=x - PAD)
+    return PAD + TITLE + 16
+
+
+def _saloon_height(view: TableView) -> int:
+    return TEXT + 24 + len(view.saloon) * (TOKEN + 8)
+
+
+def _draw_saloon(image: Image.Image, view: TableView, box: Box, theme: Theme,
+                 locale: str) -> None:
+    """The partners waiting in the saloon, one per line with its name (R-SYM-3)."""
+    x0, y0, x1, _y1 = box
+    d = ImageDraw.Draw(image)
+    d.rounded_rectangle(box, radius=10, fill=theme.panel, outline=theme.panel_edge)
+    title = f"{t('render.saloon', locale)} · {t('render.stack', locale, count=view.stack_size)}"
+    draw_text(image, (x0 + 10, y0 + 8 + TEXT / 2), title, TEXT, theme.muted, bold=True,
+              anchor="lm", max_width=x1 - x0 - 20)
+    y = y0 + TEXT + 20
+    for kind in view.saloon:
+        if kind is None:
+            d.ellipse((x0 + 10, y, x0 + 10 + TOKEN, y + TOKEN), outline=theme.grid_line, width=2)
+            name = t("render.empty_saloon", locale)
+            colour = theme.muted
+        else:
+            token = sprites.partner_token(kind, TOKEN)
+            image.paste(token, (x0 + 10, y), token)
+            name, colour = t(f"partner.{kind}", locale), theme.text
+        draw_text(image, (x0 + 20 + TOKEN, y + TOKEN / 2), name, TEXT, colour, anchor="lm",
+                  max_width=x1 - x0 - TOKEN - 30)
+        y += TOKEN + 8
+
+
+def render_turn(view: TableView, *, theme: Theme, locale: str = "en",
+                changes: TurnChanges | None = None) -> TurnPicture:
+    """The picture posted after a player turn, for phones first.
+
+    `changes` are the marks of the turn just played (`render.changes.changes_of` of its
+    events); without them nothing is marked."""
+    if view.phase is Phase.OVER:
+        return render_final(view, theme=theme, locale=locale)
+    changes = changes or TurnChanges()
+    with drawn_texts() as texts:
+        return _render_turn(view, theme, locale, changes, texts)
+
+
+def _other_sizes(rows: int, count: int, room: int) -> tuple[RanchSizes, bool, int]:
+    """Compact ranch sizes, whether the one other ranch fits beside the mover's (under
+    the saloon, with two players), and how many share a row below otherwise."""
+    fitting = [c for c in OTHER_CELLS if RanchSizes(c, rows, TEXT, False).height <= room]
+    if count == 1 and fitting:
+        return RanchSizes(fitting[0], rows, TEXT, detailed=False), True, 1
+    per_row = max(1, min(count, 3))
+    slot_w = (WIDTH - PAD) // per_row - PAD
+    cell = next((c for c in ROW_CELLS
+                 if RanchSizes(c, rows, TEXT, False).natural_width <= slot_w), OTHER_CELLS[0])
+    return RanchSizes(cell, rows, TEXT, detailed=False, min_width=slot_w), False, per_row
+
+
+def _render_turn(view: TableView, theme: Theme, locale: str, changes: TurnChanges,
+                 texts: list[tuple[str, int]]) -> TurnPicture:
+    mover = view.active_seat if view.active_seat is not None else 0
+    rows = view.players[mover].ranch.height
+    big = RanchSizes(MOVER_CELL, rows, TEXT, detailed=True)
+    others = [p for p in view.players if p.seat != mover]
+    draft = DraftSizes(WIDTH - 2 * PAD, DRAFT_TILE, TEXT)
+    side_w = WIDTH - 3 * PAD - big.width
+    saloon_h = _saloon_height(view)
+    small, beside, per_row = _other_sizes(rows, len(others), big.height - saloon_h - PAD)
+    other_rows = 0 if beside else (len(others) + per_row - 1) // per_row
+    top = PAD + TITLE + 16
+    middle_y = top + draft.height + PAD
+    height = middle_y + big.height + PAD + other_rows * (small.height + PAD)
+    image = Image.new("RGB", (WIDTH, height), theme.background)
+    _banner(image, view, theme, locale)
+    tiles = draw_draft(image, view, PAD, top, sizes=draft, theme=theme, locale=locale,
+                       chosen=changes.chosen)
+    ranches = [draw_turn_ranch(image, view.players[mover], PAD, middle_y, sizes=big,
+                               theme=theme, locale=locale, changes=changes)]
+    side_x = 2 * PAD + big.width
+    _draw_saloon(image, view, (side_x, middle_y, side_x + side_w, middle_y + saloon_h),
+                 theme, locale)
+    if beside:
+        ranches.append(draw_turn_ranch(image, others[0], side_x + (side_w - small.width) // 2,
+                                       middle_y + saloon_h + PAD, sizes=small, theme=theme,
+                                       locale=locale, changes=changes))
+    else:
+        row_y = middle_y + big.height + PAD
+        for i, player in enumerate(others):
+            x = PAD + (i % per_row) * (small.width + PAD)
+            y = row_y + (i // per_row) * (small.height + PAD)
+            ranches.append(draw_turn_ranch(image, player, x, y, sizes=small, theme=theme,
+                                           locale=locale, changes=changes))
+    smallest = min((size for _, size in texts), default=TEXT)
+    layout = TurnLayout(WIDTH, height, smallest, tuple(tiles), tuple(ranches), mover)
+    return TurnPicture(image, layout)

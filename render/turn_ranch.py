@@ -1,0 +1,245 @@
+"""A ranch panel for the phone turn picture, at any cell size, with this turn's marks.
+
+Two sizes: the player to move gets big cells with coordinates and their storage (what
+they will build from); everyone else gets a compact overview. Both carry the seat colour
+(panel outline, name bar, ranchero) and the marks of the turn just played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.grid import COLUMN_LETTERS, WIDTH
+from engine.i18n import t
+from engine.view import PlayerView
+from render import sprites
+from render.cells import draw_cell, draw_parcel
+from render.changes import TurnChanges
+from render.ranch import outline_territories
+from render.stamps import draw_text
+from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RIVER, Theme, seat_rgb
+
+Box = tuple[int, int, int, int]
+ARRIVED = (46, 204, 113)   # a cow came: green badge with +
+LOST = (231, 76, 60)       # a cow went: red badge with −
+
+
+@dataclass(frozen=True, slots=True)
+class RanchSizes:
+    """Sizes of one ranch panel, all derived from the cell size and the text size."""
+
+    cell: int
+    rows: int
+    text: int
+    detailed: bool
+    min_width: int = 0  # wider panels centre their grid and give names more room
+
+    @property
+    def pad(self) -> int:
+        return 8
+
+    @property
+    def label(self) -> int:  # room for coordinates (detailed only)
+        return self.text + 6 if self.detailed else 0
+
+    @property
+    def header(self) -> int:
+        return self.text + 18
+
+    @property
+    def slot(self) -> int:
+        return self.cell if self.detailed else max(self.cell, 28)
+
+    @property
+    def natural_width(self) -> int:
+        return 2 * (self.pad + self.label) + WIDTH * self.cell
+
+    @property
+    def grid_x(self) -> int:
+        return self.pad + self.label + max(0, self.min_width - self.natural_width) // 2
+
+    @property
+    def grid_y(self) -> int:
+        return self.pad + self.header + self.label
+
+    @property
+    def river_h(self) -> int:
+        return max(8, self.cell // 5)
+
+    @property
+    def board_y(self) -> int:
+        return self.grid_y + self.rows * self.cell + self.river_h
+
+    @property
+    def width(self) -> int:
+        return max(self.natural_width, self.min_width)
+
+    @property
+    def height(self) -> int:
+        return self.board_y + self.slot + 12 + self.pad
+
+
+@dataclass(frozen=True, slots=True)
+class RanchGeometry:
+    """Where one ranch went in the picture (absolute pixels), for tests and overlays."""
+
+    seat: int
+    panel: Box
+    grid: Box
+    cell: int
+    rows: int
+
+    def cell_box(self, cell: int) -> Box:
+        """Pixel box of a ranch cell: row 1 at the bottom, next to the river."""
+        column, row = cell % WIDTH, cell // WIDTH
+        x = self.grid[0] + column * self.cell
+        y = self.grid[1] + (self.rows - 1 - row) * self.cell
+        return x, y, x + self.cell, y + self.cell
+
+
+def _badge(draw: ImageDraw.ImageDraw, box: Box, colour: tuple[int, int, int],
+           sign: str) -> None:
+    """A round + or − badge in the bottom-left corner of a cell."""
+    x0, _y0, _x1, y1 = box
+    r = max(8, (box[2] - box[0]) // 5)
+    cx, cy = x0 + r + 3, y1 - r - 3
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=OUTLINE, width=2)
+    w = max(2, r // 3)
+    draw.line((cx - r * 0.55, cy, cx + r * 0.55, cy), fill=(255, 255, 255), width=w)
+    if sign == "+":
+        draw.line((cx, cy - r * 0.55, cx, cy + r * 0.55), fill=(255, 255, 255), width=w)
+
+
+def _arrow(draw: ImageDraw.ImageDraw, start: Box, end: Box) -> None:
+    """A cow's step from one cell to another (R-PART-2), drawn centre to centre."""
+    sx, sy = (start[0] + start[2]) / 2, (start[1] + start[3]) / 2
+    ex, ey = (end[0] + end[2]) / 2, (end[1] + end[3]) / 2
+    width = max(3, (start[2] - start[0]) // 12)
+    for colour, w in ((OUTLINE, width + 3), ((255, 255, 255), width)):
+        draw.line((sx, sy, ex, ey), fill=colour, width=w)
+    dx, dy = ex - sx, ey - sy
+    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    ux, uy = dx / length, dy / length
+    head = width * 3
+    points = [(ex, ey), (ex - ux * head - uy * head * 0.6, ey - uy * head + ux * head * 0.6),
+              (ex - ux * head + uy * head * 0.6, ey - uy * head - ux * head * 0.6)]
+    draw.polygon(points, fill=(255, 255, 255), outline=OUTLINE)
+
+
+def _header(image: Image.Image, player: PlayerView, sizes: RanchSizes, theme: Theme,
+            locale: str) -> None:
+    d = ImageDraw.Draw(image)
+    colour = seat_rgb(player.colour, theme)
+    text, pad = sizes.text, sizes.pad
+    meeple_size = sizes.header - 4
+    meeple = sprites.ranchero(player.colour, meeple_size, theme)
+    image.paste(meeple, (pad, pad), meeple)
+    score = t("render.score", locale, points=player.score.total)
+    middle = pad + sizes.header / 2
+    score_w = draw_text(image, (sizes.width - pad, middle), score, text, theme.text, bold=True,
+                        anchor="rm")
+    name_x = pad + meeple_size + 4
+    name_w = draw_text(image, (name_x, middle), player.name, text, theme.text, bold=True,
+                       anchor="lm", max_width=sizes.width - name_x - pad - score_w - 10)
+    bar_y = pad + sizes.header - 3
+    d.rectangle((name_x, bar_y, name_x + name_w, bar_y + 3), fill=colour)
+
+
+def _coordinates(image: Image.Image, sizes: RanchSizes, theme: Theme) -> None:
+    """Column letters above, row numbers both sides: the names the action text uses."""
+    text, cell = sizes.text, sizes.cell
+    for column, letter in enumerate(COLUMN_LETTERS):
+        draw_text(image, (sizes.grid_x + column * cell + cell / 2, sizes.grid_y - sizes.label / 2),
+                  letter, text, theme.muted, bold=True, anchor="mm")
+    right = sizes.grid_x + WIDTH * cell + sizes.label / 2
+    for row in range(1, sizes.rows + 1):
+        cy = sizes.grid_y + (sizes.rows - row) * cell + cell / 2
+        draw_text(image, (sizes.grid_x - sizes.label / 2, cy), str(row), text, theme.muted,
+                  bold=True, anchor="mm")
+        draw_text(image, (right, cy), str(row), text, theme.muted, bold=True, anchor="mm")
+
+
+def _river_and_storage(image: Image.Image, player: PlayerView, sizes: RanchSizes,
+                       swapped: frozenset[int], theme: Theme) -> None:
+    """River with bridges (R-PLACE-2a), then the storage slots with the parcels held."""
+    d = ImageDraw.Draw(image)
+    cell, gx = sizes.cell, sizes.grid_x
+    grid_w = WIDTH * cell
+    river_y = sizes.board_y - sizes.river_h
+    d.rectangle((gx, river_y, gx + grid_w, sizes.board_y), fill=RIVER)
+    for column in player.board.bridges:
+        bx = gx + (column - 1) * cell + cell // 5
+        d.rectangle((bx, river_y - 1, bx + cell * 3 // 5, sizes.board_y + 1), fill=BRIDGE,
+                    outline=OUTLINE)
+    slot, gap = sizes.slot, 6
+    d.rectangle((gx, sizes.board_y, gx + grid_w, sizes.board_y + slot + 12), fill=BOARD,
+                outline=BOARD_DARK, width=2)
+    held = list(player.storage)
+    boxes = max(player.board.slots, len(held))
+    total = boxes * slot + (boxes - 1) * gap
+    sx, sy = gx + (grid_w - total) // 2, sizes.board_y + 6
+    for i in range(boxes):
+        bx = sx + i * (slot + gap)
+        extra = i >= player.board.slots  # R-TURN-1: a parcel held beyond the slots
+        d.rectangle((bx - 1, sy - 1, bx + slot, sy + slot), fill=BOARD_DARK,
+                    outline=(200, 40, 40) if extra else OUTLINE, width=3 if extra else 1)
+        if i < len(held):
+            draw_parcel(image, held[i], bx, sy, slot, text=sizes.text, number=False)
+            if held[i].id in swapped:  # R-PART-3: swapped this turn
+                d.rectangle((bx - 3, sy - 3, bx + slot + 2, sy + slot + 2),
+                            outline=theme.highlight, width=4)
+
+
+def _marks(image: Image.Image, player: PlayerView, geometry: RanchGeometry,
+           changes: TurnChanges, theme: Theme) -> None:
+    d = ImageDraw.Draw(image)
+    seat, cell = player.seat, geometry.cell
+    for c in changes.cells_of(changes.placed, seat):
+        x0, y0, x1, y1 = geometry.cell_box(c)
+        d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=theme.highlight,
+                    width=max(3, cell // 12))
+    for c in changes.cells_of(changes.recruited, seat):
+        x0, y0, _x1, _y1 = geometry.cell_box(c)
+        token = max(12, int(cell * 0.44))  # as render.cells.draw_cell places it
+        cx, cy, r = x0 + 2 + token / 2, y0 + 2 + token / 2, token / 2 + 3
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.highlight,
+                  width=max(2, cell // 20))
+    for step in changes.cow_steps:
+        if step.from_seat == step.to_seat == seat:
+            _arrow(d, geometry.cell_box(step.source), geometry.cell_box(step.target))
+    for c in changes.cells_of(changes.cows_arrived, seat):
+        _badge(d, geometry.cell_box(c), ARRIVED, "+")
+    for c in changes.cells_of(changes.cows_lost, seat):
+        _badge(d, geometry.cell_box(c), LOST, "−")
+
+
+def draw_turn_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *,
+                    sizes: RanchSizes, theme: Theme, locale: str,
+                    changes: TurnChanges) -> RanchGeometry:
+    """Draw one ranch panel with its top-left corner at (x, y)."""
+    panel = Image.new("RGB", (sizes.width, sizes.height), theme.panel)
+    d = ImageDraw.Draw(panel)
+    d.rectangle((0, 0, sizes.width - 1, sizes.height - 1),
+                outline=seat_rgb(player.colour, theme), width=3)
+    _header(panel, player, sizes, theme, locale)
+    if sizes.detailed:
+        _coordinates(panel, sizes, theme)
+    local = RanchGeometry(player.seat, (0, 0, sizes.width, sizes.height),
+                          (sizes.grid_x, sizes.grid_y, sizes.grid_x + WIDTH * sizes.cell,
+                           sizes.grid_y + sizes.rows * sizes.cell), sizes.cell, sizes.rows)
+    for c, content in enumerate(player.ranch.cells):
+        x0, y0, x1, y1 = local.cell_box(c)
+        if content is None:
+            d.rectangle((x0, y0, x1, y1), fill=theme.grid, outline=theme.grid_line)
+        else:
+            draw_cell(panel, content, x0, y0, sizes.cell, text=sizes.text)
+    outline_territories(d, player.ranch, local)
+    _river_and_storage(panel, player, sizes, changes.cells_of(changes.swapped, player.seat),
+                       theme)
+    _marks(panel, player, local, changes, theme)
+    image.paste(panel, (x, y))
+    gx0, gy0, gx1, gy1 = local.grid
+    return RanchGeometry(player.seat, (x, y, x + sizes.width, y + sizes.height),
+                         (x + gx0, y + gy0, x + gx1, y + gy1), sizes.cell, sizes.rows)

@@ -1,0 +1,47 @@
+"""Lettered candidate positions (issue 10): the preview and the menu share the letters."""
+
+from __future__ import annotations
+
+from engine.actions import Build
+from engine.game import legal_actions
+from engine.grid import WIDTH, parse_cell
+from engine.view import public_view
+from render import DARK, render_preview
+from render.placement import letter, placement_positions, position_of
+from render.stamps import drawn_texts
+from tests.render.golden import at_build_decision
+
+
+def test_letters_run_a_to_z_then_aa() -> None:
+    assert [letter(i) for i in (0, 1, 25, 26, 27, 51, 52)] == [
+        "a", "b", "z", "aa", "ab", "az", "ba"]
+
+
+def test_positions_group_both_ends_and_read_from_the_top_left() -> None:
+    """R-PLACE-*: the two builds covering the same two cells (ends swapped) are one
+    position; letters follow the picture's reading order (top row first, row 1 is at
+    the bottom next to the river)."""
+    c1, c2, d1 = parse_cell("C1"), parse_cell("C2"), parse_cell("D1")
+    a2, b2 = parse_cell("A2"), parse_cell("B2")
+    builds = [Build(1, 2, c1, "up"), Build(2, 1, c1, "up"), Build(1, 2, c1, "right"),
+              Build(1, 2, a2, "right"), Build(2, 1, a2, "right")]
+    positions = placement_positions(builds)
+    assert [(p.letter, p.cells) for p in positions] == [
+        ("a", (a2, b2)), ("b", (c1, c2)), ("c", (c1, d1))]
+    assert positions[1].builds == (builds[0], builds[1])
+    assert position_of(positions, builds[2]) == positions[2]
+    assert sorted(b for p in positions for b in p.builds) == sorted(builds)
+    assert c2 == c1 + WIDTH
+
+
+def test_preview_writes_the_letters_of_every_position() -> None:
+    state = at_build_decision(11)
+    assert state.turn is not None
+    builds = [a for a in legal_actions(state) if isinstance(a, Build)]
+    pair = [b for b in builds if (b.first, b.second) == (builds[0].first, builds[0].second)]
+    positions = placement_positions(pair)
+    with drawn_texts() as texts:
+        render_preview(public_view(state), state.turn.seat, pair, pair[0], theme=DARK)
+    letters = [p.letter for p in positions]
+    assert len(letters) >= 2
+    assert sorted(text for text, _ in texts if text in letters) == letters  # once each
