@@ -16,7 +16,7 @@ from engine.game import _legal_builds, apply, legal_actions, outcome
 from engine.ranch import parse_ranch
 from engine.rng import Rng
 from engine.scoring import score_ranch, winners
-from engine.state import GameState, Phase, validate_state
+from engine.state import GameState, Phase, TurnState, validate_state
 from tests.engine.positions import next_turn_holding, play_until, start
 from tests.helpers import Spec, act, build_turn, give, legal_texts, set_ranch, set_saloon
 
@@ -393,3 +393,22 @@ def test_R_BUILD_1_two_dominoes_at_most_even_with_parcels_left() -> None:
     assert state.phase is Phase.BUILD and state.turn.built == 1
     state, _ = act(state, f"build p{c} p{d} C1 up")
     assert state.phase is Phase.CHOOSE and len(state.players[0].storage) == 2
+
+
+def test_R_END_2_a_desperado_swap_that_makes_room_reopens_the_final_placement() -> None:
+    state = start(3, 7)
+    set_ranch(state, 0, ROW1 + "fa . fa . fa")  # bridges built on: only farms fit
+    set_saloon(state, "desperado")
+    state, (circle, farm, desert, canyon) = build_turn(state, 0, [
+        Spec(L.FARM, circle=True, cows=None), Spec(L.FARM), Spec(L.DESERT), Spec(L.CANYON)])
+    (theirs,) = give(state, 1, Spec(L.FARM))
+    state.turn = TurnState(0, final=True)  # R-END-2: place as far as possible
+    state.last_round, state.pending, state._legal = True, [], None
+    state, _ = act(state, f"build p{circle} p{farm} B1 up")  # desert and canyon never fit
+    assert state.phase is Phase.RECRUIT
+    state, _ = act(state, "recruit desperado", f"swap p{desert} p{theirs}")
+    # the farm from player 2 fits: the final placement goes on, and nothing may be passed
+    assert state.phase is Phase.BUILD and state.turn.final and state.turn.seat == 0
+    assert sorted(state.players[0].storage) == sorted([theirs, canyon])
+    options = legal_texts(state)
+    assert options and all(t.startswith("build") for t in options)
