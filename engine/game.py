@@ -567,8 +567,7 @@ def _do(state: GameState, action: Action, out: Events) -> None:
         assert isinstance(action, Choose)
         next(s for s in state.next_column if s.parcel == action.parcel).ranchero = seat
         out.append(ev.RancheroPlaced(seat, action.parcel))
-        state.turn = None
-        _start_next_turn(state, out)
+        _start_next_turn(state, out)  # sets the next turn
     elif phase is Phase.BUILD:
         if isinstance(action, Build):
             _place(state, action, out)
@@ -583,7 +582,8 @@ def _do(state: GameState, action: Action, out: Events) -> None:
             out.append(ev.Passed(seat, phase.value))
             _end_building(state, out)
     elif phase is Phase.SKULL:
-        assert isinstance(action, Skull) and state.turn is not None
+        assert isinstance(action, Skull)
+        assert state.turn is not None
         state.players[seat].cows[action.cell] -= 1
         state.cow_supply += 1
         out.append(ev.SkullResolved(seat, state.turn.skulls.pop(0), action.cell))
