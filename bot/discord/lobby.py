@@ -60,7 +60,7 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
                        players=f"most players ({FEWEST}–{MOST})",
                        thread="open the table in a new thread (default: yes)")
 @app_commands.choices(variant=[app_commands.Choice(name=VARIANT_NAMES[v], value=v)
-                               for v in VARIANTS])
+                               for v in VARIANTS if v in VARIANT_NAMES])  # named ones only
 async def new(interaction: discord.Interaction[Any],
               variant: app_commands.Choice[str] | None = None,
               players: app_commands.Range[int, FEWEST, MOST] = MOST,
