@@ -391,8 +391,23 @@ def test_R_BUILD_1_two_dominoes_at_most_even_with_parcels_left() -> None:
     assert state.turn.max_dominoes == 2
     state, _ = act(state, f"build p{a} p{b} A1 up")
     assert state.phase is Phase.BUILD and state.turn.built == 1
-    state, _ = act(state, f"build p{c} p{d} C1 up")
+    state, events = act(state, f"build p{c} p{d} C1 up")
     assert state.phase is Phase.CHOOSE and len(state.players[0].storage) == 2
+    assert not any(isinstance(e, ev.Passed) for e in events)  # the turn ends, no pass
+
+
+def test_R_SYM_0_the_final_placement_places_everything_before_symbols_resolve() -> None:
+    state = start(3, 7)
+    set_saloon(state, "farmer")
+    state, (circle, a, b, c) = build_turn(state, 0, [
+        Spec(L.DESERT, circle=True, cows=None), Spec(L.DESERT), Spec(L.CANYON), Spec(L.FARM)])
+    state.turn = TurnState(0, final=True)
+    state.last_round, state.pending, state._legal = True, [], None
+    state, events = act(state, f"build p{circle} p{a} A1 up")
+    assert state.phase is Phase.BUILD and not any(
+        isinstance(e, ev.PartnerRecruited) for e in events)  # the circle waits
+    state, _ = act(state, f"build p{b} p{c} C1 up")
+    assert state.phase is Phase.RECRUIT  # now every symbol resolves
 
 
 def test_R_END_2_a_desperado_swap_that_makes_room_reopens_the_final_placement() -> None:
