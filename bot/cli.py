@@ -43,6 +43,11 @@ from render.changes import changes_of
 from render.theme import THEMES, theme_named
 
 EXIT_BAD_INPUT = 2
+#: Input bounds: a real game record is a few kilobytes and four levels deep.
+MAX_JSON_BYTES = 4 * 1024 * 1024
+MAX_JSON_DEPTH = 32
+#: `simulate --games` at most this many (about an hour of greedy games on one core).
+MAX_GAMES = 100_000
 
 
 class UsageError(Exception):
@@ -66,11 +71,45 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _json_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects, counted outside strings, so a hostile
+    file is refused before the recursive parser can overflow the stack."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def _read_json(path: str) -> Any:
+    """A JSON file within the size and depth bounds, else a one-line `UsageError`."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_JSON_BYTES + 1)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    if len(data) > MAX_JSON_BYTES:
+        raise UsageError(f"{path} is larger than {MAX_JSON_BYTES // (1024 * 1024)} MiB: "
+                         "not a game record")
+    try:
+        text = data.decode("utf-8")
+        if _json_depth(text) > MAX_JSON_DEPTH:
+            raise UsageError(f"{path} is nested deeper than {MAX_JSON_DEPTH} levels: "
+                             "not a game record")
+        return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path} is not JSON: {exc}") from None
 
@@ -90,6 +129,13 @@ def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}")
     return int(text)
+
+
+def _game_count(text: str) -> int:
+    count = _positive(text)
+    if count > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"at most {MAX_GAMES} games, got {text!r}")
+    return count
 
 
 def _seed(text: str) -> int:
@@ -278,7 +324,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file")
     rep.set_defaults(func=cmd_replay)
     sim = sub.add_parser("simulate", help="play games between AI players")
-    sim.add_argument("--games", type=_positive, default=10)
+    sim.add_argument("--games", type=_game_count, default=10)
     sim.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
     sim.add_argument("--ai", default="random", help="one AI, or one per seat: random,greedy")
     sim.add_argument("--seed", type=_seed, default=1)

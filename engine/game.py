@@ -58,6 +58,10 @@ def new_game(
     names = tuple(players)
     if len(names) not in PLAYER_COUNTS:
         raise MoonRiverError(f"Moon River is for 2–4 players, not {len(names)}")
+    if len(set(names)) != len(names):  # results are keyed by name: two alike lose a score
+        twice = sorted({n for n in names if names.count(n) > 1})
+        raise MoonRiverError(f"player names must differ ({', '.join(map(repr, twice))} "
+                             "appears more than once)")
     if variant not in VARIANTS:
         raise MoonRiverError(f"variant {variant!r} is not available (available: "
                              f"{', '.join(VARIANTS)})")

@@ -104,12 +104,25 @@ def _clean_name(name: str) -> str:
 
 
 def _unique_names(seats: Sequence[Seat]) -> list[str]:
-    """Engine player names must differ: 'Alex', 'Alex (2)'."""
-    seen: dict[str, int] = {}
+    """Engine player names must differ (results are keyed by name): 'Alex', 'Alex (2)'.
+
+    The first seat with a name keeps it; a repeat gets the lowest free ' (n)' that is
+    neither taken nor another seat's own name, so 'Alex', 'Alex (2)', 'Alex' gives
+    'Alex', 'Alex (2)', 'Alex (3)'.
+    """
+    taken = {seat.name for seat in seats}
+    seen: set[str] = set()
     out = []
     for seat in seats:
-        seen[seat.name] = seen.get(seat.name, 0) + 1
-        out.append(seat.name if seen[seat.name] == 1 else f"{seat.name} ({seen[seat.name]})")
+        name = seat.name
+        if name in seen:
+            number = 2
+            while f"{name} ({number})" in taken:
+                number += 1
+            name = f"{name} ({number})"
+            taken.add(name)
+        seen.add(name)
+        out.append(name)
     return out
 
 
