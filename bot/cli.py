@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 
 from PIL import Image
 
-from bot.config import ConfigError, load_settings
+from bot.config import DEFAULT_DB, ConfigError, load_settings
 from bot.sandbox import SandboxOptions
 from bot.sandbox import main as sandbox_main
 from bot.tables.errors import TableError
@@ -296,6 +296,31 @@ def cmd_health(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Put a backup in place of the database; refused while a bot holds the database."""
+    from datetime import UTC, datetime
+
+    from bot.tables.store.guard import restore_backup
+
+    backup = Path(args.backup)
+    database = Path(args.db or os.environ.get("MOONRIVER_DB", "").strip() or DEFAULT_DB)
+    if not backup.is_file():
+        raise UsageError(f"no backup at {backup}")
+    if backup.resolve() == database.resolve():
+        raise UsageError("the backup and the database are the same file")
+    if not database.parent.is_dir():
+        raise UsageError(f"the folder {database.parent} does not exist")
+    try:
+        kept = restore_backup(backup, database, datetime.now(UTC))
+    except TableError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot restore into {database}: {exc.strerror}") from None
+    _print_json({"restored": str(backup), "database": str(database),
+                 "previous": str(kept) if kept is not None else None})
+    return 0
+
+
 def cmd_sandbox(args: argparse.Namespace) -> int:
     seats = tuple(s.strip() for s in args.seats.split(","))
     names = tuple(n.strip() for n in args.names.split(",")) if args.names else ()
@@ -345,6 +370,11 @@ def build_parser() -> argparse.ArgumentParser:
                                                          "/data/heartbeat"))
     health.add_argument("--max-age", type=float, default=120.0)
     health.set_defaults(func=cmd_health)
+    res = sub.add_parser("restore", help="put a backup in place of the bot's database "
+                                         "(stop the bot first)")
+    res.add_argument("backup", help="a backup file (backups/moonriver-….sqlite3)")
+    res.add_argument("--db", default=None, help="the database (default: MOONRIVER_DB)")
+    res.set_defaults(func=cmd_restore)
     box = sub.add_parser("sandbox", help="play a game in the terminal, no Discord needed")
     box.add_argument("--seats", default="human,greedy",
                      help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, "
