@@ -37,6 +37,7 @@ class Settings:
     rate_burst: int = 10
     lobbies_per_user: int = 2  # open lobbies one user may host at once
     lobbies_per_channel: int = 5  # open lobbies in one channel and its threads
+    min_remind_hours: float = 0.25  # the shortest reminder interval a host may set
 
     @property
     def backups(self) -> Path:
@@ -110,12 +111,14 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         backup_hours=_number(env, "MOONRIVER_BACKUP_HOURS", 6.0, 0.05, 24 * 30,
                              zero_allowed=True),
         backup_keep=int(_number(env, "MOONRIVER_BACKUP_KEEP", 8, 1, 1000, whole=True)),
-        rate_per_minute=_number(env, "MOONRIVER_RATE_PER_MINUTE", 30.0, 1, 600),
+        rate_per_minute=_number(env, "MOONRIVER_RATE_PER_MINUTE", 30.0, 1, 600,
+                                zero_allowed=True),
         rate_burst=int(_number(env, "MOONRIVER_RATE_BURST", 10, 1, 100, whole=True)),
         lobbies_per_user=int(_number(env, "MOONRIVER_LOBBIES_PER_USER", 2, 1, 50,
                                      whole=True)),
         lobbies_per_channel=int(_number(env, "MOONRIVER_LOBBIES_PER_CHANNEL", 5, 1, 500,
                                         whole=True)),
+        min_remind_hours=_number(env, "MOONRIVER_MIN_REMIND_HOURS", 0.25, 0.0001, 24),
         maintenance_seconds=maintenance,
         heartbeat=Path(heartbeat) if heartbeat else None,
         token=token, database=database, dev_guild=int(guild) if guild else None,

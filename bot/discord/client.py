@@ -17,11 +17,13 @@ from bot.discord import admin, info, lobby, turns
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.dialogue import act, open_dialogue, pick_pair, propose
 from bot.discord.failures import answer_click, on_tree_error
+from bot.discord.gate import admit, check_click_table
 from bot.discord.host import Click, TableClient
 from bot.discord.logs import configure_logging
 from bot.discord.maintenance import maintenance_loop
 from bot.discord.texts import CommandTranslator, command_text
 from bot.tables.errors import StoreError
+from bot.tables.limits import TableLimits
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
 
@@ -54,7 +56,9 @@ class MoonRiverBot(TableClient):
         intents = discord.Intents.none()
         intents.guilds = True  # not privileged: channels and threads by id
         store = SqliteStore(settings.database)
-        super().__init__(settings, store, TableService(store), intents=intents,
+        limits = TableLimits(settings.lobbies_per_user, settings.lobbies_per_channel,
+                             settings.min_remind_hours)
+        super().__init__(settings, store, TableService(store, limits=limits), intents=intents,
                          allowed_mentions=discord.AllowedMentions.none())
         self.tree = app_commands.CommandTree(self)
         self._maintenance: asyncio.Task[None] | None = None
@@ -71,6 +75,7 @@ class MoonRiverBot(TableClient):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.add_command(command_group())
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
+        self.tree.interaction_check = admit  # type: ignore[method-assign]
         await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild:
             guild = discord.Object(self.settings.dev_guild)
@@ -81,7 +86,13 @@ class MoonRiverBot(TableClient):
         self._maintenance = asyncio.create_task(maintenance_loop(self))
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
-        await answer_click(interaction, CLICK_HANDLERS[click.kind](interaction, click))
+        if not await admit(interaction):
+            return
+        await answer_click(interaction, self._checked_click(interaction, click))
+
+    async def _checked_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
+        await check_click_table(interaction, click)
+        await CLICK_HANDLERS[click.kind](interaction, click)
 
     async def close(self) -> None:
         if self._maintenance is not None:

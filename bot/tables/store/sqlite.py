@@ -113,6 +113,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             dm_reminders INTEGER NOT NULL DEFAULT 0,
             locale TEXT)""",
     ),
+    (  # 2: where a table was opened from (the channel of its thread), for lobby limits
+        "ALTER TABLE games ADD COLUMN parent_id INTEGER",
+        "CREATE INDEX games_lobbies_by_host ON games (host_id) WHERE status = 'lobby'",
+        "CREATE INDEX games_lobbies_by_parent ON games (parent_id) WHERE status = 'lobby'",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, seed, components, "
@@ -316,15 +321,16 @@ class SqliteStore:
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, host: Seat,
                           options: GameOptions, settings: TableSettings, seed: int,
-                          components: str, now: datetime) -> Game:
+                          components: str, now: datetime, parent_id: int | None = None) -> Game:
         try:
             async with self._transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, status, host_id, options, "
-                    "settings, seed, components, version, created_at, updated_at) "
-                    "VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, 1, ?, ?)",
+                    "settings, seed, components, version, created_at, updated_at, parent_id) "
+                    "VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, 1, ?, ?, ?)",
                     (guild_id, channel_id, host.user_id or 0, options.to_json(),
-                     settings.to_json(), seed, components, _time(now), _time(now)))
+                     settings.to_json(), seed, components, _time(now), _time(now),
+                     parent_id if parent_id is not None else channel_id))
                 game_id = cursor.lastrowid
                 await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) "
                                  "VALUES (?, ?, ?, ?, ?)",
@@ -334,6 +340,18 @@ class SqliteStore:
         game = await self.game(int(game_id or 0))
         assert game is not None
         return game
+
+    async def open_lobbies(self, *, host_id: int | None = None,
+                           parent_id: int | None = None) -> int:
+        """Lobbies hosted by `host_id`, or opened from channel `parent_id` (in it or in
+        one of its threads)."""
+        if host_id is not None:
+            (count,) = await self._one("SELECT count(*) FROM games WHERE status = 'lobby' "
+                                       "AND host_id = ?", (host_id,))
+        else:
+            (count,) = await self._one("SELECT count(*) FROM games WHERE status = 'lobby' "
+                                       "AND parent_id = ?", (parent_id,))
+        return int(count)
 
     async def _bump(self, db: aiosqlite.Connection, game: Game, now: datetime,
                     **columns: Any) -> None:
