@@ -263,3 +263,45 @@ def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path: Path) -> None:
     assert not (tmp_path / "games.sqlite3").exists()
     assert_one_line_refusal(restore(str(tmp_path / "missing.sqlite3"), "--db",
                                     str(tmp_path / "games.sqlite3")), "no backup")
+
+
+# --- the running bot -------------------------------------------------------------------
+
+
+async def test_the_running_bot_backs_up_and_stops_writing_when_its_file_is_deleted(
+        tmp_path: Path) -> None:
+    import asyncio
+
+    from tests.bot.test_end_to_end import ALICE as ALICE_ON_DISCORD
+    from tests.bot.test_end_to_end import BOB as BOB_ON_DISCORD
+    from tests.bot.test_end_to_end import Bot
+    from tests.fake_discord import FakeDiscord
+
+    fake = FakeDiscord()
+    await fake.start()
+    path, log = tmp_path / "bot.sqlite3", tmp_path / "bot.log"
+    bot = Bot(fake, path, stderr=log)
+    await bot.start()
+    try:
+        backups = tmp_path / "backups"
+        for _ in range(100):  # the first maintenance round makes the first backup
+            if list(backups.glob("moonriver-*.sqlite3")):
+                break
+            await asyncio.sleep(0.1)
+        assert len(list(backups.glob("moonriver-*.sqlite3"))) == 1
+        before = len(fake.sent)
+        iid = await fake.slash(ALICE_ON_DISCORD, "new", players=2, thread=False)
+        lobby = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+        for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            leftover.unlink(missing_ok=True)
+        await asyncio.sleep(1.5)  # maintenance rounds run: none may create a new file
+        assert not path.exists()
+        before = len(fake.sent)
+        iid = await fake.click(BOB_ON_DISCORD, lobby, "mr:lobby:join")
+        refusal = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+        assert refusal.ephemeral and "database is not available" in refusal.content
+        assert not path.exists()
+        assert "CRITICAL" in log.read_text() and "was deleted" in log.read_text()
+    finally:
+        await bot.stop()
+        await fake.stop()
