@@ -70,6 +70,8 @@ async def test_hostile_names_stay_text_and_nobody_extra_is_pinged(bot) -> None:
     assert "@here" not in edit.content and "@everyone" not in edit.content
     assert "<@102000000000000000>" not in edit.content  # escaped: shown, not a mention
     assert edit.allowed_mentions == {"parse": []}  # and the edit itself allows no pings
+    texts = [s for s in fake.sent if s.content]
+    assert texts and all(s.allowed_mentions is not None for s in texts)  # every send, edit
     assert lobby.allowed_mentions == {"parse": []}
 
 
