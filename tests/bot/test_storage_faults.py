@@ -194,7 +194,9 @@ async def test_online_backups_keep_the_newest_n_and_hold_the_games(tmp_path: Pat
 
     from bot.tables.store.guard import backups_in
 
-    path, folder = tmp_path / "games.sqlite3", tmp_path / "backups"
+    odd = tmp_path / "a #1 ?50%"  # URI characters in the folder: still this path
+    odd.mkdir()
+    path, folder = odd / "games.sqlite3", tmp_path / "backups"
     store, service = await _store_with_a_game(path)
     start = datetime(2026, 11, 30, 8, 0, tzinfo=UTC)
     made = [await store.backup(folder, 3, start + timedelta(hours=h)) for h in range(5)]

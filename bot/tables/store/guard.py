@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
+from urllib.parse import quote
 
 from bot.tables.errors import StoreError
 
@@ -35,6 +36,12 @@ class DatabaseReplaced(StoreError):
     """The file at the path is no longer the one this process opened."""
 
     code = "store"
+
+
+def file_uri(path: str | Path, mode: str) -> str:
+    """A SQLite URI that opens `path` in `mode` ("ro", "rw": never creates the file);
+    quoted, so '?', '#' or '%' in a folder name stay part of the path."""
+    return f"file:{quote(str(Path(path).absolute()))}?mode={mode}"
 
 
 def lock_path(database: str | Path) -> Path:
@@ -150,7 +157,7 @@ def write_backup(database: str, folder: Path, keep: int, now: datetime) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / backup_name(now)
     partial = target.with_suffix(".partial")
-    source = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    source = sqlite3.connect(file_uri(database, "ro"), uri=True)
     try:
         copy = sqlite3.connect(partial)
         try:
@@ -175,7 +182,7 @@ def restore_backup(backup: Path, database: Path, now: datetime) -> Path | None:
     lock.acquire()
     try:
         try:
-            source = sqlite3.connect(f"file:{backup}?mode=ro", uri=True)
+            source = sqlite3.connect(file_uri(backup, "ro"), uri=True)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the backup {backup}: {exc}") from None
         try:

@@ -48,6 +48,7 @@ from bot.tables.store.guard import (
     DatabaseReplaced,
     FileIdentity,
     check_writable,
+    file_uri,
     require_intact,
     write_backup,
 )
@@ -216,7 +217,7 @@ class SqliteStore:
         moves.
         """
         self._guard()
-        async with aiosqlite.connect(f"file:{self.path}?mode=rw", uri=True,
+        async with aiosqlite.connect(file_uri(self.path, "rw"), uri=True,
                                      isolation_level=None) as side:
             await side.execute("PRAGMA busy_timeout = 5000")
             await side.execute("PRAGMA wal_checkpoint(PASSIVE)")
