@@ -141,9 +141,13 @@ async def test_too_many_commands_get_a_private_slow_down(strict_bot) -> None:
     assert all(a.ephemeral for a in answers)
     assert ["Slow down" in a.content for a in answers] == [False] * 4 + [True] * 2
     assert re.search(r"try again in \d+ s", answers[-1].content)
+    lobby = await lobby_of(fake, ALICE)  # one user's limit is not another's
+    assert "mr:lobby:join" in lobby.custom_ids()
     before = len(fake.sent)
-    iid = await fake.slash(ALICE, "rules")  # one user's limit is not another's
-    assert "Slow down" not in (await reply_to(fake, iid, before)).content
+    iid = await fake.click(BOB, lobby, "mr:lobby:join")  # clicks count too
+    refusal = await reply_to(fake, iid, before)
+    assert refusal.ephemeral and "Slow down" in refusal.content
+    assert not any(s.kind == "edit" and "Bob" in s.content for s in fake.sent[before:])
     assert fake.violations == [] and fake.unanswered() == []
 
 

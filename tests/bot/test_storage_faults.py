@@ -307,3 +307,15 @@ async def test_the_running_bot_backs_up_and_stops_writing_when_its_file_is_delet
     finally:
         await bot.stop()
         await fake.stop()
+
+
+async def test_the_sandbox_refuses_a_database_a_bot_holds(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    first, _service = await _store_with_a_game(path)
+    try:
+        done = subprocess.run([sys.executable, "-m", "bot.cli", "sandbox", "--db", str(path),
+                               "--out", str(tmp_path / "pictures")], capture_output=True,
+                              text=True, input="", timeout=60)
+        assert_one_line_refusal(done, "in use by another Moon River process")
+    finally:
+        await first.close()
