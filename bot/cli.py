@@ -19,7 +19,7 @@ from bot.sandbox import main as sandbox_main
 from bot.tables.errors import TableError
 from engine import events as ev
 from engine.actions import Build, parse_action
-from engine.ai import AI_PLAYERS, make_player
+from engine.ai import AI_LEVELS, AI_PLAYERS, DEFAULT_THINK_MS, make_player
 from engine.components import load_components
 from engine.errors import MoonRiverError
 from engine.game import apply, legal_actions, outcome
@@ -48,6 +48,8 @@ MAX_JSON_BYTES = 4 * 1024 * 1024
 MAX_JSON_DEPTH = 32
 #: `simulate --games` at most this many (about an hour of greedy games on one core).
 MAX_GAMES = 100_000
+#: `simulate --think-ms` at most a minute per decision.
+MAX_THINK_MS = 60_000
 
 
 class UsageError(Exception):
@@ -138,6 +140,13 @@ def _game_count(text: str) -> int:
     return count
 
 
+def _think_ms(text: str) -> int:
+    ms = _positive(text)
+    if ms > MAX_THINK_MS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_THINK_MS} ms, got {text!r}")
+    return ms
+
+
 def _seed(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
@@ -148,8 +157,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ai_names = args.ai.split(",")
     if len(ai_names) == 1:
         ai_names *= args.players
-    if len(ai_names) != args.players or any(n not in AI_PLAYERS for n in ai_names):
-        raise UsageError(f"--ai takes one AI or one per player from: {', '.join(AI_PLAYERS)}")
+    known = (*AI_PLAYERS, *AI_LEVELS)
+    if len(ai_names) != args.players or any(n not in known for n in ai_names):
+        raise UsageError(f"--ai takes one AI or one per player from: {', '.join(known)}")
     records_dir = Path(args.records) if args.records else None
     if records_dir is not None:
         try:
@@ -157,6 +167,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"cannot create {records_dir}: {exc.strerror}") from None
     scores: list[int] = []
+    scores_by_ai: dict[str, list[int]] = {n: [] for n in ai_names}
     wins = dict.fromkeys(ai_names, 0)
     seats_per_ai = {n: ai_names.count(n) for n in ai_names}
     started = time.perf_counter()
@@ -165,7 +176,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         names = [f"{ai}-{seat + 1}" for seat, ai in enumerate(ai_names)]
         record = GameRecord(seed=seed, players=names)
         state = record.new_game()
-        players = [make_player(ai, seed * 8 + seat) for seat, ai in enumerate(ai_names)]
+        players = [make_player(ai, seed * 8 + seat, think_ms=args.think_ms)
+                   for seat, ai in enumerate(ai_names)]
         while state.phase is not Phase.OVER:
             seat = state.active_seat
             assert seat is not None
@@ -175,6 +187,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         result = outcome(state)
         assert result is not None
         scores += [s.total for s in result.sheets]
+        for seat, sheet in enumerate(result.sheets):
+            scores_by_ai[ai_names[seat]].append(sheet.total)
         for seat in result.winners:
             wins[ai_names[seat]] += 1
         if records_dir is not None:
@@ -192,6 +206,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if len(set(ai_names)) > 1:  # per AI: games won per seat it played (shared wins count)
         report["win_rate"] = {n: round(wins[n] / (args.games * seats_per_ai[n]), 3)
                               for n in seats_per_ai}
+        report["per_ai"] = {n: {"win_rate": report["win_rate"][n], "seats": seats_per_ai[n],
+                                "mean_score": round(sum(s) / len(s), 2)}
+                            for n, s in scores_by_ai.items()}
     _print_json(report)
     return 0
 
@@ -351,7 +368,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play games between AI players")
     sim.add_argument("--games", type=_game_count, default=10)
     sim.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
-    sim.add_argument("--ai", default="random", help="one AI, or one per seat: random,greedy")
+    sim.add_argument("--ai", default="random",
+                     help="one AI, or one per seat: random, greedy, strong (or the levels "
+                          "easy, normal, hard), e.g. strong,greedy,greedy,greedy")
+    sim.add_argument("--think-ms", type=_think_ms, default=DEFAULT_THINK_MS,
+                     help="the strong AI's time per decision in ms (default 1000)")
     sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--records", default=None, help="write each game's record here")
     sim.set_defaults(func=cmd_simulate)
@@ -377,8 +398,9 @@ def build_parser() -> argparse.ArgumentParser:
     res.set_defaults(func=cmd_restore)
     box = sub.add_parser("sandbox", help="play a game in the terminal, no Discord needed")
     box.add_argument("--seats", default="human,greedy",
-                     help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, "
-                          f"{' or '.join(AI_PLAYERS)} (default: human,greedy)")
+                     help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, or a "
+                          f"computer by level ({', '.join(AI_LEVELS)}) or name "
+                          f"({', '.join(AI_PLAYERS)}); default: human,greedy")
     box.add_argument("--names", default="", help="names of the human seats, comma-separated")
     box.add_argument("--out", default="sandbox-pictures", help="folder for the pictures")
     box.add_argument("--db", default=None, help="keep the game in this SQLite file (resume)")

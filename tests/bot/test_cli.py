@@ -171,3 +171,8 @@ def test_replay_refuses_a_record_whose_players_share_a_name(tmp_path: Path, caps
 @pytest.mark.parametrize("games", ["1" + "0" * 30, "100001", "0", "-5", "9" * 5000])
 def test_simulate_games_is_bounded(capsys, games: str) -> None:
     _one_line_exit_2(capsys, ["simulate", "--games", games])
+
+
+@pytest.mark.parametrize("think", ["1" + "0" * 30, "60001", "0"])
+def test_simulate_think_time_is_bounded(capsys, think: str) -> None:
+    _one_line_exit_2(capsys, ["simulate", "--think-ms", think])
