@@ -15,6 +15,7 @@ import discord
 from bot.discord.components import confirm_view, dialogue_view, pair_key, position_view
 from bot.discord.host import channel_of, client_of, locale_of, user_of
 from bot.discord.posting import post_result
+from bot.discord.safe_text import safe_name
 from bot.tables.errors import BadInput, NotYourTurn, StaleActionError
 from engine.actions import Build
 from engine.i18n import t
@@ -33,7 +34,7 @@ async def open_dialogue(interaction: discord.Interaction[Any], game_id: int,
     options = await service.legal(channel_id, user_of(interaction))
     if not options:
         seat = status.state.active_seat if status.state else None
-        name = status.game.seats[seat].name if seat is not None else ""
+        name = safe_name(status.game.seats[seat].name) if seat is not None else ""
         raise NotYourTurn("not your turn", player=name)
     game = status.game
     assert status.state is not None

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.config import Settings
+from bot.tables.ratelimit import RateLimiter
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore
 from engine.i18n import normalise_locale
@@ -39,6 +40,7 @@ class TableClient(discord.Client):
         self.settings = settings
         self.store = store
         self.service = service
+        self.limiter = RateLimiter(settings.rate_per_minute, settings.rate_burst)
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
         """Route a component click to its handler (the composition root decides which)."""

@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.discord.host import channel_of, client_of, locale_of, reply_private
 from bot.discord.lobby import lobby_text
 from bot.discord.posting import post_table
+from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
 from bot.tables.errors import BadInput
 from engine.i18n import t
@@ -35,8 +36,9 @@ async def status(interaction: discord.Interaction[Any]) -> None:
         return
     seat = current.state.active_seat
     user = game.seats[seat].user_id if seat is not None else None
+    # shown again on anyone's request: it names the player to move but pings nobody
     await post_table(client, game.channel_id, current.state, game.id, game.version, [], user,
-                     game.settings.locale, game.settings.theme)
+                     game.settings.locale, game.settings.theme, ping=False)
     await interaction.followup.send(t("bot.done", locale_of(interaction)), ephemeral=True)
 
 
@@ -71,7 +73,7 @@ async def rules(interaction: discord.Interaction[Any]) -> None:
                       description=command_text("history", "description"))
 async def history(interaction: discord.Interaction[Any]) -> None:
     rows = await client_of(interaction).service.history(channel_of(interaction), 20)
-    text = "\n".join(f"{name}: `{action}`" for name, action in rows) or "—"
+    text = "\n".join(f"{safe_name(name)}: `{action}`" for name, action in rows) or "—"
     await reply_private(interaction, text)
 
 

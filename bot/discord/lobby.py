@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.discord.components import lobby_view
 from bot.discord.host import channel_of, client_of, locale_of, user_of
 from bot.discord.posting import post_result
+from bot.discord.safe_text import safe_name, safe_names
 from bot.discord.texts import command_text
 from bot.tables.domain import GameOptions, Status, TableSettings
 from bot.tables.service import TableService
@@ -24,7 +25,8 @@ VARIANT_NAMES = {"base": "Moon River (base game)"}
 async def lobby_text(service: TableService, channel_id: int, locale: str) -> str:
     status = await service.status(channel_id)
     host = next((s.name for s in status.game.seats if s.user_id == status.game.host_id), "?")
-    return t("bot.lobby", locale, host=host, players=", ".join(s.name for s in status.game.seats))
+    return t("bot.lobby", locale, host=safe_name(host),
+             players=safe_names(s.name for s in status.game.seats))
 
 
 async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
@@ -68,8 +70,9 @@ async def new(interaction: discord.Interaction[Any],
     client = client_of(interaction)
     locale = locale_of(interaction)
     await interaction.response.defer()
-    channel_id = channel_of(interaction)
+    channel_id = parent_id = channel_of(interaction)
     channel = interaction.channel
+    await client.service.check_new_lobby(user_of(interaction), parent_id)  # before a thread
     if thread and isinstance(channel, discord.TextChannel):
         created = await channel.create_thread(
             name="Moon River", type=discord.ChannelType.public_thread,
@@ -79,7 +82,7 @@ async def new(interaction: discord.Interaction[Any],
                                 GameOptions(variant=variant.value if variant else VARIANTS[0],
                                             max_players=players),
                                 guild_id=interaction.guild_id,
-                                settings=TableSettings(locale=locale))
+                                settings=TableSettings(locale=locale), parent_id=parent_id)
     text = await lobby_text(client.service, channel_id, locale)
     if channel_id == interaction.channel_id:
         await interaction.followup.send(text, view=lobby_view(locale))

@@ -9,6 +9,9 @@ import discord
 
 from bot.discord.host import TableClient
 from bot.discord.posting import post_result
+from bot.tables.service import utc_now
+from bot.tables.store import SqliteStore
+from bot.tables.store.guard import backup_due
 from engine.i18n import t
 
 log = logging.getLogger("moonriver")
@@ -49,5 +52,15 @@ async def run_maintenance(client: TableClient) -> None:
             except discord.HTTPException:  # closed DMs: the channel ping stands
                 log.info("could not DM user %s (closed DMs?)", reminder.user_id)
     await client.store.checkpoint()
+    await backup_if_due(client)
     if client.settings.heartbeat is not None:
         client.settings.heartbeat.touch()
+
+
+async def backup_if_due(client: TableClient) -> None:
+    """The scheduled online backup (MOONRIVER_BACKUP_HOURS, keep MOONRIVER_BACKUP_KEEP)."""
+    settings, now = client.settings, utc_now()
+    if isinstance(client.store, SqliteStore) and backup_due(settings.backups,
+                                                            settings.backup_hours, now):
+        path = await client.store.backup(settings.backups, settings.backup_keep, now)
+        log.info("backup written: %s", path)

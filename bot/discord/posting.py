@@ -10,6 +10,7 @@ import discord
 
 from bot.discord.components import TurnButton
 from bot.discord.host import MAX_MESSAGE
+from bot.discord.safe_text import safe_name, safe_names
 from bot.tables.narrate import summarize
 from bot.tables.service import ActResult
 from engine.events import Event
@@ -40,8 +41,10 @@ async def post_result(client: discord.Client, channel_id: int, result: ActResult
 
 async def post_table(client: discord.Client, channel_id: int, state: GameState, game_id: int,
                      version: int, events: Sequence[Event], next_user: int | None,
-                     locale: str, theme_name: str, winner_ids: Sequence[int] = ()) -> None:
-    """The table picture, what happened, and a ping for the player to move (only them)."""
+                     locale: str, theme_name: str, winner_ids: Sequence[int] = (),
+                     ping: bool = True) -> None:
+    """The table picture, what happened, and a ping for the player to move (only them;
+    `ping=False` names them without notifying, for a table shown again on request)."""
     theme = theme_named(theme_name)
     view = public_view(state)
 
@@ -53,11 +56,11 @@ async def post_table(client: discord.Client, channel_id: int, state: GameState, 
         return out
 
     pictures = await asyncio.to_thread(draw)  # drawing must not block the event loop
-    lines = [summarize(events, state, locale)] if events else []
+    lines = [summarize(events, state, locale, safe_name)] if events else []
     components = discord.ui.View(timeout=None)
     mentions = discord.AllowedMentions.none()
     if state.phase is Phase.OVER:  # the winners are pinged, once
-        winners = ", ".join(f"<@{u}>" for u in winner_ids) or ", ".join(
+        winners = ", ".join(f"<@{u}>" for u in winner_ids) or safe_names(
             view.players[i].name for i in view.winners)
         lines.append(t("bot.finished", locale, winners=winners))
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in winner_ids],
@@ -65,8 +68,8 @@ async def post_table(client: discord.Client, channel_id: int, state: GameState, 
     elif next_user is not None:
         phase = t(f"phase.{state.phase.value}", locale)
         lines.append(t("bot.turn_ping", locale, mention=f"<@{next_user}>", phase=phase))
-        mentions = discord.AllowedMentions(users=[discord.Object(next_user)],
-                                           everyone=False, roles=False)
+        mentions = discord.AllowedMentions(
+            users=[discord.Object(next_user)] if ping else [], everyone=False, roles=False)
         components.add_item(TurnButton(game_id, version, t("bot.your_turn", locale)))
     content = "\n".join(line for line in lines if line)
     if len(content) > MAX_MESSAGE:

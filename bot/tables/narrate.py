@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine import events as ev
 from engine.grid import cell_name
@@ -13,9 +13,11 @@ from engine.i18n import t
 from engine.state import GameState
 
 
-def summarize(events: Sequence[ev.Event], state: GameState, locale: str = "en") -> str:
-    """What happened, for the channel. `state` is the state after the events."""
-    names = state.config.players
+def summarize(events: Sequence[ev.Event], state: GameState, locale: str = "en",
+              literal: Callable[[str], str] = str) -> str:
+    """What happened, for the channel. `state` is the state after the events; `literal`
+    makes a player's name inert in the target's markup (the bot escapes markdown)."""
+    names = [literal(name) for name in state.config.players]
     parts: list[str] = []
     cows = 0
 
