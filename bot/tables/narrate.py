@@ -165,3 +165,61 @@ def summarize(events: Sequence[ev.Event], state: GameState, locale: str = "en") 
                  and e.seat is not None), 0)
     return "\n".join(turn_lines(segments_of([(seat, events)], None, state, locale),
                                 state.config.players, locale))
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    played: tuple[tuple[int, tuple[ev.Event, ...]], ...]
+    before: GameState | None
+    after: GameState
+    skip: int = 0  # leading segments already posted
+
+
+class TurnJournal:
+    """What happened since a table's last turn post, kept until the turn passes on.
+
+    Entries are kept raw and narrated when read, so the table's post and each player's
+    private confirmation can be in different languages. Kept in memory: after a restart
+    the next post narrates only what came after it (the record keeps every move)."""
+
+    def __init__(self) -> None:
+        self._games: dict[int, list[_Entry]] = {}
+
+    def add(self, game_id: int, played: Sequence[tuple[int, Sequence[ev.Event]]],
+            before: GameState | None, after: GameState) -> None:
+        entry = _Entry(tuple((seat, tuple(events)) for seat, events in played), before, after)
+        self._games.setdefault(game_id, []).append(entry)
+
+    def _segments(self, entries: Sequence[_Entry], locale: str) -> list[list[Segment]]:
+        return [segments_of(e.played, e.before, e.after, locale)[e.skip:] for e in entries]
+
+    def take(self, game_id: int, locale: str) -> tuple[list[Segment], list[ev.Event]]:
+        """The finished turns, narrated, and their events; a next turn already begun
+        (an automatic pass) stays for the next post."""
+        entries = self._games.pop(game_id, [])
+        per_entry = self._segments(entries, locale)
+        events = [e for entry in entries for _, evs in entry.played for e in evs]
+        last = max((i for i, segs in enumerate(per_entry) if any(s.ends_turn for s in segs)),
+                   default=None)
+        if last is None:
+            return [s for segs in per_entry for s in segs], events
+        segs = per_entry[last]
+        cut = max(i for i, s in enumerate(segs) if s.ends_turn) + 1
+        rest = entries[last + 1:]
+        if cut < len(segs):
+            entry = entries[last]
+            rest = [_Entry(entry.played, entry.before, entry.after, entry.skip + cut), *rest]
+        if rest:
+            self._games[game_id] = rest
+        finished = [s for segs_ in per_entry[:last] for s in segs_] + segs[:cut]
+        return finished, events
+
+    def first_turn(self, game_id: int, locale: str) -> list[Segment]:
+        """The oldest turn kept, narrated (the one that just ended, after a move)."""
+        segments = [s for segs in self._segments(self._games.get(game_id, []), locale)
+                    for s in segs]
+        end = next((i for i, s in enumerate(segments) if s.ends_turn), len(segments) - 1)
+        return segments[:end + 1]
+
+    def drop(self, game_id: int) -> None:
+        self._games.pop(game_id, None)
