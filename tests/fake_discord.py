@@ -95,6 +95,7 @@ class FakeDiscord:
     response_times: list[float] = field(default_factory=list)
     dm_attempts: int = 0
     choices: dict[str, list[str]] = field(default_factory=dict)
+    threads: list[str] = field(default_factory=list)  # names of the threads created
     rate_limit_next: int = 0
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     _ws: web.WebSocketResponse | None = None
@@ -360,6 +361,7 @@ class FakeDiscord:
             return _json(user_payload(int(parts[1]), f"user{parts[1]}"))
         if method == "POST" and parts[0] == "channels" and parts[-1] == "threads":
             body, _ = await self._body(request)
+            self.threads.append(str(body.get("name")))
             return _json({"id": snowflake(), "type": 11, "name": body.get("name"),
                                       "guild_id": str(GUILD_ID), "parent_id": parts[1],
                                       "owner_id": str(BOT_ID), "thread_metadata": {

@@ -235,13 +235,11 @@ async def test_restart_stale_click_wrong_user_and_double_click(discord_and_bot) 
     for _ in range(6):
         table = await take_turn(fake, table)
 
-    # the wrong user clicks "Your turn": a private refusal, nothing changes
+    # the wrong user clicks Play: a private refusal, nothing changes
     mover = mover_of(table)
     other = BOB if mover == ALICE else ALICE
     turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
-    before = len(fake.sent)
-    iid = await fake.click(other, table, turn)
-    refusal = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    refusal = await click_and_wait(fake, other, table, turn)
     assert refusal.ephemeral and "not your turn" in refusal.content
 
     # a restart in the middle of the game: the buttons posted before it still work
@@ -251,28 +249,30 @@ async def test_restart_stale_click_wrong_user_and_double_click(discord_and_bot) 
     table = await take_turn(fake, table)
 
     # two clicks at once on the same move: exactly one applies, the other is told
-    user, dialogue, before = await open_dialogue(fake, table)
-    message, custom_id, values = await final_click(fake, user, dialogue, before)
+    user, message, _ = await open_dialogue(fake, table)
+    while True:
+        custom_id, values = next_click(message)
+        if custom_id.startswith("mr:act:"):
+            break
+        message = await click_and_wait(fake, user, message, custom_id, values)
     before = len(fake.sent)
     first, second = await asyncio.gather(fake.click(user, message, custom_id, values),
                                          fake.click(user, message, custom_id, values))
     await fake.answered(first)
     await fake.answered(second)
-    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
-                                after=before)
-    await fake.wait_for(lambda s: "moved on" in s.content, after=before)
-    assert len([s for s in fake.sent[before:] if s.kind == "channel"]) == 1
+    answers = [await fake.wait_for(lambda s, i=i: s.interaction_id == i, after=before)
+               for i in (first, second)]
+    assert sum("moved on" in a.content for a in answers) == 1
+    assert len([s for s in fake.sent[before:] if is_post(s)]) <= 1
 
-    # a click in an old dialogue, and on an old "Your turn" button: the table moved on
-    before = len(fake.sent)
-    await fake.click(user, message, custom_id, values)
-    refusal = await fake.wait_for(lambda s: "moved on" in s.content, after=before)
-    assert refusal.ephemeral
-    mover = mover_of(table)
-    before = len(fake.sent)
-    await fake.click(mover, table_before_restart, turn)
-    reopened = await fake.wait_for(lambda s: s.kind == "callback", after=before)
-    assert "moved on" in reopened.content or "not your turn" in reopened.content
+    # a click in an old private message: the table moved on, the current step is offered
+    again = await click_and_wait(fake, user, message, custom_id, values)
+    assert again.ephemeral and "moved on" in again.content
+    # an old Play button (posted before the restart) opens the current decision
+    latest = [s for s in fake.sent if is_post(s)][-1]
+    mover = mover_of(latest)
+    reopened = await click_and_wait(fake, mover, table_before_restart, turn)
+    assert reopened.ephemeral and (reopened.custom_ids() or "not your turn" in reopened.content)
     assert fake.violations == [] and fake.unanswered() == []
 
 
@@ -295,8 +295,20 @@ async def test_new_opens_the_table_in_a_thread_by_default(discord_and_bot) -> No
     lobby = await fake.wait_for(lambda s: s.kind == "channel"
                                 and "mr:lobby:join" in s.custom_ids(), after=before)
     assert lobby.channel_id != str(CHANNEL_ID)  # posted in the new thread
+    assert fake.threads == ["Moon River · Alice"]
     pointer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
-    assert pointer.ephemeral and lobby.channel_id in pointer.content
+    assert not pointer.ephemeral and f"<#{lobby.channel_id}>" in pointer.content  # announced
+
+    # typed in the announcing channel: reaches the thread's table, answered privately,
+    # and the lobby message shows the new player
+    before = len(fake.sent)
+    iid = await fake.slash(BOB, "join")
+    answer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert answer.ephemeral and "joined" in answer.content
+    await fake.wait_for(lambda s: s.kind == "edit" and s.target == lobby.id
+                        and "Bob" in s.content, after=before)
+    assert max(fake.response_times) < 3
+
     # the thread has its own table; the channel is free for another one
     before = len(fake.sent)
     iid = await fake.slash(BOB, "new", thread=False)
