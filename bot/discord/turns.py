@@ -24,7 +24,7 @@ Completer = Callable[[discord.Interaction[Any], str],
 def matches(text: str, tokens: list[str]) -> bool:
     """Every typed token (any case) starts some word of the text: 'a1', 'forest', 'p17'."""
     words = text.lower().replace("·", " ").split()
-    return all(any(w.startswith(tok) for w in words) for tok in tokens)
+    return all(any(w.startswith(tok.lower()) for w in words) for tok in tokens)
 
 
 def legal_moves(verb: str | None) -> Completer:

@@ -111,7 +111,8 @@ def action_label(state: GameState, view: TableView, action: EngineAction,
     if isinstance(action, Pass):
         return Label(_pass_label(state, locale))
     if isinstance(action, Build):
-        return Label(pair_text(state, action.first, action.second, locale))
+        return Label(pair_text(state, action.first, action.second, locale),
+                     build_text(state, action, locale))
     if isinstance(action, Discard):
         return Label(t("label.discard", locale, first=parcel_text(state, action.first, locale),
                        second=parcel_text(state, action.second, locale)))
@@ -143,6 +144,13 @@ def action_label(state: GameState, view: TableView, action: EngineAction,
         return Label(t("label.bonus", locale, landscape=landscape_name(action.landscape, locale),
                        cell=cell_name(action.cell)))
     return Label(t("label.pass.other", locale))  # pragma: no cover - every kind is above
+
+
+def build_text(state: GameState, build: Build, locale: str) -> str:
+    """'Desert 1 on C1, Canyon 4 on D1': one build, both ends placed."""
+    return t("label.build", locale, first=parcel_text(state, build.first, locale),
+             first_cell=cell_name(build.cell), second=parcel_text(state, build.second, locale),
+             second_cell=cell_name(build.second_cell))
 
 
 def build_effect(state: GameState, build: Build, locale: str) -> str:
