@@ -9,12 +9,12 @@ click can only be refused, never misapplied.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
 import discord
 
+from bot.discord.drawing import drawn
 from bot.discord.host import TableClient, channel_of, client_of, locale_of, user_of
 from bot.discord.posting import post_result
 from bot.discord.screens import (
@@ -65,7 +65,7 @@ async def current_screen(client: TableClient, channel_id: int, user: User,
     status = await client.service.status(channel_id)
     assert status.state is not None
     state, game = status.state, status.game
-    return await asyncio.to_thread(decision_screen, game, state, options, locale)
+    return await drawn(decision_screen, game, state, options, locale)
 
 
 async def open_dialogue(interaction: discord.Interaction[Any], game_id: int,
@@ -96,7 +96,7 @@ async def pick_pair(interaction: discord.Interaction[Any], pair: str) -> None:
     assert status.state is not None
     state, game = status.state, status.game
     others = [a for a in options if not isinstance(a, Build)]
-    screen = await asyncio.to_thread(placement_screen, game, state, builds, others, locale,
+    screen = await drawn(placement_screen, game, state, builds, others, locale,
                                      back=True)
     await show(interaction, screen)
 
@@ -113,7 +113,7 @@ async def propose(interaction: discord.Interaction[Any], text: str) -> None:
     status = await client.service.status(channel_id)
     assert status.state is not None
     same_pair = [a for a in options if isinstance(a, Build) and pair_key(a) == pair_key(build)]
-    screen = await asyncio.to_thread(proposal_screen, status.game, status.state, build,
+    screen = await drawn(proposal_screen, status.game, status.state, build,
                                      same_pair, locale)
     await show(interaction, screen)
 

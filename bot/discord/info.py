@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
@@ -11,6 +10,7 @@ from discord import app_commands
 
 from bot.discord.components import TurnButton
 from bot.discord.content import ranking
+from bot.discord.drawing import drawn
 from bot.discord.host import client_of, locale_of, reply_private
 from bot.discord.lobby import lobby_text_of, table_channel
 from bot.discord.texts import command_text
@@ -45,7 +45,7 @@ async def status(interaction: discord.Interaction[Any]) -> None:
                  player=view.players[seat].name if seat is not None else "—",
                  phase=t(f"phase.{state.phase.value}", locale))
     theme = theme_named(game.settings.theme)
-    png = await asyncio.to_thread(lambda: to_png_bytes(
+    png = await drawn(lambda: to_png_bytes(
         render_turn(view, theme=theme, locale=locale).image))
     components = discord.ui.View(timeout=None)
     seat_here = game.seat_of(interaction.user.id)
@@ -77,7 +77,7 @@ async def board(interaction: discord.Interaction[Any],
         return
     view = public_view(current.state)
     theme = theme_named(current.game.settings.theme)
-    png = await asyncio.to_thread(lambda: to_png_bytes(
+    png = await drawn(lambda: to_png_bytes(
         render_ranch(view, seat, theme=theme, locale=locale)))
     await interaction.followup.send(file=discord.File(io.BytesIO(png), "ranch.png"),
                                     ephemeral=True)
