@@ -47,7 +47,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         names = set(archive.namelist())
     for data in ("moonriver_data/locale/en.json", "moonriver_data/fonts/DejaVuSans.ttf",
                  "moonriver_data/fonts/DroidSansFallbackFull.ttf",
-                 "moonriver_data/components/provisional-1.json"):
+                 "moonriver_data/components/provisional-1.json",
+                 "moonriver_data/kingdomino/dominoes.json"):
         assert data in names, f"{data} is missing from the wheel"
     target = tmp_path_factory.mktemp("site")
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",

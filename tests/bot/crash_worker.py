@@ -1,7 +1,9 @@
 """A process that plays many games into one SQLite file until it is killed.
 
 Used by test_crash.py: `python -m tests.bot.crash_worker DB GAMES` prints "ready" once the
-games exist, then acts forever (random legal actions, round robin over the games).
+games exist, then acts forever (random legal actions, round robin over the games). Before
+each action it prints `try <game> <action>`, and `ack <game> <action>` once the service
+has returned (committed): the test holds the database to exactly what was acknowledged.
 """
 
 from __future__ import annotations
@@ -36,9 +38,11 @@ async def main(path: str, games: int) -> None:
         for channel in range(1, games + 1):
             status = await service.status(channel)
             user = USERS[status.game.seats[status.state.active_seat].user_id]
-            options = await service.legal(channel, user)
-            result = await service.act(channel, user, str(rng.choice(options)),
-                                       status.game.version)
+            action = str(rng.choice(await service.legal(channel, user)))
+            print(f"try {status.game.id} {action}", flush=True)
+            result = await service.act(channel, user, action, status.game.version)
+            for played in result.played:
+                print(f"ack {status.game.id} {played.action}", flush=True)
             if result.finished:  # a finished game frees the channel: deal a new one
                 await open_table(channel)
 

@@ -1,4 +1,9 @@
-"""Kill a process in the middle of a stream of actions (SIGKILL), restart, check every game."""
+"""Kill a process in the middle of a stream of actions (SIGKILL), restart, check every game.
+
+The worker says which actions it had acknowledged; after the kill the log holds all of
+them, in order, and at most the one action that was in flight besides (R-… rules are
+checked by replaying every logged game).
+"""
 
 from __future__ import annotations
 
@@ -21,8 +26,24 @@ from tests.bot.crash_worker import USERS
 GAMES = 6
 
 
+def acknowledged(output: str) -> tuple[dict[int, list[str]], tuple[int, str] | None]:
+    """Per game, the actions the worker reported done; and the one it was doing, if any."""
+    acked: dict[int, list[str]] = {}
+    in_flight: tuple[int, str] | None = None
+    for line in output.split("\n")[:-1]:  # a line cut by the kill is not a report
+        word, _, rest = line.partition(" ")
+        game, _, action = rest.partition(" ")
+        if word == "try":
+            in_flight = (int(game), action)
+        elif word == "ack":
+            acked.setdefault(int(game), []).append(action)
+            in_flight = None
+    return acked, in_flight
+
+
 async def test_sigkill_loses_at_most_the_action_in_flight(tmp_path: Path) -> None:
     path = tmp_path / "crash.sqlite3"
+    known: dict[int, list[str]] = {}  # per game: the log as checked after the last kill
     root = Path(__file__).resolve().parents[2]
     for kill_after in (0.3, 0.9):
         worker = subprocess.Popen(
@@ -36,24 +57,35 @@ async def test_sigkill_loses_at_most_the_action_in_flight(tmp_path: Path) -> Non
         finally:
             os.kill(worker.pid, signal.SIGKILL)
             worker.wait(timeout=10)
+        assert worker.stdout is not None
+        acked, in_flight = acknowledged(worker.stdout.read())
+        assert sum(map(len, acked.values())) > 2 * GAMES  # it really played before the kill
 
         store = SqliteStore(path)
         await store.open()
         service = TableService(store)
         await service.resume()
         assert await store.snapshot_mismatches() == []
-        logged = 0
         finished = await store.games_with_status(Status.FINISHED)
-        for game in [*finished, *await store.games_with_status(Status.ACTIVE)]:
+        games = [*finished, *await store.games_with_status(Status.ACTIVE)]
+        assert set(acked) <= {g.id for g in games}
+        for game_id, texts in known.items():
+            acked[game_id] = texts + acked.get(game_id, [])
+        unacknowledged = []
+        for game in games:
             actions = await store.actions(game.id)
-            logged += len(actions)
             assert [a.seq for a in actions] == list(range(1, len(actions) + 1))
+            texts = [a.text for a in actions]
+            mine = acked.get(game.id, [])
+            assert texts[:len(mine)] == mine  # every acknowledged action survived, in order
+            unacknowledged += [(game.id, text) for text in texts[len(mine):]]
             record = GameRecord(seed=game.seed, players=[s.name for s in game.seats],
-                                actions=[a.text for a in actions])
+                                actions=texts)
             rebuilt = replay(record).state  # every logged action is legal, in order
             if game.status is Status.FINISHED:
                 (stored,) = [r for r in await store.results(None) if r.game_id == game.id]
                 assert result_of(rebuilt)["scores"] == stored.scores
+                known[game.id] = texts
                 continue
             snap = await store.snapshot(game.id)
             assert GameState.from_dict(snap.state) == rebuilt
@@ -61,6 +93,8 @@ async def test_sigkill_loses_at_most_the_action_in_flight(tmp_path: Path) -> Non
             status = await service.status(game.channel_id)
             user = USERS[status.game.seats[status.state.active_seat].user_id]
             option = Rng(game.id).choice(await service.legal(game.channel_id, user))
-            await service.act(game.channel_id, user, str(option), status.game.version)
-        assert logged > 2 * GAMES  # the worker really played before it was killed
+            result = await service.act(game.channel_id, user, str(option), status.game.version)
+            known[game.id] = texts + [str(p.action) for p in result.played]
+        # nothing beyond the action in flight when the process died
+        assert unacknowledged in ([], [in_flight])
         await store.close()

@@ -1,0 +1,121 @@
+"""Kingdom notation and action text round-trip (KINGDOMINO.md), fuzzed with hypothesis."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.errors import ActionSyntaxError, NotationError
+from engine.geometry import Direction
+from engine.kingdomino.actions import Action, Claim, Discard, Place, parse_action
+from engine.kingdomino.dominoes import DOMINO_COUNT, dominoes
+from engine.kingdomino.kingdom import Kingdom
+from engine.kingdomino.notation import format_kingdom, parse_kingdom
+from engine.rng import Rng
+
+from .support import squares_of
+
+TOKENS = [".", *(f"{t}{c if c else ''}" for t in ("wh", "fo", "wa", "gr", "sw", "mi")
+                 for c in range(4))]
+
+
+@st.composite
+def canvases(draw: st.DrawFn, side: int = 5) -> str:
+    """A side×side canvas of any squares with one castle: not always a playable kingdom."""
+    cells = draw(st.lists(st.sampled_from(TOKENS), min_size=side * side,
+                          max_size=side * side))
+    cells[draw(st.integers(0, side * side - 1))] = "C"
+    return " / ".join(" ".join(cells[r * side:(r + 1) * side]) for r in range(side))
+
+
+@st.composite
+def grown_kingdoms(draw: st.DrawFn) -> Kingdom:
+    """A kingdom grown by legal placements of random dominoes (K-PLACE-*)."""
+    size = draw(st.sampled_from([5, 7]))
+    rng = Rng(draw(st.integers(0, 2**32)))
+    kingdom = Kingdom.empty(size)
+    for _ in range(draw(st.integers(0, 24 if size == 7 else 12))):
+        piece = dominoes()[rng.below(DOMINO_COUNT)]
+        options = kingdom.placements_for(piece)
+        if options:
+            kingdom = kingdom.place(piece, *options[rng.below(len(options))])
+    return kingdom
+
+
+@given(canvases())
+def test_any_canvas_round_trips(text: str) -> None:
+    kingdom = parse_kingdom(text)
+    canonical = format_kingdom(kingdom)
+    assert parse_kingdom(canonical) == kingdom
+    assert format_kingdom(parse_kingdom(canonical)) == canonical
+    rows = canonical.split(" / ")
+    assert len(rows) == 5 and all(len(row.split()) == 5 for row in rows)
+
+
+@given(grown_kingdoms())
+def test_grown_kingdoms_round_trip(kingdom: Kingdom) -> None:
+    text = format_kingdom(kingdom)
+    again = parse_kingdom(text, size=kingdom.size)
+    assert again == kingdom
+    assert squares_of(again) == squares_of(kingdom)
+
+
+@given(canvases(), st.integers(0, 4), st.integers(0, 4))
+def test_a_larger_canvas_is_trimmed(text: str, left: int, top: int) -> None:
+    """A kingdom drawn in a 9×9 picture reads back as the same kingdom."""
+    rows = [row.split() for row in text.split(" / ")]
+    big = [["."] * 9 for _ in range(9)]
+    for r, row in enumerate(rows):
+        big[top + r][left:left + 5] = row
+    assert parse_kingdom(" / ".join(" ".join(row) for row in big)) == parse_kingdom(text)
+
+
+def test_the_canonical_form_is_the_bounding_box_widened_right_and_down() -> None:
+    assert format_kingdom(parse_kingdom(". . . / . wh1 C / . . .")) == (
+        "wh1 C . . . / . . . . . / . . . . . / . . . . . / . . . . .")
+    assert format_kingdom(Kingdom.empty()) == (
+        "C . . . . / . . . . . / . . . . . / . . . . . / . . . . .")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "empty"),
+    ("wh wh / wh", "same number of cells"),
+    ("wh wh / wh wh", "exactly one castle"),
+    ("C C", "exactly one castle"),
+    ("C xx", "not a terrain"),
+    ("C mi4", "at most 3 crowns"),
+    ("wh wh wh wh wh C", "fit in 5×5"),
+])
+def test_bad_kingdoms_are_refused_with_a_reason(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        parse_kingdom(text)
+
+
+actions = st.one_of(
+    st.builds(Claim, st.integers(1, 48)),
+    st.builds(Discard, st.integers(1, 48)),
+    st.builds(Place, st.integers(1, 48), st.integers(0, 12), st.integers(0, 12),
+              st.sampled_from(list(Direction))),
+)
+
+
+@given(actions)
+def test_action_text_round_trips(action: Action) -> None:
+    assert parse_action(str(action)) == action
+    assert parse_action(f"  {str(action).upper()}  ") == action
+
+
+@given(st.text(max_size=30))
+def test_any_text_parses_or_raises_a_syntax_error(text: str) -> None:
+    try:
+        action = parse_action(text)
+    except ActionSyntaxError:
+        return
+    assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("text", ["claim", "claim 0", "claim 49", "place 3 E4",
+                                  "place 3 Z4 up", "place 3 E4 sideways", "discard x",
+                                  "build p1 p2 C3 up"])
+def test_malformed_actions(text: str) -> None:
+    with pytest.raises(ActionSyntaxError):
+        parse_action(text)

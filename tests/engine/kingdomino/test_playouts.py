@@ -1,0 +1,121 @@
+"""Thousands of seeded games, checking the invariants after every action.
+
+Every kingdom stays inside its size×size bounding box (K-PLACE-2), no score passes the
+5×5 maximum of 141 with both bonuses (K-MAX), a domino is discarded only when it fits
+nowhere (K-PLACE-4), and every game's record replays to the same end.
+"""
+
+import json
+from functools import cache
+
+import pytest
+
+from engine.kingdomino import events as ev
+from engine.kingdomino.actions import Action, Place, sort_key
+from engine.kingdomino.ai import GreedyPlayer, RandomPlayer
+from engine.kingdomino.dominoes import domino
+from engine.kingdomino.game import apply, legal_actions, new_game, outcome
+from engine.kingdomino.kingdom import play_area
+from engine.kingdomino.record import GameRecord, replay, result_of
+from engine.kingdomino.state import GameState, Phase, validate_state
+
+from .support import discards_with_kingdoms, naive_placements, play_random
+
+BOTH_BONUSES = ("harmony", "middle-kingdom")
+MAX_5X5 = 141  # K-MAX: 126 region points + 15 bonus points
+# (players, variants, games): about 2,000 games in all, well under 20 s on one core
+SETUPS = [(4, BOTH_BONUSES, 700), (3, BOTH_BONUSES, 500), (2, BOTH_BONUSES, 600),
+          (2, ("mighty-duel",), 200)]
+DEEP_GAMES = 5  # games per setup whose every placement list is checked the slow way
+
+
+@cache
+def box(size: int, bounds: tuple[int, int, int, int]) -> int:
+    return play_area(size).rectangle(*bounds)
+
+
+def check_step(before: GameState, action: Action, after: GameState,
+               events: list[ev.Event], deep: bool) -> None:
+    """Cheap checks always; with `deep`, the legal list against the slow oracle too."""
+    size = after.config.kingdom_size
+    for kingdom in after.kingdoms:
+        left, top, right, bottom = kingdom.bounds
+        assert right - left < size and bottom - top < size  # K-PLACE-2
+        # every square (and the castle) inside that box, so the box is the real one
+        assert kingdom.occupied & ~box(size, kingdom.bounds) == 0
+    for kingdom, number in discards_with_kingdoms(before, events):  # K-PLACE-4
+        assert kingdom.placements_for(domino(number)) == []
+    if not deep:
+        return
+    options = legal_actions(after)
+    assert options == sorted(options, key=sort_key) and len(set(options)) == len(options)
+    assert after.phase is Phase.OVER or len(options) >= 2  # forced moves are auto-played
+    if after.phase is Phase.PLACE:
+        seat = after.active_seat
+        assert seat is not None
+        piece = domino(after.line[after.cursor].domino)
+        offered = {(a.column, a.row, a.direction) for a in options if isinstance(a, Place)}
+        assert offered == naive_placements(after.kingdoms[seat], piece)
+
+
+def check_end(state: GameState, actions: list[str], replay_it: bool) -> None:
+    validate_state(state)
+    result = outcome(state)
+    assert result is not None
+    if state.config.kingdom_size == 5:
+        assert max(result.totals) <= MAX_5X5  # K-MAX
+        assert all(sheet.property_points <= MAX_5X5 - 15 for sheet in result.sheets)
+    if replay_it:
+        record = GameRecord(state.config.seed, list(state.config.players),
+                            list(state.config.variants), actions, result_of(state))
+        again = replay(GameRecord.from_dict(json.loads(json.dumps(record.to_dict()))))
+        assert again.to_dict() == state.to_dict()
+
+
+@pytest.mark.parametrize(("players", "variants", "games"), SETUPS)
+def test_K_PLACE_2_K_PLACE_4_K_MAX_random_playouts(players: int, variants: tuple[str, ...],
+                                                  games: int) -> None:
+    for seed in range(games):
+        deep = seed < DEEP_GAMES
+        state, actions = play_random(
+            players, seed, variants,
+            on_step=lambda b, a, s, e, d=deep: check_step(b, a, s, e, d))
+        check_end(state, actions, replay_it=seed % 5 == 0)
+
+
+def test_K_MAX_greedy_playouts_stay_under_the_maximum() -> None:
+    """Greedy kingdoms score far higher than random ones: the better test of K-MAX."""
+    best, bonuses = 0, set()
+    for seed in range(40):
+        state = new_game(["A", "B", "C", "D"], seed, variants=BOTH_BONUSES)
+        players = [GreedyPlayer(seed * 4 + s) for s in range(3)] + [RandomPlayer(seed)]
+        actions = []
+        while state.phase is not Phase.OVER:
+            seat = state.active_seat
+            assert seat is not None
+            action = players[seat].choose(state)
+            after, events = apply(state, action)
+            check_step(state, action, after, events, deep=False)
+            actions.append(str(action))
+            state = after
+        check_end(state, actions, replay_it=True)
+        result = outcome(state)
+        assert result is not None
+        best = max(best, *result.totals)
+        bonuses |= {name for sheet in result.sheets for name, _ in sheet.bonuses}
+    assert best > 60  # the check above saw real, high-scoring kingdoms …
+    assert bonuses == {"harmony", "middle_kingdom"}  # … with both bonuses earned
+
+
+def test_records_refuse_a_wrong_result_or_action() -> None:
+    state, actions = play_random(3, 4)
+    record = GameRecord(4, list(state.config.players), [], actions, result_of(state))
+    assert replay(record).to_dict() == state.to_dict()
+    wrong = GameRecord(4, record.players, [], actions, {"scores": [0, 0, 0], "winners": [0]})
+    with pytest.raises(ValueError, match="differs"):
+        replay(wrong)
+    broken = GameRecord(4, record.players, [], [*actions[:5], "claim 99", *actions[6:]])
+    with pytest.raises(ValueError, match="action 6"):
+        replay(broken)
+    with pytest.raises(ValueError, match="not a kingdomino-record"):
+        GameRecord.from_dict({"format": "moonriver-record/1"})

@@ -1,0 +1,35 @@
+"""Every K- rule id of KINGDOMINO.md is named by at least one Kingdomino test.
+
+A test names a rule by its id in the function name (K_PLACE_4) or in its docstring
+(K-PLACE-4), like Moon River's tests/engine/test_rule_coverage.py does for R- ids.
+"""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+SPEC = ROOT.parent / "shared" / "KINGDOMINO.md"
+RULE_ID = re.compile(r"\bK-[A-Z]+(?:-[0-9]+)?\b")
+
+
+def named_in_tests() -> str:
+    text = []
+    for path in HERE.rglob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                text.append(node.name.replace("_", "-"))
+                text.append(ast.get_docstring(node) or "")
+    return "\n".join(text)
+
+
+@pytest.mark.skipif(not SPEC.exists(), reason="the shared specification is not beside the repo")
+def test_every_kingdomino_rule_id_has_a_test() -> None:
+    ids = sorted(set(RULE_ID.findall(SPEC.read_text(encoding="utf-8"))))
+    assert len(ids) >= 18  # K-COMP-1 … K-MAX: the spec was read, not an empty match
+    tested = named_in_tests()
+    missing = [i for i in ids if not re.search(re.escape(i) + r"(?![0-9A-Z])", tested)]
+    assert missing == []

@@ -1,0 +1,114 @@
+"""Setup, draft and rounds: K-SETUP-1…3, K-TURN-1, K-TURN-2, K-ROUNDS."""
+
+import pytest
+
+from engine.kingdomino import events as ev
+from engine.kingdomino.ai import RandomPlayer
+from engine.kingdomino.game import apply, legal_actions, start_game
+from engine.kingdomino.state import Phase
+
+from .support import play_random
+
+SETUPS = [(2, ()), (3, ()), (4, ()), (2, ("mighty-duel",))]
+
+
+def full_game_events(players: int, seed: int, variants: tuple[str, ...] = ()
+                     ) -> list[ev.Event]:
+    state, events = start_game([f"P{i}" for i in range(players)], seed, variants=variants)
+    ai = RandomPlayer(seed)
+    while state.phase is not Phase.OVER:
+        state, more = apply(state, ai.choose(state))
+        events += more
+    return events
+
+
+@pytest.mark.parametrize(("players", "variants", "removed"),
+                         [(2, (), 24), (3, (), 12), (4, (), 0), (2, ("mighty-duel",), 0)])
+def test_K_SETUP_1_dominoes_removed_unseen(players: int, variants: tuple[str, ...],
+                                           removed: int) -> None:
+    for seed in range(5):
+        state, _ = start_game([f"P{i}" for i in range(players)], seed, variants=variants)
+        assert len(state.removed) == removed
+        in_play = state.pile + [s.domino for s in (*state.line, *state.next_line)]
+        assert sorted(in_play + state.removed) == list(range(1, 49))
+    a, _ = start_game(["A", "B"], 1)
+    b, _ = start_game(["A", "B"], 2)
+    assert sorted(a.removed) != sorted(b.removed)  # at random, by seed
+
+
+@pytest.mark.parametrize(("players", "variants"), SETUPS)
+def test_K_SETUP_2_lines_are_sorted_and_sized(players: int,
+                                              variants: tuple[str, ...]) -> None:
+    lines = [e for e in full_game_events(players, 3, variants) if isinstance(e, ev.LineDrawn)]
+    size = 3 if players == 3 else 4
+    assert lines and all(len(e.dominoes) == size for e in lines)
+    assert all(list(e.dominoes) == sorted(e.dominoes) for e in lines)
+    drawn = [d for e in lines for d in e.dominoes]
+    assert len(drawn) == len(set(drawn))  # no domino drawn twice
+
+
+def test_K_SETUP_3_kings_claim_the_first_line_in_a_random_order() -> None:
+    first_claimers = set()
+    for seed in range(40):
+        state, events = start_game(["A", "B", "C", "D"], seed)
+        drawn = next(e for e in events if isinstance(e, ev.KingsDrawn))
+        assert sorted(drawn.order) == [0, 1, 2, 3]
+        assert state.phase is Phase.SETUP and state.active_seat == drawn.order[0]
+        first_claimers.add(drawn.order[0])
+        ai = RandomPlayer(seed)
+        claims = []
+        while state.phase is Phase.SETUP:
+            assert all(str(a).startswith("claim") for a in legal_actions(state))
+            state, more = apply(state, ai.choose(state))
+            claims += [e.seat for e in more if isinstance(e, ev.DominoClaimed)]
+        assert claims == list(drawn.order)  # each king in its drawn turn
+        assert state.round == 1 and len(state.next_line) == 4  # then the next line is drawn
+        assert all(s.king is not None for s in state.line)
+    assert first_claimers == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize(("players", "variants"), SETUPS)
+def test_K_TURN_1_each_king_places_in_line_order_then_claims(
+        players: int, variants: tuple[str, ...]) -> None:
+    events = full_game_events(players, 11, variants)
+    owner: dict[int, int] = {}
+    last_round = False
+    played_this_round: list[int] = []
+    for index, event in enumerate(events):
+        if isinstance(event, ev.RoundStarted):
+            last_round, played_this_round = event.last, []
+        elif isinstance(event, ev.DominoClaimed):
+            owner[event.domino] = event.seat
+        elif isinstance(event, ev.DominoPlaced | ev.DominoDiscarded):
+            assert owner[event.domino] == event.seat  # the owner of the king places it
+            assert played_this_round == sorted(played_this_round)
+            played_this_round.append(event.domino)
+            if not last_round:
+                follow = events[index + 1]
+                assert isinstance(follow, ev.DominoClaimed) and follow.seat == event.seat
+
+
+@pytest.mark.parametrize(("players", "variants"), SETUPS)
+def test_K_TURN_2_the_last_round_only_places(players: int,
+                                             variants: tuple[str, ...]) -> None:
+    events = full_game_events(players, 12, variants)
+    last = max(i for i, e in enumerate(events) if isinstance(e, ev.RoundStarted))
+    assert isinstance(events[last], ev.RoundStarted) and events[last].last
+    tail = events[last:]
+    assert not any(isinstance(e, ev.DominoClaimed | ev.LineDrawn) for e in tail)
+    assert sum(isinstance(e, ev.DominoPlaced | ev.DominoDiscarded) for e in tail) == (
+        3 if players == 3 else 4)
+
+
+@pytest.mark.parametrize(("players", "variants", "rounds", "each"),
+                         [(2, (), 6, 12), (3, (), 12, 12), (4, (), 12, 12),
+                          (2, ("mighty-duel",), 12, 24)])
+def test_K_ROUNDS_rounds_and_dominoes_per_player(players: int, variants: tuple[str, ...],
+                                                 rounds: int, each: int) -> None:
+    events: list[ev.Event] = []
+    state, _ = play_random(players, 21, variants,
+                           on_step=lambda _b, _a, _s, more: events.extend(more))
+    assert state.round == rounds
+    assert max(e.round for e in events if isinstance(e, ev.RoundStarted)) == rounds
+    for seat in range(players):
+        assert len(state.kingdoms[seat].placements) + len(state.discards[seat]) == each
