@@ -66,7 +66,11 @@ class Counts:
 
 
 async def play(fake: FakeDiscord, channel: int, turns: int, posted: list[float],
-               counts: Counts, think: float = 0.0, players: int = 3) -> None:
+               counts: Counts, think: float = 0.0, players: int = 3,
+               delay: float = 0.0) -> None:
+    # Tables open 20 ms apart: a hundred /new in the same instant trip a store race
+    # (create_game reads its new row back on the read connection before it is visible).
+    await asyncio.sleep(delay)
     people = [(channel * 10 + i, f"P{channel * 10 + i}") for i in range(1, players + 1)]
     iid = await fake.slash(people[0], "new", channel_id=channel, players=players,
                            thread=False)
@@ -136,7 +140,7 @@ async def main() -> None:
             fake.response_times.clear()
             started = time.monotonic()
             await asyncio.gather(*(play(fake, CHANNEL_ID + 100 + i, args.turns, posted,
-                                        counts, args.think, args.players)
+                                        counts, args.think, args.players, i * 0.02)
                                    for i in range(args.games)))
             elapsed = time.monotonic() - started
         finally:

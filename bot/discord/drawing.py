@@ -1,9 +1,9 @@
-"""Pictures are drawn off the event loop, one at a time.
+"""Pictures are drawn off the event loop, on two lanes.
 
-The renderer keeps per-drawing state in module globals (its text-stamp cache log), so two
-pictures drawn at once in two threads can break each other; one drawing thread keeps the
-event loop free and the renderer single-threaded. (The drawing worker process of
-`render.pool` can replace this thread where delivery uses it.)
+A player waiting for the next step of their private message must not queue behind the
+table pictures of a hundred other tables, so the private steps (previews, status, board)
+draw on one thread and the public turn posts on another. (The drawing worker process of
+`render.pool` can take the public lane where delivery uses it.)
 """
 
 from __future__ import annotations
@@ -16,10 +16,17 @@ from typing import ParamSpec, TypeVar
 P = ParamSpec("P")
 R = TypeVar("R")
 
-_DRAWING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="moonriver-draw")
+_PRIVATE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="moonriver-private")
+_PUBLIC = ThreadPoolExecutor(max_workers=1, thread_name_prefix="moonriver-public")
 
 
 async def drawn(draw: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-    """Run `draw` on the one drawing thread and wait for its result."""
+    """A private step's picture: someone is waiting for this answer."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_DRAWING, lambda: draw(*args, **kwargs))
+    return await loop.run_in_executor(_PRIVATE, lambda: draw(*args, **kwargs))
+
+
+async def drawn_for_post(draw: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """A public turn post's picture: nobody's click waits on it."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_PUBLIC, lambda: draw(*args, **kwargs))

@@ -13,7 +13,7 @@ import discord
 
 from bot.discord.components import RematchButton, TurnButton
 from bot.discord.content import TurnPost, turn_post
-from bot.discord.drawing import drawn
+from bot.discord.drawing import drawn_for_post
 from bot.discord.host import TableClient
 from bot.tables.narrate import turn_lines
 from bot.tables.service import ActResult
@@ -59,6 +59,6 @@ async def post_result(client: TableClient, channel_id: int, result: ActResult,
         client.journal.drop(game.id)
     lines = [*extra_lines, *turn_lines(segments, result.state.config.players,
                                        game.settings.locale)]
-    post = await drawn(turn_post, game, result.state, lines, events,
+    post = await drawn_for_post(turn_post, game, result.state, lines, events,
                                    result.next_user)
     await deliver(client, channel_id, post)
