@@ -26,8 +26,9 @@ async def reply_error(interaction: discord.Interaction[Any], exc: BaseException)
     """Tell the user what went wrong in their language (never a traceback)."""
     locale = locale_of(interaction)
     if isinstance(exc, TableError):
-        text = t(f"error.{exc.code}", locale, **exc.params) if exc.code != "illegal" \
-            else f"{t('error.illegal', locale)} {exc}"
+        text = t(f"error.{exc.code}", locale, **exc.params)
+        if exc.code == "illegal" and locale == "en":  # the engine explains in English only
+            text = f"{text} {exc}"
     else:
         log.exception("unexpected error", exc_info=exc)
         text = t("error.table_error", locale)

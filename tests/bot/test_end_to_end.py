@@ -225,7 +225,14 @@ async def test_whole_games_one_post_one_ping_one_private_message_per_turn(
     before = len(fake.sent)
     iid = await fake.slash(people[-1], "status")  # still answers after the end
     status = await fake.wait_for(lambda s: s.interaction_id == iid and s.files, after=before)
-    assert (status.ephemeral and "🏆" not in status.content) or "final" not in status.files
+    assert status.ephemeral and "is over" in status.content
+    assert all(p[1] in status.content for p in people)  # the ranked line
+    rematch = next(c for c in final.custom_ids() if c.startswith("mr:rematch:"))
+    before = len(fake.sent)
+    await fake.answered(await fake.click(people[1], final, rematch))
+    lobby = await fake.wait_for(lambda s: s.kind == "channel" and "mr:lobby:start"
+                                in s.custom_ids(), after=before)
+    assert all(p[1] in lobby.content for p in people)  # the same players, seated again
     assert fake.violations == [] and fake.unanswered() == []
 
 
@@ -359,6 +366,7 @@ async def test_reminders_ping_in_the_channel_and_closed_dms_are_skipped(discord_
     reminder = await fake.wait_for(lambda s: s.kind == "channel" and "waiting" in s.content,
                                    after=before, timeout=30)
     assert [int(u) for u in (reminder.allowed_mentions or {}).get("users", [])] == [waiting[0]]
+    assert any(c.startswith("mr:turn:") for c in reminder.custom_ids())  # a Play button
     if waiting == mover:  # the DM was tried, refused (closed DMs), and nothing broke
         for _ in range(40):
             if fake.dm_attempts:
