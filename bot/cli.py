@@ -13,13 +13,13 @@ from typing import Any, NoReturn
 
 from PIL import Image
 
-from bot.config import ConfigError, load_settings
+from bot.config import DEFAULT_DB, ConfigError, load_settings
 from bot.sandbox import SandboxOptions
 from bot.sandbox import main as sandbox_main
 from bot.tables.errors import TableError
 from engine import events as ev
 from engine.actions import Build, parse_action
-from engine.ai import AI_PLAYERS, make_player
+from engine.ai import AI_LEVELS, AI_PLAYERS, DEFAULT_THINK_MS, make_player
 from engine.components import load_components
 from engine.errors import MoonRiverError
 from engine.game import apply, legal_actions, outcome
@@ -43,6 +43,13 @@ from render.changes import changes_of
 from render.theme import THEMES, theme_named
 
 EXIT_BAD_INPUT = 2
+#: Input bounds: a real game record is a few kilobytes and four levels deep.
+MAX_JSON_BYTES = 4 * 1024 * 1024
+MAX_JSON_DEPTH = 32
+#: `simulate --games` at most this many (about an hour of greedy games on one core).
+MAX_GAMES = 100_000
+#: `simulate --think-ms` at most a minute per decision.
+MAX_THINK_MS = 60_000
 
 
 class UsageError(Exception):
@@ -66,11 +73,45 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _json_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects, counted outside strings, so a hostile
+    file is refused before the recursive parser can overflow the stack."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def _read_json(path: str) -> Any:
+    """A JSON file within the size and depth bounds, else a one-line `UsageError`."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_JSON_BYTES + 1)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    if len(data) > MAX_JSON_BYTES:
+        raise UsageError(f"{path} is larger than {MAX_JSON_BYTES // (1024 * 1024)} MiB: "
+                         "not a game record")
+    try:
+        text = data.decode("utf-8")
+        if _json_depth(text) > MAX_JSON_DEPTH:
+            raise UsageError(f"{path} is nested deeper than {MAX_JSON_DEPTH} levels: "
+                             "not a game record")
+        return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path} is not JSON: {exc}") from None
 
@@ -92,6 +133,20 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _game_count(text: str) -> int:
+    count = _positive(text)
+    if count > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"at most {MAX_GAMES} games, got {text!r}")
+    return count
+
+
+def _think_ms(text: str) -> int:
+    ms = _positive(text)
+    if ms > MAX_THINK_MS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_THINK_MS} ms, got {text!r}")
+    return ms
+
+
 def _seed(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
@@ -102,8 +157,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ai_names = args.ai.split(",")
     if len(ai_names) == 1:
         ai_names *= args.players
-    if len(ai_names) != args.players or any(n not in AI_PLAYERS for n in ai_names):
-        raise UsageError(f"--ai takes one AI or one per player from: {', '.join(AI_PLAYERS)}")
+    known = (*AI_PLAYERS, *AI_LEVELS)
+    if len(ai_names) != args.players or any(n not in known for n in ai_names):
+        raise UsageError(f"--ai takes one AI or one per player from: {', '.join(known)}")
     records_dir = Path(args.records) if args.records else None
     if records_dir is not None:
         try:
@@ -111,6 +167,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"cannot create {records_dir}: {exc.strerror}") from None
     scores: list[int] = []
+    scores_by_ai: dict[str, list[int]] = {n: [] for n in ai_names}
     wins = dict.fromkeys(ai_names, 0)
     seats_per_ai = {n: ai_names.count(n) for n in ai_names}
     started = time.perf_counter()
@@ -119,7 +176,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         names = [f"{ai}-{seat + 1}" for seat, ai in enumerate(ai_names)]
         record = GameRecord(seed=seed, players=names)
         state = record.new_game()
-        players = [make_player(ai, seed * 8 + seat) for seat, ai in enumerate(ai_names)]
+        players = [make_player(ai, seed * 8 + seat, think_ms=args.think_ms)
+                   for seat, ai in enumerate(ai_names)]
         while state.phase is not Phase.OVER:
             seat = state.active_seat
             assert seat is not None
@@ -129,6 +187,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         result = outcome(state)
         assert result is not None
         scores += [s.total for s in result.sheets]
+        for seat, sheet in enumerate(result.sheets):
+            scores_by_ai[ai_names[seat]].append(sheet.total)
         for seat in result.winners:
             wins[ai_names[seat]] += 1
         if records_dir is not None:
@@ -146,6 +206,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if len(set(ai_names)) > 1:  # per AI: games won per seat it played (shared wins count)
         report["win_rate"] = {n: round(wins[n] / (args.games * seats_per_ai[n]), 3)
                               for n in seats_per_ai}
+        report["per_ai"] = {n: {"win_rate": report["win_rate"][n], "seats": seats_per_ai[n],
+                                "mean_score": round(sum(s) / len(s), 2)}
+                            for n, s in scores_by_ai.items()}
     _print_json(report)
     return 0
 
@@ -256,6 +319,31 @@ def cmd_health(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Put a backup in place of the database; refused while a bot holds the database."""
+    from datetime import UTC, datetime
+
+    from bot.tables.store.guard import restore_backup
+
+    backup = Path(args.backup)
+    database = Path(args.db or os.environ.get("MOONRIVER_DB", "").strip() or DEFAULT_DB)
+    if not backup.is_file():
+        raise UsageError(f"no backup at {backup}")
+    if backup.resolve() == database.resolve():
+        raise UsageError("the backup and the database are the same file")
+    if not database.parent.is_dir():
+        raise UsageError(f"the folder {database.parent} does not exist")
+    try:
+        kept = restore_backup(backup, database, datetime.now(UTC))
+    except TableError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot restore into {database}: {exc.strerror}") from None
+    _print_json({"restored": str(backup), "database": str(database),
+                 "previous": str(kept) if kept is not None else None})
+    return 0
+
+
 def cmd_sandbox(args: argparse.Namespace) -> int:
     seats = tuple(s.strip() for s in args.seats.split(","))
     names = tuple(n.strip() for n in args.names.split(",")) if args.names else ()
@@ -284,9 +372,13 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file")
     rep.set_defaults(func=cmd_replay)
     sim = sub.add_parser("simulate", help="play games between AI players")
-    sim.add_argument("--games", type=_positive, default=10)
+    sim.add_argument("--games", type=_game_count, default=10)
     sim.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
-    sim.add_argument("--ai", default="random", help="one AI, or one per seat: random,greedy")
+    sim.add_argument("--ai", default="random",
+                     help="one AI, or one per seat: random, greedy, strong (or the levels "
+                          "easy, normal, hard), e.g. strong,greedy,greedy,greedy")
+    sim.add_argument("--think-ms", type=_think_ms, default=DEFAULT_THINK_MS,
+                     help="the strong AI's time per decision in ms (default 1000)")
     sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--records", default=None, help="write each game's record here")
     sim.set_defaults(func=cmd_simulate)
@@ -305,10 +397,16 @@ def build_parser() -> argparse.ArgumentParser:
                                                          "/data/heartbeat"))
     health.add_argument("--max-age", type=float, default=120.0)
     health.set_defaults(func=cmd_health)
+    res = sub.add_parser("restore", help="put a backup in place of the bot's database "
+                                         "(stop the bot first)")
+    res.add_argument("backup", help="a backup file (backups/moonriver-….sqlite3)")
+    res.add_argument("--db", default=None, help="the database (default: MOONRIVER_DB)")
+    res.set_defaults(func=cmd_restore)
     box = sub.add_parser("sandbox", help="play a game in the terminal, no Discord needed")
     box.add_argument("--seats", default="human,random,random",
-                     help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, "
-                          f"{' or '.join(AI_PLAYERS)} (default: human,random,random, 5×5)")
+                     help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, or a "
+                          f"computer by level ({', '.join(AI_LEVELS)}) or name "
+                          f"({', '.join(AI_PLAYERS)}); default: human,random,random (5×5)")
     box.add_argument("--names", default="", help="names of the human seats, comma-separated")
     box.add_argument("--out", default="sandbox-pictures", help="folder for the pictures")
     box.add_argument("--db", default=None, help="keep the game in this SQLite file (resume)")

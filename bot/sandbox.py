@@ -20,7 +20,7 @@ from bot.tables.narrate import segments_of, turn_lines
 from bot.tables.service import Played, TableService, User
 from bot.tables.store import GameStore, MemoryStore, SqliteStore
 from engine.actions import Action, Build, parse_action
-from engine.ai import AI_PLAYERS
+from engine.ai import AI_LEVELS, AI_PLAYERS, ai_name
 from engine.errors import MoonRiverError
 from engine.events import Event
 from engine.grid import WIDTH, cell_name
@@ -47,8 +47,9 @@ class SandboxOptions:
     def __post_init__(self) -> None:
         if len(self.seats) not in PLAYER_COUNTS:
             raise ValueError(f"a table has {min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats")
-        if any(s != "human" and s not in AI_PLAYERS for s in self.seats):
-            raise ValueError(f"seats are 'human' or one of {', '.join(AI_PLAYERS)}")
+        computers = (*AI_LEVELS, *AI_PLAYERS)
+        if any(s != "human" and s not in computers for s in self.seats):
+            raise ValueError(f"seats are 'human' or one of {', '.join(computers)}")
         if "human" not in self.seats:
             raise ValueError("at least one seat must be 'human' (use `moonriver simulate` "
                              "for computers only)")
@@ -164,7 +165,7 @@ class Sandbox:
                 await service.join(CHANNEL, user)
             for kind in self.options.seats:
                 if kind != "human":
-                    await service.add_ai(CHANNEL, host, kind)
+                    await service.add_ai(CHANNEL, host, ai_name(kind))  # a level: its AI
             result = await service.start(CHANNEL, host)
             self._narrate(result.played, None, result.state)
         self.options.folder.mkdir(parents=True, exist_ok=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from engine import events as ev
 from engine.actions import (
@@ -58,6 +59,10 @@ def new_game(
     names = tuple(players)
     if len(names) not in PLAYER_COUNTS:
         raise MoonRiverError(f"Moon River is for 2–4 players, not {len(names)}")
+    if len(set(names)) != len(names):  # results are keyed by name: two alike lose a score
+        twice = sorted({n for n in names if names.count(n) > 1})
+        raise MoonRiverError(f"player names must differ ({', '.join(map(repr, twice))} "
+                             "appears more than once)")
     if variant not in VARIANTS:
         raise MoonRiverError(f"variant {variant!r} is not available (available: "
                              f"{', '.join(VARIANTS)})")
@@ -136,7 +141,7 @@ def _start_next_turn(state: GameState, out: Events) -> None:
             seat, parcel = slot.ranchero, slot.parcel
             assert parcel is not None
             slot.ranchero, slot.parcel = None, None
-            player = state.players[seat]
+            player = state.player_for_update(seat)
             player.storage.append(parcel)  # R-TURN-1: take (mandatory)
             out.append(ev.TurnStarted(seat, state.round))
             out.append(ev.ParcelTaken(seat, parcel))
@@ -199,6 +204,7 @@ def _next_final_player(state: GameState, out: Events) -> None:
 def _remove_left_over(state: GameState, seat: int, out: Events) -> None:
     player = state.players[seat]
     if player.storage:
+        player = state.player_for_update(seat)
         state.removed += player.storage
         out.append(ev.ParcelsRemoved(seat, tuple(player.storage), "left_over"))
         player.storage = []
@@ -207,7 +213,8 @@ def _remove_left_over(state: GameState, seat: int, out: Events) -> None:
 def _finish_game(state: GameState, out: Events) -> None:
     state.turn = None
     state.phase = Phase.OVER
-    for seat, player in enumerate(state.players):  # R-END-3: overpopulation
+    for seat in range(len(state.players)):  # R-END-3: overpopulation
+        player = state.player_for_update(seat)
         for cell, cows in enumerate(player.cows):
             if cows > 1:
                 player.cows[cell] = 1
@@ -220,16 +227,31 @@ def _finish_game(state: GameState, out: Events) -> None:
 
 # --- building (R-BUILD-*, R-PLACE-*) and symbols (R-SYM-*) --------------------------------
 
+@cache
+def _landscape_of_parcel(components: str) -> tuple[int, ...]:
+    """Landscape per parcel id (index 0 unused): the hot path's lookup table."""
+    return (-1, *(int(p.landscape) for p in load_components(components).parcels))
+
+
 def _landscape_masks(state: GameState, seat: int) -> list[int]:
+    """Cells per landscape; cached on the player while its cells stay the same."""
     player = state.players[seat]
-    parcels = state.components.parcels
+    cells, bonus = player.cells, player.bonus_landscape
+    cached = player.mask_cache
+    if cached is not None and cached[1] == bonus and cached[0] == cells:
+        return cached[2]
+    landscape_of = _landscape_of_parcel(state.config.components)
     masks = [0] * len(Landscape)
-    for cell, value in enumerate(player.cells):
-        if value > 0:
-            masks[parcels[value - 1].landscape] |= 1 << cell
-        elif value < 0:
-            masks[player.bonus_landscape] |= 1 << cell
+    for cell, value in enumerate(cells):
+        if value:
+            masks[landscape_of[value] if value > 0 else bonus] |= 1 << cell
+    player.mask_cache = (cells[:], bonus, masks)
     return masks
+
+
+def landscape_masks(state: GameState, seat: int) -> list[int]:
+    """Cells per landscape of a seat's ranch (read only: the list is cached)."""
+    return _landscape_masks(state, seat)
 
 
 def _placeable_masks(state: GameState, seat: int) -> tuple[int, list[int]]:
@@ -244,21 +266,28 @@ def _placeable_masks(state: GameState, seat: int) -> tuple[int, list[int]]:
     return geo.full & ~occupied, [bridges | geo.spread(m) for m in masks]  # (b) same landscape
 
 
+#: Builds are immutable and the same few recur in every search: making one costs more than
+#: finding it again (frozen dataclasses set each field through object.__setattr__).
+_build = lru_cache(maxsize=1 << 16)(Build)
+_move = lru_cache(maxsize=1 << 12)(Move)
+_choose = lru_cache(maxsize=1 << 8)(Choose)
+
+
 def _legal_builds(state: GameState, seat: int) -> list[Action]:
     """Every legal domino from two held parcels (R-PLACE-1, R-PLACE-2), sorted."""
     empty, ok = _placeable_masks(state, seat)
     not_right = geometry(state.config.height).not_right
     up_free = empty & (empty >> WIDTH)            # both cells inside, under the top row
     right_free = empty & (empty >> 1) & not_right  # both cells inside the 5 columns
-    parcels = state.components.parcels
+    landscape_of = _landscape_of_parcel(state.config.components)
     held = sorted(state.players[seat].storage)
     out: list[Action] = []
     for a in held:
-        ok_a = ok[parcels[a - 1].landscape]
+        ok_a = ok[landscape_of[a]]
         for b in held:
             if a == b:
                 continue
-            ok_b = ok[parcels[b - 1].landscape]
+            ok_b = ok[landscape_of[b]]
             up = up_free & (ok_a | (ok_b >> WIDTH))
             right = right_free & (ok_a | (ok_b >> 1))
             both = up | right
@@ -267,9 +296,9 @@ def _legal_builds(state: GameState, seat: int) -> list[Action]:
                 cell = low.bit_length() - 1
                 both ^= low
                 if right & low:
-                    out.append(Build(a, b, cell, RIGHT))
+                    out.append(_build(a, b, cell, RIGHT))
                 if up & low:
-                    out.append(Build(a, b, cell, UP))
+                    out.append(_build(a, b, cell, UP))
     return out
 
 
@@ -293,7 +322,7 @@ def _build_options(state: GameState) -> list[Action]:
 def _place(state: GameState, action: Build, out: Events) -> None:
     turn = state.turn
     assert turn is not None
-    player = state.players[turn.seat]
+    player = state.player_for_update(turn.seat)
     if turn.built == 0:
         player.last_placed = []
     second_cell = action.second_cell
@@ -314,9 +343,10 @@ def _end_building(state: GameState, out: Events) -> None:
     """R-SYM-0: all cows, then all skulls, then all circles of the newly placed parcels."""
     turn = state.turn
     assert turn is not None
-    player = state.players[turn.seat]
-    parcels = state.components.parcels
     placed, turn.placed = turn.placed, []
+    # a pass places nothing: leave the ranch shared with the previous state
+    player = state.player_for_update(turn.seat) if placed else state.players[turn.seat]
+    parcels = state.components.parcels
     for cell in placed:  # R-SYM-1
         for _ in range(parcels[player.cells[cell] - 1].cows):
             if state.cow_supply > 0:
@@ -368,7 +398,7 @@ def _continue_resolution(state: GameState, out: Events) -> None:
         if _bonus_options(state):
             state.phase = Phase.BONUS
             return
-        player.bonus_tile = -1
+        state.player_for_update(turn.seat).bonus_tile = -1
         out.append(ev.BonusTileMissed(turn.seat))
     _after_resolution(state, out)
 
@@ -407,7 +437,7 @@ def _recruit(state: GameState, action: Recruit, out: Events) -> None:
     kinds = state.components.partners
     index = next(i for i, c in enumerate(state.saloon) if c and kinds[c - 1] == action.kind)
     chip, state.saloon[index] = state.saloon[index], 0
-    state.players[turn.seat].partners[turn.partner_cell] = (chip, action.face)
+    state.player_for_update(turn.seat).partners[turn.partner_cell] = (chip, action.face)
     out.append(ev.PartnerRecruited(turn.seat, turn.partner_cell, action.kind, action.face))
     if action.face == COWBOY:
         turn.steps_left = COWBOY_STEPS
@@ -427,13 +457,17 @@ def _cowboy_options(state: GameState) -> list[Action]:
     seat = turn.seat
     player = state.players[seat]
     neighbours = geometry(state.config.height).neighbours
+    masks = _landscape_masks(state, seat)
+    walkable = 0
+    for landscape, mask in enumerate(masks):
+        if landscape != Landscape.CORNFIELD:
+            walkable |= mask
     options: list[Action] = []
     for source, cows in enumerate(player.cows):
         if cows:
             for target in neighbours[source]:
-                if (player.cells[target] != EMPTY
-                        and state.landscape_at(seat, target) is not Landscape.CORNFIELD):
-                    options.append(Move(source, target))
+                if walkable >> target & 1:
+                    options.append(_move(source, target))
     options.append(PASS)  # R-PART-6: optional
     return options
 
@@ -498,7 +532,7 @@ def _bonus_options(state: GameState) -> list[Action]:
 def _place_bonus(state: GameState, action: Bonus, out: Events) -> None:
     turn = state.turn
     assert turn is not None
-    player = state.players[turn.seat]
+    player = state.player_for_update(turn.seat)
     player.cells[action.cell] = -action.tile
     player.bonus_tile = action.tile
     player.bonus_landscape = int(action.landscape)
@@ -518,7 +552,7 @@ def _generate(state: GameState) -> list[Action]:
     if phase is Phase.CHOOSE or phase is Phase.SETUP:
         column = state.next_column if phase is Phase.CHOOSE else state.column
         free = sorted(s.parcel for s in column if s.ranchero is None and s.parcel is not None)
-        return [Choose(parcel) for parcel in free]
+        return [_choose(parcel) for parcel in free]
     if phase is Phase.SKULL:
         return _skull_options(state)
     if phase is Phase.RECRUIT:
@@ -563,7 +597,7 @@ def _do(state: GameState, action: Action, out: Events) -> None:
         if isinstance(action, Build):
             _place(state, action, out)
         elif isinstance(action, Discard):  # R-BUILD-2: nothing fits
-            player = state.players[seat]
+            player = state.player_for_update(seat)
             player.storage.remove(action.first)
             player.storage.remove(action.second)
             state.removed += [action.first, action.second]
@@ -574,7 +608,7 @@ def _do(state: GameState, action: Action, out: Events) -> None:
             _end_building(state, out)
     elif phase is Phase.SKULL:
         assert isinstance(action, Skull) and state.turn is not None
-        state.players[seat].cows[action.cell] -= 1
+        state.player_for_update(seat).cows[action.cell] -= 1
         state.cow_supply += 1
         out.append(ev.SkullResolved(seat, state.turn.skulls.pop(0), action.cell))
         _continue_resolution(state, out)
@@ -590,7 +624,7 @@ def _do(state: GameState, action: Action, out: Events) -> None:
     elif isinstance(action, Move):
         turn = state.turn
         assert turn is not None
-        cows = state.players[seat].cows
+        cows = state.player_for_update(seat).cows
         cows[action.source] -= 1
         cows[action.target] += 1
         turn.steps_left -= 1
@@ -598,9 +632,9 @@ def _do(state: GameState, action: Action, out: Events) -> None:
         if turn.steps_left == 0:
             _continue_resolution(state, out)
     elif isinstance(action, Swap):
-        mine = state.players[seat].storage
+        mine = state.player_for_update(seat).storage
         other = next(i for i, p in enumerate(state.players) if action.theirs in p.storage)
-        theirs = state.players[other].storage
+        theirs = state.player_for_update(other).storage
         mine[mine.index(action.mine)] = action.theirs
         theirs[theirs.index(action.theirs)] = action.mine
         out.append(ev.ParcelsSwapped(seat, other, action.mine, action.theirs))
@@ -608,8 +642,8 @@ def _do(state: GameState, action: Action, out: Events) -> None:
     elif isinstance(action, Steal):
         turn = state.turn
         assert turn is not None
-        state.players[action.seat].cows[action.cell] -= 1
-        state.players[seat].cows[turn.partner_cell] += 1
+        state.player_for_update(action.seat).cows[action.cell] -= 1
+        state.player_for_update(seat).cows[turn.partner_cell] += 1
         out.append(ev.CowStolen(seat, action.seat, action.cell, turn.partner_cell))
         _continue_resolution(state, out)
     state._legal = None
@@ -628,9 +662,12 @@ def _advance(state: GameState, out: Events) -> None:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     """The state after `action` and what happened; `state` itself is left unchanged."""
-    if action not in legal_actions(state):
+    legal = state._legal
+    if legal is None:
+        legal = state._legal = _generate(state)
+    if action not in legal:
         raise IllegalActionError(explain_illegal(state, action))
-    new = state.copy()
+    new = state.fork()
     out: Events = []
     _do(new, action, out)
     _advance(new, out)

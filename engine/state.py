@@ -1,8 +1,11 @@
 """The complete game state: plain data, JSON-safe via `to_dict` / `from_dict`.
 
-`apply` never mutates a state it is given: it works on `copy()`. The draw pile and the
-partner stack are in here (a snapshot must resume a game); `engine.view` is what may be
-shown to players.
+`apply` never mutates a state it is given: it works on `fork()`, which shares the
+players' ranches with the old state until the engine first writes to one
+(`player_for_update`), because copying every ranch was a quarter of an action's time.
+Treat states as values: to edit one by hand, take `copy()` (fully independent). The draw
+pile and the partner stack are in here (a snapshot must resume a game); `engine.view` is
+what may be shown to players.
 """
 
 from __future__ import annotations
@@ -74,11 +77,14 @@ class PlayerState:
     bonus_tile: int = 0  # 0: none yet; -1: missed (R-2P-3 Decision); else the tile id
     bonus_landscape: int = -1
     last_placed: list[int] = field(default_factory=list)
+    # (cells, bonus landscape, masks) of the last landscape-mask computation (engine.game)
+    mask_cache: tuple[list[int], int, list[int]] | None = field(
+        default=None, compare=False, repr=False)
 
     def copy(self) -> PlayerState:
         return PlayerState(self.board, self.cells[:], self.cows[:], self.partners[:],
                            self.storage[:], self.bonus_tile, self.bonus_landscape,
-                           self.last_placed[:])
+                           self.last_placed[:], self.mask_cache)
 
 
 @dataclass(slots=True)
@@ -121,6 +127,7 @@ class GameState:
     turn: TurnState | None
     pending: list[int]              # seats still to act in setup / final placement
     _legal: list[Any] | None = field(default=None, compare=False, repr=False)
+    _shared: int = field(default=0, compare=False, repr=False)  # seat bits shared by a fork
 
     @property
     def components(self) -> ComponentSet:
@@ -136,14 +143,30 @@ class GameState:
         return None
 
     def copy(self) -> GameState:
+        """A fully independent copy, safe to edit by hand."""
+        new = self.fork()
+        new.players = [p.copy() for p in self.players]
+        new._shared = 0
+        return new
+
+    def fork(self) -> GameState:
+        """A copy for the engine to change: players are shared until `player_for_update`."""
         return GameState(
-            self.config, [p.copy() for p in self.players], self.pile[:],
+            self.config, self.players[:], self.pile[:],
             [Slot(s.parcel, s.ranchero) for s in self.column],
             [Slot(s.parcel, s.ranchero) for s in self.next_column],
             self.saloon[:], self.stack[:], self.cow_supply, self.cows_removed,
             self.removed[:], self.bonus_tiles[:], self.round, self.last_round, self.phase,
             self.turn.copy() if self.turn is not None else None, self.pending[:],
+            None, (1 << len(self.players)) - 1,
         )
+
+    def player_for_update(self, seat: int) -> PlayerState:
+        """The seat's player state, made this state's own before the engine writes to it."""
+        if self._shared >> seat & 1:
+            self.players[seat] = self.players[seat].copy()
+            self._shared &= ~(1 << seat)
+        return self.players[seat]
 
     def landscape_at(self, seat: int, cell: int) -> Landscape | None:
         value = self.players[seat].cells[cell]

@@ -183,8 +183,9 @@ class FakeDiscord:
 
     async def interact(self, user: tuple[int, str], data: dict[str, Any], kind: int,
                        message: Sent | None = None, locale: str = "en-US",
-                       channel_id: int = CHANNEL_ID) -> str:
-        """Send an INTERACTION_CREATE and return its id (wait with `answered`)."""
+                       channel_id: int = CHANNEL_ID, dm: bool = False) -> str:
+        """Send an INTERACTION_CREATE and return its id (wait with `answered`); `dm`
+        forges it as coming from a direct message (no guild, no member)."""
         interaction_id = snowflake()
         payload = {
             "id": interaction_id, "application_id": str(APP_ID), "type": kind, "data": data,
@@ -201,6 +202,12 @@ class FakeDiscord:
         if message is not None:
             payload["message"] = self.message_payload(message)
             self._on_message[interaction_id] = message
+        if dm:
+            del payload["guild_id"], payload["member"], payload["guild_locale"]
+            payload["user"] = user_payload(*user)
+            payload["channel"] = {"id": str(channel_id), "type": 1, "recipients": [
+                user_payload(*user)], "last_message_id": None}
+            payload["context"] = 1
         self._pending[interaction_id] = (time.monotonic(), asyncio.Event())
         self._channels[interaction_id] = str(channel_id)
         await self.dispatch("INTERACTION_CREATE", payload)
@@ -214,14 +221,14 @@ class FakeDiscord:
         await asyncio.wait_for(self._pending[interaction_id][1].wait(), timeout)
 
     async def slash(self, user: tuple[int, str], sub: str, channel_id: int = CHANNEL_ID,
-                    **options: Any) -> str:
+                    dm: bool = False, **options: Any) -> str:
         command = next((c for c in self.commands if c["name"] == "moonriver"), None)
         assert command is not None, "the bot did not register /moonriver"
         opts = [{"name": k, "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int)
                  else 3, "value": v} for k, v in options.items()]
         data = {"id": command["id"], "name": "moonriver", "type": 1,
                 "options": [{"name": sub, "type": 1, "options": opts}]}
-        return await self.interact(user, data, 2, channel_id=channel_id)
+        return await self.interact(user, data, 2, channel_id=channel_id, dm=dm)
 
     async def autocomplete(self, user: tuple[int, str], sub: str, option: str,
                            typed: str = "") -> list[str]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.discord.host import MAX_MESSAGE
+from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game
 from engine import events as ev
 from engine.i18n import t
@@ -41,14 +42,14 @@ class TurnPost:
 def ranking(view: TableView) -> str:
     """'carol 30 · alice 22 · bob 18', best first (R-SCORE-*; ties keep seat order)."""
     order = sorted(view.players, key=lambda p: -p.score.total)
-    return " · ".join(f"{p.name} {p.score.total}" for p in order)
+    return " · ".join(f"{safe_name(p.name)} {p.score.total}" for p in order)
 
 
 def seat_order(state: GameState) -> str:
     """'🟣 alice · 🟠 bob · 🟢 carol': who sits where after Start, in the picture colours."""
     names, colours = state.config.players, state.config.colours
-    return " · ".join(f"{COLOUR_DOTS.get(c, '●')} {n}" for n, c in zip(names, colours,
-                                                                       strict=True))
+    return " · ".join(f"{COLOUR_DOTS.get(c, '●')} {safe_name(n)}"
+                      for n, c in zip(names, colours, strict=True))
 
 
 def _fit(lines: Sequence[str], tail: Sequence[str]) -> str:

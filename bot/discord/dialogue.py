@@ -17,6 +17,7 @@ import discord
 from bot.discord.drawing import drawn
 from bot.discord.host import TableClient, channel_of, client_of, locale_of, user_of
 from bot.discord.posting import post_result
+from bot.discord.safe_text import safe_name
 from bot.discord.screens import (
     Screen,
     decision_screen,
@@ -78,7 +79,7 @@ async def open_dialogue(interaction: discord.Interaction[Any], game_id: int,
     if screen is None:
         status = await client.service.status(channel_id)
         seat = status.state.active_seat if status.state else None
-        name = status.game.seats[seat].name if seat is not None else ""
+        name = safe_name(status.game.seats[seat].name) if seat is not None else ""
         raise NotYourTurn("not your turn", player=name)
     await show(interaction, screen)
 
@@ -145,7 +146,7 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
             raise BadInput("nothing to decide")
         await show(interaction, screen)
         return
-    lines = turn_lines(client.journal.first_turn(game.id, locale),
-                       result.state.config.players, locale)
+    lines = turn_lines(client.journal.first_turn(game.id, locale, safe_name),
+                       [safe_name(n) for n in result.state.config.players], locale)
     await show(interaction, done_screen(lines[0] if lines else t("bot.done", locale), locale))
     await post_result(client, channel_id, result)

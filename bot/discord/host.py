@@ -14,6 +14,7 @@ import discord
 
 from bot.config import Settings
 from bot.tables.narrate import TurnJournal
+from bot.tables.ratelimit import RateLimiter
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore
 from engine.i18n import normalise_locale
@@ -44,6 +45,7 @@ class TableClient(discord.Client):
         self.turn_posts: dict[int, tuple[int, int]] = {}  # game -> (channel, live post)
         self.lobby_posts: dict[int, tuple[int, int]] = {}  # table channel -> lobby post
         self.linked: dict[int, int] = {}  # announcing channel -> its table's thread
+        self.limiter = RateLimiter(settings.rate_per_minute, settings.rate_burst)
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
         """Route a component click to its handler (the composition root decides which)."""

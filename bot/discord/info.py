@@ -13,6 +13,7 @@ from bot.discord.content import ranking
 from bot.discord.drawing import drawn
 from bot.discord.host import client_of, locale_of, reply_private
 from bot.discord.lobby import lobby_text_of, table_channel
+from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
 from bot.tables.errors import BadInput
 from engine.i18n import t
@@ -93,7 +94,7 @@ async def rules(interaction: discord.Interaction[Any]) -> None:
                       description=command_text("history", "description"))
 async def history(interaction: discord.Interaction[Any]) -> None:
     rows = await client_of(interaction).service.history(await table_channel(interaction), 20)
-    text = "\n".join(f"{name}: `{action}`" for name, action in rows) or "—"
+    text = "\n".join(f"{safe_name(name)}: `{action}`" for name, action in rows) or "—"
     await reply_private(interaction, text)
 
 

@@ -24,9 +24,10 @@ from bot.discord.host import (
     user_of,
 )
 from bot.discord.posting import post_result
+from bot.discord.safe_text import safe_name, safe_names
 from bot.discord.texts import command_text
 from bot.tables.domain import Game, GameOptions, Status, TableSettings
-from bot.tables.errors import BadInput, NoGameHere
+from bot.tables.errors import BadInput, NoGameHere, WrongTable
 from bot.tables.service import TableService, User
 from engine import ai
 from engine.i18n import t
@@ -50,7 +51,8 @@ async def lobby_text(service: TableService, channel_id: int, locale: str) -> str
 
 def lobby_text_of(game: Game, locale: str) -> str:
     host = next((s.name for s in game.seats if s.user_id == game.host_id), "?")
-    return t("bot.lobby", locale, host=host, players=", ".join(s.name for s in game.seats))
+    return t("bot.lobby", locale, host=safe_name(host),
+             players=safe_names(s.name for s in game.seats))
 
 
 async def table_channel(interaction: discord.Interaction[Any]) -> int:
@@ -74,7 +76,7 @@ async def _edit_lobby_post(client: TableClient, channel_id: int, content: str,
         return
     try:
         await client.get_partial_messageable(post[0]).get_partial_message(post[1]).edit(
-            content=content, view=view)
+            content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         client.lobby_posts.pop(channel_id, None)
 
@@ -117,13 +119,15 @@ async def _answer(interaction: discord.Interaction[Any], client: TableClient, ch
         await reply_private(interaction, t(private, locale_of(interaction)))
         await _edit_lobby_post(client, channel_id, content, view)
     else:
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(
+            content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def post_lobby(client: TableClient, channel_id: int, game: Game) -> None:
     locale = game.settings.locale
     sent = await client.get_partial_messageable(channel_id).send(
-        lobby_text_of(game, locale), view=lobby_view(locale))
+        lobby_text_of(game, locale), view=lobby_view(locale),
+        allowed_mentions=discord.AllowedMentions.none())
     client.lobby_posts[channel_id] = (channel_id, sent.id)
 
 
@@ -141,9 +145,10 @@ async def new(interaction: discord.Interaction[Any],
     client = client_of(interaction)
     locale = locale_of(interaction)
     await interaction.response.defer()
-    channel_id = channel_of(interaction)
+    channel_id = parent_id = channel_of(interaction)
     channel = interaction.channel
     user = user_of(interaction)
+    await client.service.check_new_lobby(user, parent_id)  # before a thread
     if thread and isinstance(channel, discord.TextChannel):
         created = await channel.create_thread(
             name=THREAD_NAME.format(host=user.name)[:100],
@@ -152,16 +157,19 @@ async def new(interaction: discord.Interaction[Any],
     game = await client.service.create(
         channel_id, user, GameOptions(variant=variant.value if variant else VARIANTS[0],
                                       max_players=players),
-        guild_id=interaction.guild_id, settings=TableSettings(locale=locale))
+        guild_id=interaction.guild_id, settings=TableSettings(locale=locale),
+        parent_id=parent_id)
     if channel_id == interaction.channel_id:
-        sent = await interaction.followup.send(lobby_text_of(game, locale),
-                                               view=lobby_view(locale), wait=True)
+        sent = await interaction.followup.send(
+            lobby_text_of(game, locale), view=lobby_view(locale), wait=True,
+            allowed_mentions=discord.AllowedMentions.none())
         client.lobby_posts[channel_id] = (channel_id, sent.id)
     else:
         await post_lobby(client, channel_id, game)
         client.linked[channel_of(interaction)] = channel_id
-        await interaction.followup.send(t("lobby.announce", locale, host=user.name,
-                                          link=f"<#{channel_id}>"))
+        await interaction.followup.send(t("lobby.announce", locale, host=safe_name(user.name),
+                                          link=f"<#{channel_id}>"),
+                                        allowed_mentions=discord.AllowedMentions.none())
 
 
 async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -170,6 +178,8 @@ async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
     old = await client.store.game(game_id)
     if old is None or old.status is not Status.FINISHED:
         raise BadInput("that game is not finished")
+    if old.channel_id != channel_of(interaction):
+        raise WrongTable("this button belongs to a game of another channel")
     clicker = user_of(interaction)
     humans = [User(s.user_id, s.name) for s in old.seats if s.user_id is not None]
     host = next((u for u in humans if u.id == clicker.id), clicker)

@@ -12,6 +12,9 @@ from bot.discord.content import Reminder, channel_reminder, dm_reminder
 from bot.discord.host import TableClient
 from bot.discord.posting import post_result
 from bot.tables.domain import Game
+from bot.tables.service import utc_now
+from bot.tables.store import SqliteStore
+from bot.tables.store.guard import backup_due
 from engine.i18n import t
 
 log = logging.getLogger("moonriver")
@@ -50,6 +53,7 @@ async def run_maintenance(client: TableClient) -> None:
         if prefs.dm_reminders:
             await send_dm(client, reminder.user_id, game, prefs.locale or "en")
     await client.store.checkpoint()
+    await backup_if_due(client)
     if client.settings.heartbeat is not None:
         client.settings.heartbeat.touch()
 
@@ -85,6 +89,14 @@ async def send_dm(client: TableClient, user_id: int, game: Game, locale: str) ->
         view.add_item(discord.ui.Button(label=t("label.open_turn", locale), url=reminder.link))
     try:
         user = await client.fetch_user(user_id)
-        await user.send(reminder.text, view=view)
+        await user.send(reminder.text, view=view,
+                        allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:  # closed DMs: the channel reminder stands
         log.info("could not DM user %s (closed DMs?)", user_id)
+async def backup_if_due(client: TableClient) -> None:
+    """The scheduled online backup (MOONRIVER_BACKUP_HOURS, keep MOONRIVER_BACKUP_KEEP)."""
+    settings, now = client.settings, utc_now()
+    if isinstance(client.store, SqliteStore) and backup_due(settings.backups,
+                                                            settings.backup_hours, now):
+        path = await client.store.backup(settings.backups, settings.backup_keep, now)
+        log.info("backup written: %s", path)

@@ -15,6 +15,7 @@ from bot.discord.components import RematchButton, TurnButton
 from bot.discord.content import TurnPost, turn_post
 from bot.discord.drawing import drawn_for_post
 from bot.discord.host import TableClient
+from bot.discord.safe_text import safe_name
 from bot.tables.narrate import turn_lines
 from bot.tables.service import ActResult
 from engine.i18n import t
@@ -54,11 +55,11 @@ async def post_result(client: TableClient, channel_id: int, result: ActResult,
                       extra_lines: tuple[str, ...] = ()) -> None:
     """The table post after the turn passed on: the journal's finished turns, narrated."""
     game = result.game
-    segments, events = client.journal.take(game.id, game.settings.locale)
+    segments, events = client.journal.take(game.id, game.settings.locale, safe_name)
     if result.finished:
         client.journal.drop(game.id)
-    lines = [*extra_lines, *turn_lines(segments, result.state.config.players,
-                                       game.settings.locale)]
+    names = [safe_name(n) for n in result.state.config.players]
+    lines = [*extra_lines, *turn_lines(segments, names, game.settings.locale)]
     post = await drawn_for_post(turn_post, game, result.state, lines, events,
                                    result.next_user)
     await deliver(client, channel_id, post)

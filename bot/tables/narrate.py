@@ -12,7 +12,7 @@ turn line it happened in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.tables.labels import draft_text, parcel_text
@@ -38,9 +38,10 @@ def _cells(first: int, second: int) -> str:
 
 
 def _phrases(events: Sequence[ev.Event], state: GameState, draft: Sequence[TableView],
-             locale: str) -> tuple[list[str], list[str]]:
-    """(the mover's phrases, table-wide lines) for the events of one action."""
-    names = state.config.players
+             locale: str, literal: Callable[[str], str]) -> tuple[list[str], list[str]]:
+    """(the mover's phrases, table-wide lines) for the events of one action; `literal`
+    makes a player's name inert in the target's markup (the bot escapes markdown)."""
+    names = [literal(name) for name in state.config.players]
     said: list[str] = []
     table: list[str] = []
 
@@ -102,7 +103,8 @@ def _phrases(events: Sequence[ev.Event], state: GameState, draft: Sequence[Table
 
 
 def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameState | None,
-                after: GameState, locale: str = "en") -> list[Segment]:
+                after: GameState, locale: str = "en",
+                literal: Callable[[str], str] = str) -> list[Segment]:
     """One segment per (seat, events) played in one service call, oldest first.
 
     `before` is the state the call started from: its draft labels are the ones the
@@ -113,18 +115,19 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
         chunk: list[ev.Event] = []
         for e in events:
             if isinstance(e, ev.TurnStarted):  # what follows is the next turn's
-                out.append(_segment(seat, chunk, after, draft, locale, ends=True))
+                out.append(_segment(seat, chunk, after, draft, locale, literal, ends=True))
                 seat, chunk = e.seat, []
                 continue
             chunk.append(e)
         ends = any(isinstance(e, (ev.FinalPlacement, ev.GameEnded)) for e in chunk)
-        out.append(_segment(seat, chunk, after, draft, locale, ends=ends))
+        out.append(_segment(seat, chunk, after, draft, locale, literal, ends=ends))
     return [s for s in out if s.phrases or s.table or s.ends_turn]
 
 
 def _segment(seat: int, events: Sequence[ev.Event], state: GameState,
-             draft: Sequence[TableView], locale: str, *, ends: bool) -> Segment:
-    said, table = _phrases(events, state, draft, locale)
+             draft: Sequence[TableView], locale: str, literal: Callable[[str], str], *,
+             ends: bool) -> Segment:
+    said, table = _phrases(events, state, draft, locale, literal)
     return Segment(seat, tuple(said), tuple(table), ends)
 
 
@@ -158,13 +161,14 @@ def turn_lines(segments: Sequence[Segment], names: Sequence[str],
     return lines
 
 
-def summarize(events: Sequence[ev.Event], state: GameState, locale: str = "en") -> str:
+def summarize(events: Sequence[ev.Event], state: GameState, locale: str = "en",
+              literal: Callable[[str], str] = str) -> str:
     """The events of one call as text lines (the sandbox prints this after a move)."""
     seat = next((e.seat for e in events if isinstance(e, ev.RancheroPlaced | ev.DominoPlaced
                                                        | ev.Passed | ev.ParcelsRemoved)
                  and e.seat is not None), 0)
-    return "\n".join(turn_lines(segments_of([(seat, events)], None, state, locale),
-                                state.config.players, locale))
+    return "\n".join(turn_lines(segments_of([(seat, events)], None, state, locale, literal),
+                                [literal(n) for n in state.config.players], locale))
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,14 +194,17 @@ class TurnJournal:
         entry = _Entry(tuple((seat, tuple(events)) for seat, events in played), before, after)
         self._games.setdefault(game_id, []).append(entry)
 
-    def _segments(self, entries: Sequence[_Entry], locale: str) -> list[list[Segment]]:
-        return [segments_of(e.played, e.before, e.after, locale)[e.skip:] for e in entries]
+    def _segments(self, entries: Sequence[_Entry], locale: str,
+                  literal: Callable[[str], str]) -> list[list[Segment]]:
+        return [segments_of(e.played, e.before, e.after, locale, literal)[e.skip:]
+                for e in entries]
 
-    def take(self, game_id: int, locale: str) -> tuple[list[Segment], list[ev.Event]]:
+    def take(self, game_id: int, locale: str, literal: Callable[[str], str] = str
+             ) -> tuple[list[Segment], list[ev.Event]]:
         """The finished turns, narrated, and their events; a next turn already begun
         (an automatic pass) stays for the next post."""
         entries = self._games.pop(game_id, [])
-        per_entry = self._segments(entries, locale)
+        per_entry = self._segments(entries, locale, literal)
         events = [e for entry in entries for _, evs in entry.played for e in evs]
         last = max((i for i, segs in enumerate(per_entry) if any(s.ends_turn for s in segs)),
                    default=None)
@@ -214,10 +221,11 @@ class TurnJournal:
         finished = [s for segs_ in per_entry[:last] for s in segs_] + segs[:cut]
         return finished, events
 
-    def first_turn(self, game_id: int, locale: str) -> list[Segment]:
+    def first_turn(self, game_id: int, locale: str,
+                   literal: Callable[[str], str] = str) -> list[Segment]:
         """The oldest turn kept, narrated (the one that just ended, after a move)."""
-        segments = [s for segs in self._segments(self._games.get(game_id, []), locale)
-                    for s in segs]
+        segments = [s for segs in self._segments(self._games.get(game_id, []), locale,
+                                                 literal) for s in segs]
         end = next((i for i, s in enumerate(segments) if s.ends_turn), len(segments) - 1)
         return segments[:end + 1]
 

@@ -38,8 +38,10 @@ from bot.tables.errors import (
     NotSeated,
     NotYourTurn,
     StaleActionError,
+    TooManyLobbies,
     WrongStatus,
 )
+from bot.tables.limits import TableLimits
 from bot.tables.store.base import ActionEntry, GameStore
 from engine import events as ev
 from engine.actions import Action, parse_action
@@ -104,12 +106,25 @@ def _clean_name(name: str) -> str:
 
 
 def _unique_names(seats: Sequence[Seat]) -> list[str]:
-    """Engine player names must differ: 'Alex', 'Alex (2)'."""
-    seen: dict[str, int] = {}
+    """Engine player names must differ (results are keyed by name): 'Alex', 'Alex (2)'.
+
+    The first seat with a name keeps it; a repeat gets the lowest free ' (n)' that is
+    neither taken nor another seat's own name, so 'Alex', 'Alex (2)', 'Alex' gives
+    'Alex', 'Alex (2)', 'Alex (3)'.
+    """
+    taken = {seat.name for seat in seats}
+    seen: set[str] = set()
     out = []
     for seat in seats:
-        seen[seat.name] = seen.get(seat.name, 0) + 1
-        out.append(seat.name if seen[seat.name] == 1 else f"{seat.name} ({seen[seat.name]})")
+        name = seat.name
+        if name in seen:
+            number = 2
+            while f"{name} ({number})" in taken:
+                number += 1
+            name = f"{name} ({number})"
+            taken.add(name)
+        seen.add(name)
+        out.append(name)
     return out
 
 
@@ -121,8 +136,11 @@ class _GameLock:
 
 class TableService:
     def __init__(self, store: GameStore, *, clock: Callable[[], datetime] = utc_now,
-                 components: str = DEFAULT_COMPONENTS) -> None:
+                 components: str = DEFAULT_COMPONENTS,
+                 limits: TableLimits | None = None) -> None:
         self.store = store
+        self.limits = limits or TableLimits()
+        self._creating = asyncio.Lock()  # count-then-create must not interleave
         self.clock = clock
         self.components = components
         self._locks: dict[int, _GameLock] = {}  # only games someone holds or waits for
@@ -230,17 +248,42 @@ class TableService:
 
     async def create(self, channel_id: int, host: User, options: GameOptions | None = None,
                      *, guild_id: int | None = None, settings: TableSettings | None = None,
-                     seed: int | None = None) -> Game:
+                     seed: int | None = None, parent_id: int | None = None) -> Game:
         """A lobby with the host seated. The seed is drawn at random unless given (the
-        sandbox takes one to reproduce a game)."""
+        sandbox takes one to reproduce a game). `parent_id` is the channel a thread was
+        opened from: the per-channel lobby limit counts it and its threads."""
         if seed is not None and not 0 <= seed < 2**48:
             raise BadInput("the seed must be a whole number from 0 to 2^48 - 1")
-        return self._saved(await self.store.create_game(
-            guild_id=guild_id, channel_id=channel_id,
-            host=Seat(0, host.id, _clean_name(host.name)), options=options or GameOptions(),
-            settings=settings or TableSettings(),
-            seed=secrets.randbits(48) if seed is None else seed,
-            components=self.components, now=self.clock()))
+        if settings is not None:
+            self._check_settings(settings)
+        parent = parent_id if parent_id is not None else channel_id
+        async with self._creating:
+            await self.check_new_lobby(host, parent)
+            return self._saved(await self.store.create_game(
+                guild_id=guild_id, channel_id=channel_id,
+                host=Seat(0, host.id, _clean_name(host.name)),
+                options=options or GameOptions(), settings=settings or TableSettings(),
+                seed=secrets.randbits(48) if seed is None else seed,
+                components=self.components, now=self.clock(), parent_id=parent))
+
+    async def check_new_lobby(self, host: User, parent_id: int) -> None:
+        """`TooManyLobbies` if `host` or channel `parent_id` is at its lobby limit (the
+        bot asks before it opens a thread; `create` asks again, under its lock)."""
+        if await self.store.open_lobbies(host_id=host.id) >= self.limits.lobbies_per_user:
+            raise TooManyLobbies("you already host as many open lobbies as allowed",
+                                 limit=self.limits.lobbies_per_user)
+        if await self.store.open_lobbies(parent_id=parent_id) >= \
+                self.limits.lobbies_per_channel:
+            raise TooManyLobbies("this channel has as many open lobbies as allowed",
+                                 limit=self.limits.lobbies_per_channel)
+
+    def _check_settings(self, settings: TableSettings) -> None:
+        """The service's own bounds on top of the settings' (a reminder every few
+        seconds would be a ping machine)."""
+        shortest = self.limits.min_remind_hours
+        if any(h < shortest for h in settings.remind_after_hours):
+            raise BadInput(f"reminders must be at least {shortest:g} hours apart",
+                           field="remind_after_hours")
 
     async def _lobby_change(self, channel_id: int,
                             change: Callable[[Game], tuple[list[Seat], int]]) -> Game:
@@ -313,6 +356,7 @@ class TableService:
 
     async def update_settings(self, channel_id: int, user: User,
                               settings: TableSettings) -> Game:
+        self._check_settings(settings)
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)

@@ -22,16 +22,25 @@ USERS = {u[0]: u for u in (ALICE, BOB, CAROL, DAVE)}
 class Bot:
     """A `moonriver run` process pointed at the fake Discord."""
 
-    def __init__(self, fake: FakeDiscord, db: Path) -> None:
+    def __init__(self, fake: FakeDiscord, db: Path, extra_env: dict[str, str] | None = None,
+                 stderr: Path | None = None) -> None:
         self.fake, self.db = fake, db
+        self.extra_env = extra_env or {}
+        self.stderr = stderr  # a file for the bot's log, else the test's stderr
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
         self.fake.ready.clear()
         env = {**os.environ, **self.fake.env, "MOONRIVER_DB": str(self.db),
-               "MOONRIVER_LOG_LEVEL": "WARNING", "MOONRIVER_MAINTENANCE_SECONDS": "0.5"}
+               "MOONRIVER_LOG_LEVEL": "WARNING", "MOONRIVER_MAINTENANCE_SECONDS": "0.5",
+               # tests click faster than people and want reminders within seconds
+               "MOONRIVER_RATE_PER_MINUTE": "0",
+               "MOONRIVER_MIN_REMIND_HOURS": "0.0001", **self.extra_env}
+        log = self.stderr.open("ab") if self.stderr is not None else None
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot.cli", "run", cwd=ROOT, env=env)
+            sys.executable, "-m", "bot.cli", "run", cwd=ROOT, env=env, stderr=log)
+        if log is not None:
+            log.close()  # the child has its own copy
         await asyncio.wait_for(self.fake.ready.wait(), 60)
         for _ in range(200):  # the commands are synced in setup_hook, before the gateway
             if self.fake.commands:

@@ -1,0 +1,136 @@
+"""A fast playout policy for the strong player's searches.
+
+The greedy player plays every option and evaluates the result: too slow to play the many
+moves of a search. This policy scores options from a table of the mover's territories
+built once per decision, without playing them: a domino by how much it grows and joins
+territories with cows, a parcel choice by `parcel_value`, a partner by what it will count.
+Cowboys and desperados pass; thieves steal at random. It is weaker than greedy, and only
+has to be fair to every action the search compares.
+"""
+
+from __future__ import annotations
+
+from engine.actions import PASS, Action, Build, Choose, Recruit, Steal
+from engine.ai.evaluation import (
+    CORNFIELD,
+    ORDER_WEIGHT,
+    parcel_value,
+    resource_kinds,
+    static_tables,
+)
+from engine.components import SPECIALIST_RESOURCE
+from engine.game import landscape_masks, legal_actions
+from engine.grid import cells_of, geometry
+from engine.rng import Rng
+from engine.state import GameState, Phase
+
+CIRCLE = 1.5      # a partner to come (R-SYM-3)
+SKULL = 3.0       # a cow of the territory leaves (R-SYM-2)
+GROWTH = 0.3      # per parcel of a territory with room for later cows
+BUILD_FROM = -0.5  # build when the best domino is worth at least this (else keep them)
+HOLD_OPTION = 0.5  # specialists: the scoring ones count what the ranch holds (R-PART-5)
+
+
+def _territory_table(state: GameState, seat: int) -> tuple[list[int], list[int], list[int]]:
+    """Per cell: territory id (-1 empty), and per territory id its size and herd."""
+    geo = geometry(state.config.height)
+    cows = state.players[seat].cows
+    region_of = [-1] * geo.size
+    sizes: list[int] = []
+    herds: list[int] = []
+    for mask in landscape_masks(state, seat):
+        remaining = mask
+        while remaining:
+            region = geo.flood(remaining & -remaining, mask)
+            remaining &= ~region
+            members = cells_of(region)
+            for cell in members:
+                region_of[cell] = len(sizes)
+            sizes.append(len(members))
+            herds.append(sum(1 for c in members if cows[c]))
+    return region_of, sizes, herds
+
+
+def _build_values(state: GameState, seat: int, builds: list[Build]) -> list[float]:
+    """Score gain of each domino, roughly: merged territories × cows, resources, symbols."""
+    components = state.config.components
+    landscapes, cow_symbols, resources, skulls, circles, _ = static_tables(components)
+    kinds = resource_kinds(components)
+    geo = geometry(state.config.height)
+    masks = landscape_masks(state, seat)
+    region_of, sizes, herds = _territory_table(state, seat)
+    cow_coming = 1 if state.cow_supply else 0
+    faces = [p[1] for p in state.players[seat].partners if p is not None]
+    counting = {kind: 1 + sum(1 for f in faces if SPECIALIST_RESOURCE.get(f) == kind)
+                for kind in ("gold", "beaver", "corn")}
+    counting[""] = 0
+    out = []
+    for build in builds:
+        value = 0.0
+        groups: dict[int, tuple[set[int], int, int]] = {}  # landscape -> what joins up
+        for parcel, cell in ((build.first, build.cell), (build.second, build.second_cell)):
+            landscape = landscapes[parcel]
+            joined, new_cells, new_herd = groups.get(landscape, (set(), 0, 0))
+            mask = masks[landscape]
+            joined.update(region_of[n] for n in geo.neighbours[cell] if mask >> n & 1)
+            groups[landscape] = (joined, new_cells + 1,
+                                 new_herd + (cow_coming if cow_symbols[parcel] else 0))
+            value += resources[parcel] * counting[kinds[parcel]]  # R-SCORE-2/3
+            if circles[parcel]:
+                value += CIRCLE
+            if skulls[parcel]:
+                value -= SKULL  # R-SYM-2: likely a cow of that territory
+        for landscape, (joined, new_cells, new_herd) in groups.items():
+            if landscape == CORNFIELD:
+                continue  # no cows, no territory points
+            size = new_cells + sum(sizes[r] for r in joined)
+            herd = new_herd + sum(herds[r] for r in joined)
+            value += size * herd - sum(sizes[r] * herds[r] for r in joined)  # R-SCORE-1
+            value += GROWTH * size  # bigger territories make more of later cows
+        out.append(value)
+    return out
+
+
+def fast_choice(state: GameState, rng: Rng) -> Action:
+    """The playout policy's action for the seat to move."""
+    options = legal_actions(state)
+    if len(options) == 1:
+        return options[0]
+    seat = state.active_seat
+    assert seat is not None
+    phase = state.phase
+    if phase is Phase.BUILD:
+        builds = [a for a in options if isinstance(a, Build)]
+        if builds:
+            values = _build_values(state, seat, builds)
+            best = max(values)
+            if best >= BUILD_FROM or PASS not in options:
+                return rng.choice([b for b, v in zip(builds, values, strict=True)
+                                   if v >= best - 1e-9])
+        return PASS if PASS in options else rng.choice(options)
+    if phase is Phase.CHOOSE or phase is Phase.SETUP:
+        column = state.next_column if phase is Phase.CHOOSE else state.column
+        position = {s.parcel: i for i, s in enumerate(column)}
+        values = [parcel_value(state, seat, a.parcel) - ORDER_WEIGHT * position[a.parcel]
+                  for a in options if isinstance(a, Choose)]
+        best = max(values)
+        return rng.choice([a for a, v in zip(options, values, strict=True) if v >= best - 1e-9])
+    if phase is Phase.RECRUIT:
+        return max(options, key=lambda a: _recruit_value(state, seat, a))
+    if phase is Phase.THIEF:
+        steals = [a for a in options if isinstance(a, Steal)]
+        return rng.choice(steals) if steals else PASS
+    if PASS in options:
+        return PASS  # cowboy, desperado: keep playouts cheap
+    return rng.choice(options)
+
+
+def _recruit_value(state: GameState, seat: int, action: Action) -> float:
+    assert isinstance(action, Recruit)
+    resource = SPECIALIST_RESOURCE.get(action.face)
+    if resource is None:
+        return 1.0 if action.face == "thief" else HOLD_OPTION
+    resources = static_tables(state.config.components)[2]
+    kinds = resource_kinds(state.config.components)
+    return float(sum(resources[v] for v in state.players[seat].cells
+                     if v > 0 and kinds[v] == resource))
