@@ -7,7 +7,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -292,8 +292,14 @@ NO_TOKEN = """\
 moonriver: DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
   1. Create an application at https://discord.com/developers/applications, open Bot,
      press Reset Token and copy it (the README walks through the invite link).
-  2. Run: DISCORD_TOKEN=your-token moonriver run
-To try the game without Discord: moonriver sandbox"""
+  2. Run: DISCORD_TOKEN=your-token {launcher}{run}
+To try the game without Discord: {launcher} sandbox"""
+
+
+def no_token_message(environ: Mapping[str, str]) -> str:
+    """Commands that work as typed: `bash run.sh …` when started through run.sh."""
+    launcher = environ.get("MOONRIVER_LAUNCHER") or "moonriver"
+    return NO_TOKEN.format(launcher=launcher, run="" if launcher != "moonriver" else " run")
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -301,7 +307,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         settings = load_settings(os.environ)
     except ConfigError as exc:
         if "DISCORD_TOKEN is not set" in str(exc):
-            print(NO_TOKEN, file=sys.stderr)
+            print(no_token_message(os.environ), file=sys.stderr)
             return EXIT_BAD_INPUT
         raise UsageError(str(exc)) from None
     from bot.discord.client import run_bot  # discord.py loads only when the bot really runs
@@ -412,10 +418,10 @@ def build_parser() -> argparse.ArgumentParser:
     res.add_argument("--db", default=None, help="the database (default: MOONRIVER_DB)")
     res.set_defaults(func=cmd_restore)
     box = sub.add_parser("sandbox", help="play a game in the terminal, no Discord needed")
-    box.add_argument("--seats", default="human,greedy",
+    box.add_argument("--seats", default="human,random,random",
                      help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, or a "
                           f"computer by level ({', '.join(AI_LEVELS)}) or name "
-                          f"({', '.join(AI_PLAYERS)}); default: human,greedy")
+                          f"({', '.join(AI_PLAYERS)}); default: human,random,random (5×5)")
     box.add_argument("--names", default="", help="names of the human seats, comma-separated")
     box.add_argument("--out", default="sandbox-pictures", help="folder for the pictures")
     box.add_argument("--db", default=None, help="keep the game in this SQLite file (resume)")

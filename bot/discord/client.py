@@ -37,6 +37,8 @@ CLICK_HANDLERS: dict[str, ClickHandler] = {
     "turn": lambda interaction, click: open_dialogue(interaction, click.game, click.version),
     "pair": lambda interaction, click: pick_pair(interaction, click.value),
     "spot": lambda interaction, click: propose(interaction, click.value),
+    "back": lambda interaction, click: open_dialogue(interaction, click.game, click.version),
+    "rematch": lambda interaction, click: lobby.rematch(interaction, click.game),
     "act": lambda interaction, click: act(interaction, click.version, click.value),
 }
 

@@ -39,7 +39,7 @@ async def check_click_table(interaction: discord.Interaction[Any], click: Click)
     """A button acts on the game whose id it carries, and only if that game is the one
     open in the channel it was clicked in (a forged or copied custom_id is refused).
     Lobby buttons carry no game (0): they act on the channel's open lobby."""
-    if click.game == 0:
+    if click.game == 0 or click.kind == "rematch":  # Rematch: a finished game, checked there
         return
     try:
         status = await client_of(interaction).service.status(channel_of(interaction))

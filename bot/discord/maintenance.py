@@ -7,8 +7,11 @@ import logging
 
 import discord
 
+from bot.discord.components import TurnButton
+from bot.discord.content import Reminder, channel_reminder, dm_reminder
 from bot.discord.host import TableClient
 from bot.discord.posting import post_result
+from bot.tables.domain import Game
 from bot.tables.service import utc_now
 from bot.tables.store import SqliteStore
 from bot.tables.store.guard import backup_due
@@ -28,35 +31,68 @@ async def maintenance_loop(client: TableClient) -> None:
 
 
 async def run_maintenance(client: TableClient) -> None:
-    """Send due reminders (channel ping, DM if asked for), auto-play, checkpoint."""
+    """Send due reminders (a reply to the turn post, a DM if asked for), auto-play,
+    checkpoint."""
     for reminder in await client.service.due_reminders():
         if reminder.kind == "autoplay":
+            before = await client.store.game(reminder.game_id)
             result = await client.service.autoplay(reminder)
-            if result is not None:
-                await post_result(client, reminder.channel_id, result, result.events)
+            if result is not None and before is not None:
+                client.journal.add(result.game.id, [(p.seat, p.events) for p in result.played],
+                                   None, result.state)
+                await post_result(client, reminder.channel_id, result)
             continue
         if reminder.user_id is None:
             continue
         game = await client.store.game(reminder.game_id)
-        locale = game.settings.locale if game is not None else "en"
-        text = t("bot.reminder", locale, mention=f"<@{reminder.user_id}>")
-        await client.get_partial_messageable(reminder.channel_id).send(
-            text, allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(reminder.user_id)]))
+        if game is None:
+            continue
+        await send_reminder(client, reminder.channel_id,
+                            channel_reminder(reminder.user_id, game))
         prefs = await client.store.user_prefs(reminder.user_id)
         if prefs.dm_reminders:
-            try:
-                user = await client.fetch_user(reminder.user_id)
-                await user.send(t("bot.reminder", prefs.locale or "en",
-                                  mention=f"<#{reminder.channel_id}>"))
-            except discord.HTTPException:  # closed DMs: the channel ping stands
-                log.info("could not DM user %s (closed DMs?)", reminder.user_id)
+            await send_dm(client, reminder.user_id, game, prefs.locale or "en")
     await client.store.checkpoint()
     await backup_if_due(client)
     if client.settings.heartbeat is not None:
         client.settings.heartbeat.touch()
 
 
+async def send_reminder(client: TableClient, channel_id: int, reminder: Reminder) -> None:
+    """In the channel: a reply to the live turn post, with a Play button."""
+    view = discord.ui.View(timeout=None)
+    if reminder.play is not None:
+        view.add_item(TurnButton(*reminder.play, t("label.play", reminder.locale)))
+    post = client.turn_posts.get(reminder.play[0]) if reminder.play else None
+    reference = discord.MessageReference(message_id=post[1], channel_id=post[0],
+                                         fail_if_not_exists=False) if post else None
+    mentions = discord.AllowedMentions(users=[discord.Object(reminder.mention)]
+                                       if reminder.mention else [])
+    channel = client.get_partial_messageable(channel_id)
+    if reference is not None:
+        await channel.send(reminder.text, view=view, reference=reference,
+                           allowed_mentions=mentions)
+    else:
+        await channel.send(reminder.text, view=view, allowed_mentions=mentions)
+
+
+async def send_dm(client: TableClient, user_id: int, game: Game, locale: str) -> None:
+    """By DM: server and channel named, a link button to the turn post."""
+    guild = client.get_guild(game.guild_id) if game.guild_id is not None else None
+    channel = client.get_channel(game.channel_id)
+    post = client.turn_posts.get(game.id)
+    reminder = dm_reminder(game, guild.name if guild else "Discord",
+                           getattr(channel, "name", None) or str(game.channel_id),
+                           post[1] if post else None, locale)
+    view = discord.ui.View(timeout=None)
+    if reminder.link is not None:
+        view.add_item(discord.ui.Button(label=t("label.open_turn", locale), url=reminder.link))
+    try:
+        user = await client.fetch_user(user_id)
+        await user.send(reminder.text, view=view,
+                        allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:  # closed DMs: the channel reminder stands
+        log.info("could not DM user %s (closed DMs?)", user_id)
 async def backup_if_due(client: TableClient) -> None:
     """The scheduled online backup (MOONRIVER_BACKUP_HOURS, keep MOONRIVER_BACKUP_KEEP)."""
     settings, now = client.settings, utc_now()

@@ -1,79 +1,65 @@
-"""Messages in the table's channel: the picture, what happened, and who moves next."""
+"""Delivering table posts: one per player turn, and the previous one loses its buttons.
+
+Content comes from `content.turn_post`; this module sends it, remembers the post per
+game and edits the one before it so that only the live post carries a Play button.
+"""
 
 from __future__ import annotations
 
-import asyncio
 import io
-from collections.abc import Sequence
+import logging
 
 import discord
 
-from bot.discord.components import TurnButton
-from bot.discord.host import MAX_MESSAGE
-from bot.discord.safe_text import safe_name, safe_names
-from bot.tables.narrate import summarize
+from bot.discord.components import RematchButton, TurnButton
+from bot.discord.content import TurnPost, turn_post
+from bot.discord.drawing import drawn_for_post
+from bot.discord.host import TableClient
+from bot.discord.safe_text import safe_name
+from bot.tables.narrate import turn_lines
 from bot.tables.service import ActResult
-from engine.events import Event
 from engine.i18n import t
-from engine.state import GameState, Phase
-from engine.view import public_view
-from render import render_scores, render_table, to_png_bytes
-from render.theme import theme_named
+
+log = logging.getLogger("moonriver")
 
 
-def winner_ids(result: ActResult) -> list[int]:
-    """The Discord users among the winners (computers are not pinged)."""
-    if not result.finished:
-        return []
-    seats = result.game.seats
-    ids = [seats[i].user_id for i in public_view(result.state).winners]
-    return [i for i in ids if i is not None]
+def post_view(post: TurnPost) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if post.play:
+        view.add_item(TurnButton(post.game_id, post.version, t("label.play", post.locale)))
+    if post.rematch:
+        view.add_item(RematchButton(post.game_id, t("label.rematch", post.locale)))
+    return view
 
 
-async def post_result(client: discord.Client, channel_id: int, result: ActResult,
-                      events: Sequence[Event]) -> None:
-    """The table after a service call that changed it."""
-    settings = result.game.settings
-    await post_table(client, channel_id, result.state, result.game.id, result.game.version,
-                     events, result.next_user, settings.locale, settings.theme,
-                     winner_ids(result))
-
-
-async def post_table(client: discord.Client, channel_id: int, state: GameState, game_id: int,
-                     version: int, events: Sequence[Event], next_user: int | None,
-                     locale: str, theme_name: str, winner_ids: Sequence[int] = (),
-                     ping: bool = True) -> None:
-    """The table picture, what happened, and a ping for the player to move (only them;
-    `ping=False` names them without notifying, for a table shown again on request)."""
-    theme = theme_named(theme_name)
-    view = public_view(state)
-
-    def draw() -> list[tuple[str, bytes]]:
-        out = [("table.png", to_png_bytes(render_table(view, theme=theme, locale=locale)))]
-        if state.phase is Phase.OVER:
-            out.append(("scores.png",
-                        to_png_bytes(render_scores(view, theme=theme, locale=locale))))
-        return out
-
-    pictures = await asyncio.to_thread(draw)  # drawing must not block the event loop
-    lines = [summarize(events, state, locale, safe_name)] if events else []
-    components = discord.ui.View(timeout=None)
-    mentions = discord.AllowedMentions.none()
-    if state.phase is Phase.OVER:  # the winners are pinged, once
-        winners = ", ".join(f"<@{u}>" for u in winner_ids) or safe_names(
-            view.players[i].name for i in view.winners)
-        lines.append(t("bot.finished", locale, winners=winners))
-        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in winner_ids],
-                                           everyone=False, roles=False)
-    elif next_user is not None:
-        phase = t(f"phase.{state.phase.value}", locale)
-        lines.append(t("bot.turn_ping", locale, mention=f"<@{next_user}>", phase=phase))
-        mentions = discord.AllowedMentions(
-            users=[discord.Object(next_user)] if ping else [], everyone=False, roles=False)
-        components.add_item(TurnButton(game_id, version, t("bot.your_turn", locale)))
-    content = "\n".join(line for line in lines if line)
-    if len(content) > MAX_MESSAGE:
-        content = "…" + content[-(MAX_MESSAGE - 1):]
+async def deliver(client: TableClient, channel_id: int, post: TurnPost) -> int:
+    """Send the post; strip the buttons of the game's previous post. Returns its id."""
     channel = client.get_partial_messageable(channel_id)
-    await channel.send(content or None, view=components, allowed_mentions=mentions,
-                       files=[discord.File(io.BytesIO(data), name) for name, data in pictures])
+    mentions = discord.AllowedMentions(users=[discord.Object(u) for u in post.mentions],
+                                       everyone=False, roles=False)
+    sent = await channel.send(post.text or None, view=post_view(post), allowed_mentions=mentions,
+                              files=[discord.File(io.BytesIO(data), name)
+                                     for name, data in post.pictures])
+    previous = client.turn_posts.get(post.game_id)
+    client.turn_posts[post.game_id] = (channel_id, sent.id)
+    if previous is not None:
+        try:
+            await client.get_partial_messageable(previous[0]).get_partial_message(
+                previous[1]).edit(view=None)
+        except discord.HTTPException:  # deleted or too old: nothing to strip
+            log.info("could not strip the buttons of post %s", previous[1])
+    return sent.id
+
+
+async def post_result(client: TableClient, channel_id: int, result: ActResult,
+                      extra_lines: tuple[str, ...] = ()) -> None:
+    """The table post after the turn passed on: the journal's finished turns, narrated."""
+    game = result.game
+    segments, events = client.journal.take(game.id, game.settings.locale, safe_name)
+    if result.finished:
+        client.journal.drop(game.id)
+    names = [safe_name(n) for n in result.state.config.players]
+    lines = [*extra_lines, *turn_lines(segments, names, game.settings.locale)]
+    post = await drawn_for_post(turn_post, game, result.state, lines, events,
+                                   result.next_user)
+    await deliver(client, channel_id, post)

@@ -499,9 +499,22 @@ class TableService:
             return TableStatus(game, None)
         return TableStatus(game, await self.state_of(game))
 
+    async def last_table(self, channel_id: int) -> TableStatus:
+        """The open game here, else the channel's last finished one (status, board and
+        history keep working after the end)."""
+        try:
+            return await self.status(channel_id)
+        except NoGameHere:
+            finished = [g for g in await self.store.games_with_status(Status.FINISHED)
+                        if g.channel_id == channel_id]
+            if not finished:
+                raise
+            game = max(finished, key=lambda g: g.id)
+            return TableStatus(game, await self.state_of(game))
+
     async def history(self, channel_id: int, limit: int = 20) -> list[tuple[str, str]]:
         """The last actions as (player name, action text), oldest first."""
-        game = await self._open_game(channel_id)
+        game = (await self.last_table(channel_id)).game
         actions = await self.store.actions(game.id)
         names = _unique_names(game.seats)
         return [(names[a.seat], a.text) for a in actions[-max(1, limit):]]

@@ -62,10 +62,11 @@ async def test_hostile_names_stay_text_and_nobody_extra_is_pinged(bot) -> None:
     lobby = await lobby_of(fake, ALICE)
     before = len(fake.sent)
     await fake.answered(await fake.click(MALLORY, lobby, "mr:lobby:join"))
-    await fake.wait_for(lambda s: s.kind == "edit" and "nitro" in s.content, after=before)
+    await fake.wait_for(lambda s: s.kind in ("edit", "update") and "nitro" in s.content,
+                        after=before)
     await fake.answered(await fake.click(EVE, lobby, "mr:lobby:join"))
-    edit = await fake.wait_for(lambda s: s.kind == "edit" and "everyone" in s.content,
-                               after=before)
+    edit = await fake.wait_for(lambda s: s.kind in ("edit", "update")
+                               and "everyone" in s.content, after=before)
     assert r"\[nitro](https://e.vil)" in edit.content  # a masked link shown as typed
     assert "@here" not in edit.content and "@everyone" not in edit.content
     assert "<@102000000000000000>" not in edit.content  # escaped: shown, not a mention
@@ -80,11 +81,12 @@ async def test_status_shows_the_table_again_without_a_ping(bot) -> None:
     table = await started_table(fake, ALICE, [BOB])
     (mover,) = table.allowed_mentions["users"]
     before = len(fake.sent)
-    await fake.answered(await fake.slash(MALLORY, "status"))  # anyone may look ...
-    again = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
+    iid = await fake.slash(MALLORY, "status")  # anyone may look, privately (issue 9) ...
+    again = await fake.wait_for(lambda s: s.interaction_id == iid and "table.png" in s.files,
                                 after=before)
-    assert f"<@{mover}>" in again.content  # ... and sees who is to move ...
-    assert not again.allowed_mentions.get("users")  # ... without pinging them
+    name = ALICE[1] if int(mover) == ALICE[0] else BOB[1]
+    assert again.ephemeral and name in again.content  # ... and sees who is to move ...
+    assert not (again.allowed_mentions or {}).get("users")  # ... without pinging them
 
 
 async def test_a_button_carrying_another_games_id_is_refused(bot) -> None:
@@ -147,7 +149,8 @@ async def test_too_many_commands_get_a_private_slow_down(strict_bot) -> None:
     iid = await fake.click(BOB, lobby, "mr:lobby:join")  # clicks count too
     refusal = await reply_to(fake, iid, before)
     assert refusal.ephemeral and "Slow down" in refusal.content
-    assert not any(s.kind == "edit" and "Bob" in s.content for s in fake.sent[before:])
+    assert not any(s.kind in ("edit", "update") and "Bob" in s.content
+                   for s in fake.sent[before:])
     assert fake.violations == [] and fake.unanswered() == []
 
 

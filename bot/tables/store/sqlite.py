@@ -338,9 +338,11 @@ class SqliteStore:
                                  (game_id, host.seat, host.user_id, host.name, host.ai))
         except sqlite3.IntegrityError:
             raise GameAlreadyOpen("this channel already has an open game") from None
-        game = await self.game(int(game_id or 0))
-        assert game is not None
-        return game
+        # Built from what was written, not read back: the reader may still hold a
+        # snapshot from before this commit while another read's cursor is open.
+        return Game(int(game_id or 0), guild_id, channel_id, Status.LOBBY, host.user_id or 0,
+                    options, settings, seed, components, 1, (host,),
+                    datetime.fromisoformat(_time(now)), datetime.fromisoformat(_time(now)))
 
     async def open_lobbies(self, *, host_id: int | None = None,
                            parent_id: int | None = None) -> int:
