@@ -12,4 +12,4 @@ fi
 if [ "$#" -eq 0 ]; then
     set -- run
 fi
-exec .venv/bin/moonriver "$@"
+MOONRIVER_LAUNCHER="bash run.sh" exec .venv/bin/moonriver "$@"

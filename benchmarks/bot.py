@@ -1,12 +1,14 @@
 """Bot speed (issue 5): the real bot process against the fake Discord on 127.0.0.1.
 
-    python -m benchmarks.bot [--games 100] [--turns 6]
+    python -m benchmarks.bot [--games 100] [--turns 6] [--players 3] [--think 10]
 
 Every game is a 2-player table in its own channel and all of them run at once; between
 turns a player thinks for a random time (exponential, mean --think seconds; 0 makes every
-player click back to back, which measures capacity, not what players feel). A turn: open
-the dialogue, make the first offered move. Figures: interaction received → first
-response (median, p99), and click → new table picture posted (median, p99).
+player click back to back, which measures capacity, not what players feel). A player
+turn: Play, then every step in the same private message (first letter, Confirm, first
+choice) until the turn passes on. Figures: interaction received → first response
+(median, p99), last tap → new table post (median, p99), and per player turn the taps,
+new private messages, public table posts and pings (issue 9's targets).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from tests.fake_discord import CHANNEL_ID, FakeDiscord, Sent
@@ -31,50 +34,84 @@ def mover(table: Sent) -> tuple[int, str]:
     return (user, f"P{user}")
 
 
+def is_post(sent: Sent, channel: int) -> bool:
+    return sent.channel_id == str(channel) and sent.kind == "channel" and (
+        "table.png" in sent.files or "final.png" in sent.files)
+
+
+def next_click(message: Sent) -> tuple[str, list[str] | None]:
+    """Place at the first letter, pick the first pair, press the first button (Confirm),
+    else the first menu option: every player turn moves forward."""
+    ids = message.custom_ids()
+    for prefix in ("mr:spot:", "mr:pair:"):
+        menu = next((c for c in ids if c.startswith(prefix)), None)
+        if menu is not None:
+            return menu, [message.select_options(menu)[0]]
+    button = next((c for c in ids if c.startswith("mr:act:")), None)
+    if button is not None:
+        return button, None
+    menu = next(c for c in ids if c.startswith("mr:sel:"))
+    return menu, [message.select_options(menu)[0]]
+
+
+@dataclass
+class Counts:
+    """Per player turn: taps, new private messages, public posts and pings."""
+
+    turns: int = 0
+    taps: int = 0
+    private: int = 0
+    posts: int = 0
+    pings: int = 0
+
+
 async def play(fake: FakeDiscord, channel: int, turns: int, posted: list[float],
-               think: float = 0.0) -> None:
-    host, guest = (channel * 10 + 1, "Host"), (channel * 10 + 2, "Guest")
-    iid = await fake.slash(host, "new", channel_id=channel, players=2, thread=False)
+               counts: Counts, think: float = 0.0, players: int = 3,
+               delay: float = 0.0) -> None:
+    # Tables open 20 ms apart: a hundred /new in the same instant trip a store race
+    # (create_game reads its new row back on the read connection before it is visible).
+    await asyncio.sleep(delay)
+    people = [(channel * 10 + i, f"P{channel * 10 + i}") for i in range(1, players + 1)]
+    iid = await fake.slash(people[0], "new", channel_id=channel, players=players,
+                           thread=False)
     lobby = await fake.wait_for(lambda s: s.interaction_id == iid and s.custom_ids(),
                                 timeout=120)
-    await fake.answered(await fake.click(guest, lobby, "mr:lobby:join"), timeout=60)
-    await fake.wait_for(lambda s: s.kind == "edit" and s.channel_id == str(channel)
-                        and "Guest" in s.content, timeout=120)
+    for guest in people[1:]:
+        await fake.answered(await fake.click(guest, lobby, "mr:lobby:join"), timeout=60)
     before = len(fake.sent)
-    await fake.click(host, lobby, "mr:lobby:start")
-    table = await fake.wait_for(lambda s: s.channel_id == str(channel) and s.kind == "channel"
-                                and "table.png" in s.files, after=before, timeout=120)
+    await fake.click(people[0], lobby, "mr:lobby:start")
+    table = await fake.wait_for(lambda s: is_post(s, channel), after=before, timeout=120)
     rng = random.Random(channel)
     for _ in range(turns):
+        if "final.png" in table.files:
+            break
         if think:
             await asyncio.sleep(rng.expovariate(1 / think))
         user = mover(table)
         before = len(fake.sent)
         turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
         iid = await fake.click(user, table, turn)
-        dialogue = await fake.wait_for(lambda s, i=iid: s.interaction_id == i, after=before,
-                                       timeout=120)
-        ids = dialogue.custom_ids()
-        pair = next((c for c in ids if c.startswith("mr:pair:")), None)
-        if pair is not None:
-            iid = await fake.click(user, dialogue, pair, [dialogue.select_options(pair)[0]])
-            dialogue = await fake.wait_for(lambda s, i=iid: s.interaction_id == i
-                                           and s.custom_ids(), after=before, timeout=120)
-            spot = next(c for c in dialogue.custom_ids() if c.startswith("mr:spot:"))
-            iid = await fake.click(user, dialogue, spot, [dialogue.select_options(spot)[0]])
-            dialogue = await fake.wait_for(lambda s, i=iid: s.interaction_id == i
-                                           and s.custom_ids(), after=before, timeout=120)
-            ids = dialogue.custom_ids()
-        select = next((c for c in ids if c.startswith("mr:sel:")), None)
-        started = time.monotonic()
-        if select is not None:
-            await fake.click(user, dialogue, select, [dialogue.select_options(select)[0]])
-        else:
-            await fake.click(user, dialogue, next(c for c in ids if c.startswith("mr:act:")))
-        table = await fake.wait_for(lambda s: s.channel_id == str(channel)
-                                    and s.kind == "channel" and "table.png" in s.files,
-                                    after=before, timeout=120)
+        message = await fake.wait_for(lambda s, i=iid: s.interaction_id == i, after=before,
+                                      timeout=120)
+        taps, clicks = 1, {iid}
+        while message.custom_ids():
+            custom_id, values = next_click(message)
+            started = time.monotonic()
+            iid = await fake.click(user, message, custom_id, values)
+            clicks.add(iid)
+            message = await fake.wait_for(lambda s, i=iid: s.interaction_id == i,
+                                          after=before, timeout=120)
+            taps += 1
+        table = await fake.wait_for(lambda s: is_post(s, channel), after=before, timeout=120)
         posted.append(time.monotonic() - started)
+        mine = [s for s in fake.sent[before:] if s.interaction_id in clicks]
+        counts.turns += 1
+        counts.taps += taps
+        counts.private += sum(1 for s in mine if s.ephemeral
+                              and s.kind in ("callback", "followup"))
+        posts = [s for s in fake.sent[before:] if is_post(s, channel)]
+        counts.posts += len(posts)
+        counts.pings += sum(len((s.allowed_mentions or {}).get("users") or []) for s in posts)
 
 
 def rss_mib(pid: int) -> float:
@@ -104,12 +141,14 @@ async def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--turns", type=int, default=6)
     parser.add_argument("--think", type=float, default=10.0)
+    parser.add_argument("--players", type=int, default=3)
     args = parser.parse_args()
     fake = FakeDiscord()
     await fake.start()
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, **fake.env, "MOONRIVER_DB": str(Path(folder) / "bench.sqlite3"),
-               "MOONRIVER_LOG_LEVEL": "WARNING"}
+               "MOONRIVER_LOG_LEVEL": "WARNING",
+               "MOONRIVER_RATE_PER_MINUTE": "0"}  # measure the bot, not the rate limit
         process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.cli", "run",
                                                        cwd=ROOT, env=env)
         try:
@@ -118,11 +157,14 @@ async def main() -> None:
                 await asyncio.sleep(0.05)
             posted: list[float] = []
             single: list[float] = []
-            await play(fake, CHANNEL_ID + 1, args.turns, single)  # warm-up, one game alone
+            warm, counts = Counts(), Counts()
+            await play(fake, CHANNEL_ID + 1, args.turns, single, warm,
+                       players=args.players)  # warm-up, one game alone
             fake.response_times.clear()
             started = time.monotonic()
             await asyncio.gather(*(play(fake, CHANNEL_ID + 100 + i, args.turns, posted,
-                                        args.think) for i in range(args.games)))
+                                        counts, args.think, args.players, i * 0.02)
+                                   for i in range(args.games)))
             elapsed = time.monotonic() - started
             memory = [(process.pid, rss_mib(process.pid))] + [
                 (c, rss_mib(c)) for c in children(process.pid)]
@@ -139,10 +181,14 @@ async def main() -> None:
           f"({len(posted) / elapsed:.1f} turns/s)")
     print(f"interaction -> first response: median {statistics.median(first) * 1e3:.0f} ms, "
           f"p99 {q(first, n=100)[98] * 1e3:.0f} ms ({len(first)} interactions)")
-    print(f"click -> table picture posted: median {statistics.median(posted) * 1e3:.0f} ms, "
+    print(f"last tap -> table picture posted: median {statistics.median(posted) * 1e3:.0f} ms, "
           f"p99 {q(posted, n=100)[98] * 1e3:.0f} ms")
     print("memory (RSS) after the run: bot " + ", ".join(
         f"{mib:.0f} MiB" for _pid, mib in memory) + f"; total {sum(m for _, m in memory):.0f} MiB")
+    per = counts.turns or 1
+    print(f"per player turn ({counts.turns} turns, {args.players} players): "
+          f"{counts.taps / per:.2f} taps, {counts.private / per:.2f} new private messages, "
+          f"{counts.posts / per:.2f} public table posts, {counts.pings / per:.2f} pings")
     print(f"limit violations recorded by the fake: {len(fake.violations)}")
 
 

@@ -7,13 +7,13 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from PIL import Image
 
-from bot.config import ConfigError, load_settings
+from bot.config import DEFAULT_DB, ConfigError, load_settings
 from bot.sandbox import SandboxOptions
 from bot.sandbox import main as sandbox_main
 from bot.tables.errors import TableError
@@ -24,9 +24,10 @@ from engine.components import load_components
 from engine.errors import MoonRiverError
 from engine.game import apply, legal_actions, outcome
 from engine.i18n import LOCALES
+from engine.legends import scenario_number
 from engine.ranch import parse_ranch
 from engine.record import GameRecord, replay, result_of
-from engine.rules import PLAYER_COUNTS
+from engine.rules import PLAYER_COUNTS, VARIANTS
 from engine.scoring import apply_overpopulation, score_ranch
 from engine.state import Phase
 from engine.view import public_view
@@ -43,6 +44,13 @@ from render.changes import changes_of
 from render.theme import THEMES, theme_named
 
 EXIT_BAD_INPUT = 2
+#: Input bounds: a real game record is a few kilobytes and four levels deep.
+MAX_JSON_BYTES = 4 * 1024 * 1024
+MAX_JSON_DEPTH = 32
+#: `simulate --games` at most this many (about an hour of greedy games on one core).
+MAX_GAMES = 100_000
+#: `simulate --think-ms` at most a minute per decision.
+MAX_THINK_MS = 60_000
 
 
 class UsageError(Exception):
@@ -59,18 +67,51 @@ def _print_json(data: Any) -> None:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    if args.scenario is not None:
-        raise UsageError("scenarios belong to the Legends variant, which is not available yet")
+    scenario = scenario_number(args.scenario) if args.scenario is not None else None
     grid, _removed = apply_overpopulation(parse_ranch(args.ranch))  # R-END-3
-    _print_json(score_ranch(grid).to_dict())
+    _print_json(score_ranch(grid, scenario).to_dict())  # R-LEG-2 with --scenario
     return 0
 
 
+def _json_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects, counted outside strings, so a hostile
+    file is refused before the recursive parser can overflow the stack."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def _read_json(path: str) -> Any:
+    """A JSON file within the size and depth bounds, else a one-line `UsageError`."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_JSON_BYTES + 1)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    if len(data) > MAX_JSON_BYTES:
+        raise UsageError(f"{path} is larger than {MAX_JSON_BYTES // (1024 * 1024)} MiB: "
+                         "not a game record")
+    try:
+        text = data.decode("utf-8")
+        if _json_depth(text) > MAX_JSON_DEPTH:
+            raise UsageError(f"{path} is nested deeper than {MAX_JSON_DEPTH} levels: "
+                             "not a game record")
+        return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path} is not JSON: {exc}") from None
 
@@ -92,13 +133,37 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _game_count(text: str) -> int:
+    count = _positive(text)
+    if count > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"at most {MAX_GAMES} games, got {text!r}")
+    return count
+
+
+def _think_ms(text: str) -> int:
+    ms = _positive(text)
+    if ms > MAX_THINK_MS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_THINK_MS} ms, got {text!r}")
+    return ms
+
+
 def _seed(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
     return int(text)
 
 
+def _simulated_scenario(args: argparse.Namespace) -> int | None:
+    """--scenario NAME|random, only with --variant legends (None: drawn from each seed)."""
+    if args.scenario is None:
+        return None
+    if args.variant != "legends":
+        raise UsageError("--scenario needs --variant legends")
+    return None if args.scenario == "random" else scenario_number(args.scenario)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    scenario = _simulated_scenario(args)
     ai_names = args.ai.split(",")
     if len(ai_names) == 1:
         ai_names *= args.players
@@ -119,8 +184,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for game in range(args.games):
         seed = args.seed + game
         names = [f"{ai}-{seat + 1}" for seat, ai in enumerate(ai_names)]
-        record = GameRecord(seed=seed, players=names)
+        record = GameRecord(seed=seed, players=names, variant=args.variant, scenario=scenario)
         state = record.new_game()
+        record.scenario = state.config.scenario  # a drawn scenario is kept in the record
         players = [make_player(ai, seed * 8 + seat, think_ms=args.think_ms)
                    for seat, ai in enumerate(ai_names)]
         while state.phase is not Phase.OVER:
@@ -226,8 +292,14 @@ NO_TOKEN = """\
 moonriver: DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
   1. Create an application at https://discord.com/developers/applications, open Bot,
      press Reset Token and copy it (the README walks through the invite link).
-  2. Run: DISCORD_TOKEN=your-token moonriver run
-To try the game without Discord: moonriver sandbox"""
+  2. Run: DISCORD_TOKEN=your-token {launcher}{run}
+To try the game without Discord: {launcher} sandbox"""
+
+
+def no_token_message(environ: Mapping[str, str]) -> str:
+    """Commands that work as typed: `bash run.sh …` when started through run.sh."""
+    launcher = environ.get("MOONRIVER_LAUNCHER") or "moonriver"
+    return NO_TOKEN.format(launcher=launcher, run="" if launcher != "moonriver" else " run")
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -235,7 +307,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         settings = load_settings(os.environ)
     except ConfigError as exc:
         if "DISCORD_TOKEN is not set" in str(exc):
-            print(NO_TOKEN, file=sys.stderr)
+            print(no_token_message(os.environ), file=sys.stderr)
             return EXIT_BAD_INPUT
         raise UsageError(str(exc)) from None
     from bot.discord.client import run_bot  # discord.py loads only when the bot really runs
@@ -255,6 +327,31 @@ def cmd_health(args: argparse.Namespace) -> int:
         print(f"moonriver: heartbeat is {age:.0f} s old", file=sys.stderr)
         return 1
     print(f"ok ({age:.0f} s)")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Put a backup in place of the database; refused while a bot holds the database."""
+    from datetime import UTC, datetime
+
+    from bot.tables.store.guard import restore_backup
+
+    backup = Path(args.backup)
+    database = Path(args.db or os.environ.get("MOONRIVER_DB", "").strip() or DEFAULT_DB)
+    if not backup.is_file():
+        raise UsageError(f"no backup at {backup}")
+    if backup.resolve() == database.resolve():
+        raise UsageError("the backup and the database are the same file")
+    if not database.parent.is_dir():
+        raise UsageError(f"the folder {database.parent} does not exist")
+    try:
+        kept = restore_backup(backup, database, datetime.now(UTC))
+    except TableError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot restore into {database}: {exc.strerror}") from None
+    _print_json({"restored": str(backup), "database": str(database),
+                 "previous": str(kept) if kept is not None else None})
     return 0
 
 
@@ -280,21 +377,25 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     score = sub.add_parser("score", help="score one ranch written in ranch notation")
     score.add_argument("ranch")
-    score.add_argument("--scenario", default=None)
+    score.add_argument("--scenario", default=None,
+                       help="add a Legends scenario: timber, gold, outlaws, city (or 1–4)")
     score.set_defaults(func=cmd_score)
     rep = sub.add_parser("replay", help="replay a game record, checking every action")
     rep.add_argument("file")
     rep.set_defaults(func=cmd_replay)
     sim = sub.add_parser("simulate", help="play games between AI players")
-    sim.add_argument("--games", type=_positive, default=10)
+    sim.add_argument("--games", type=_game_count, default=10)
     sim.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
     sim.add_argument("--ai", default="random",
                      help="one AI, or one per seat: random, greedy, strong (or the levels "
                           "easy, normal, hard), e.g. strong,greedy,greedy,greedy")
-    sim.add_argument("--think-ms", type=_positive, default=DEFAULT_THINK_MS,
+    sim.add_argument("--think-ms", type=_think_ms, default=DEFAULT_THINK_MS,
                      help="the strong AI's time per decision in ms (default 1000)")
     sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--records", default=None, help="write each game's record here")
+    sim.add_argument("--variant", choices=VARIANTS, default="base")
+    sim.add_argument("--scenario", default=None,
+                     help="Legends scenario: timber, gold, outlaws, city (or 1–4), or random")
     sim.set_defaults(func=cmd_simulate)
     ren = sub.add_parser("render", help="draw a ranch, or a moment of a recorded game")
     ren.add_argument("ranch", nargs="?", default=None)
@@ -311,11 +412,16 @@ def build_parser() -> argparse.ArgumentParser:
                                                          "/data/heartbeat"))
     health.add_argument("--max-age", type=float, default=120.0)
     health.set_defaults(func=cmd_health)
+    res = sub.add_parser("restore", help="put a backup in place of the bot's database "
+                                         "(stop the bot first)")
+    res.add_argument("backup", help="a backup file (backups/moonriver-….sqlite3)")
+    res.add_argument("--db", default=None, help="the database (default: MOONRIVER_DB)")
+    res.set_defaults(func=cmd_restore)
     box = sub.add_parser("sandbox", help="play a game in the terminal, no Discord needed")
-    box.add_argument("--seats", default="human,greedy",
+    box.add_argument("--seats", default="human,random,random",
                      help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, or a "
                           f"computer by level ({', '.join(AI_LEVELS)}) or name "
-                          f"({', '.join(AI_PLAYERS)}); default: human,greedy")
+                          f"({', '.join(AI_PLAYERS)}); default: human,random,random (5×5)")
     box.add_argument("--names", default="", help="names of the human seats, comma-separated")
     box.add_argument("--out", default="sandbox-pictures", help="folder for the pictures")
     box.add_argument("--db", default=None, help="keep the game in this SQLite file (resume)")

@@ -32,6 +32,18 @@ class Settings:
     maintenance_seconds: float = 30.0  # reminders, checkpoints, heartbeat
     retry_seconds: float = 2.0  # the outbox's first backoff after a 429/5xx (then doubles)
     shutdown_seconds: float = 8.0  # SIGTERM: drain moves and posts within this, then exit
+    backup_folder: Path | None = None  # None: `backups/` beside the database
+    backup_hours: float = 6.0  # 0: no scheduled backups
+    backup_keep: int = 8
+    rate_per_minute: float = 30.0  # commands and clicks per user, after a burst
+    rate_burst: int = 10
+    lobbies_per_user: int = 2  # open lobbies one user may host at once
+    lobbies_per_channel: int = 5  # open lobbies in one channel and its threads
+    min_remind_hours: float = 0.25  # the shortest reminder interval a host may set
+
+    @property
+    def backups(self) -> Path:
+        return self.backup_folder or self.database.parent / "backups"
 
     @property
     def log_level_number(self) -> int:
@@ -45,15 +57,20 @@ def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
     return value.rstrip("/")
 
 
-def _number(env: Mapping[str, str], name: str, default: str, low: float,
-            high: float) -> float:
-    text = env.get(name, "").strip() or default
+def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float, *,
+            whole: bool = False, zero_allowed: bool = False) -> float:
+    """A bounded number from the environment: a wrong one names the variable and range."""
+    text = env.get(name, "").strip()
+    if not text:
+        return default
     try:
-        value = float(text)
+        value = int(text) if whole else float(text)
     except ValueError:
-        value = low - 1
-    if not low <= value <= high:
-        raise ConfigError(f"{name} must be a number from {low:g} to {high:g}, got {text!r}")
+        value = None
+    if value is None or not (low <= value <= high or (zero_allowed and value == 0)):
+        kind = "a whole number" if whole else "a number"
+        also = " (0: off)" if zero_allowed else ""
+        raise ConfigError(f"{name} must be {kind} from {low:g} to {high:g}{also}, got {text!r}")
     return value
 
 
@@ -88,10 +105,24 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
     if not 0.2 <= maintenance <= 3600:
         raise ConfigError("MOONRIVER_MAINTENANCE_SECONDS must be a number from 0.2 to 3600, "
                           f"got {interval!r}")
-    retry = _number(env, "MOONRIVER_RETRY_SECONDS", "2", 0.01, 600)
-    shutdown = _number(env, "MOONRIVER_SHUTDOWN_SECONDS", "8", 0.5, 60)
+    backup_folder = env.get("MOONRIVER_BACKUP_DIR", "").strip()
+    if backup_folder and Path(backup_folder).exists() and not Path(backup_folder).is_dir():
+        raise ConfigError(f"MOONRIVER_BACKUP_DIR is not a folder ({backup_folder})")
     return Settings(
-        retry_seconds=retry, shutdown_seconds=shutdown,
+        retry_seconds=_number(env, "MOONRIVER_RETRY_SECONDS", 2.0, 0.01, 600),
+        shutdown_seconds=_number(env, "MOONRIVER_SHUTDOWN_SECONDS", 8.0, 0.5, 60),
+        backup_folder=Path(backup_folder) if backup_folder else None,
+        backup_hours=_number(env, "MOONRIVER_BACKUP_HOURS", 6.0, 0.05, 24 * 30,
+                             zero_allowed=True),
+        backup_keep=int(_number(env, "MOONRIVER_BACKUP_KEEP", 8, 1, 1000, whole=True)),
+        rate_per_minute=_number(env, "MOONRIVER_RATE_PER_MINUTE", 30.0, 1, 600,
+                                zero_allowed=True),
+        rate_burst=int(_number(env, "MOONRIVER_RATE_BURST", 10, 1, 100, whole=True)),
+        lobbies_per_user=int(_number(env, "MOONRIVER_LOBBIES_PER_USER", 2, 1, 50,
+                                     whole=True)),
+        lobbies_per_channel=int(_number(env, "MOONRIVER_LOBBIES_PER_CHANNEL", 5, 1, 500,
+                                        whole=True)),
+        min_remind_hours=_number(env, "MOONRIVER_MIN_REMIND_HOURS", 0.25, 0.0001, 24),
         maintenance_seconds=maintenance,
         heartbeat=Path(heartbeat) if heartbeat else None,
         token=token, database=database, dev_guild=int(guild) if guild else None,

@@ -15,17 +15,21 @@ from typing import TextIO
 
 from bot.tables.domain import GameOptions, TableSettings
 from bot.tables.errors import TableError
-from bot.tables.narrate import summarize
-from bot.tables.service import TableService, User
+from bot.tables.labels import action_label, draft_text, landscape_name
+from bot.tables.narrate import segments_of, turn_lines
+from bot.tables.service import Played, TableService, User
 from bot.tables.store import GameStore, MemoryStore, SqliteStore
-from engine.actions import Action, parse_action
+from engine.actions import Action, Build, parse_action
 from engine.ai import AI_LEVELS, AI_PLAYERS, ai_name
 from engine.errors import MoonRiverError
+from engine.events import Event
+from engine.grid import WIDTH, cell_name
 from engine.i18n import t
 from engine.rules import PLAYER_COUNTS
 from engine.state import GameState, Phase
 from engine.view import public_view
-from render import render_scores, render_table, theme_named, to_png_bytes
+from render import render_scores, render_turn, theme_named, to_png_bytes
+from render.changes import changes_of
 
 CHANNEL = 1  # the sandbox's one table
 
@@ -51,6 +55,30 @@ class SandboxOptions:
                              "for computers only)")
 
 
+def ranch_lines(state: GameState, seat: int, locale: str = "en") -> list[str]:
+    """The ranch as a grid, top row first: two letters of the landscape and its cows."""
+    player = state.players[seat]
+    height = state.config.height
+    built = [c for c, v in enumerate(player.cells) if v != 0]
+    top = max((c // WIDTH for c in built), default=0)
+    lines = [f"{state.config.players[seat]}:"]
+    for row in range(min(height - 1, top + 1), -1, -1):
+        cells = []
+        for col in range(WIDTH):
+            cell = row * WIDTH + col
+            value = player.cells[cell]
+            if value == 0:
+                cells.append(" .. ")
+                continue
+            landscape = state.components.parcel(value).landscape if value > 0 else \
+                player.bonus_landscape
+            cows = player.cows[cell]
+            cells.append(f" {landscape_name(landscape, locale)[:2]}{cows or ' '}")
+        lines.append(f"{cell_name(row * WIDTH)[1:]:>3}{''.join(cells)}")
+    lines.append("   " + "".join(f"  {chr(65 + c)} " for c in range(WIDTH)))
+    return lines
+
+
 class Sandbox:
     def __init__(self, options: SandboxOptions, read: Callable[[str], str],
                  out: TextIO) -> None:
@@ -68,24 +96,46 @@ class Sandbox:
         return [User(i + 1, next(names, f"Player {i + 1}"))
                 for i, kind in enumerate(self.options.seats) if kind == "human"]
 
-    def _write_pictures(self, state: GameState) -> None:
+    def _write_pictures(self, state: GameState, events: Sequence[Event] = ()) -> None:
+        """The turn picture (as the channel shows it) after every move; says its path."""
         view = public_view(state)
         theme = theme_named(self.options.theme)
         folder = self.options.folder
-        table = to_png_bytes(render_table(view, theme=theme, locale=self.options.locale))
+        table = to_png_bytes(render_turn(view, theme=theme, locale=self.options.locale,
+                                         changes=changes_of(events)).image)
         self.turn_pictures += 1
+        numbered = folder / f"table-{self.turn_pictures:03d}.png"
         (folder / "table.png").write_bytes(table)
-        (folder / f"table-{self.turn_pictures:03d}.png").write_bytes(table)
+        numbered.write_bytes(table)
         if state.phase is Phase.OVER:
             (folder / "scores.png").write_bytes(
                 to_png_bytes(render_scores(view, theme=theme, locale=self.options.locale)))
+        self.say(t("sandbox.picture", self.options.locale, path=str(numbered)))
 
-    def _list(self, options: Sequence[Action]) -> None:
-        width = max(len(str(a)) for a in options) + 6
-        per_line = max(1, 96 // width)
-        cells = [f"{i + 1:>3}. {a}".ljust(width) for i, a in enumerate(options)]
-        for start in range(0, len(cells), per_line):
-            self.say("".join(cells[start:start + per_line]).rstrip())
+    def _board(self, state: GameState) -> None:
+        """A small text board: the draft with its ①–④ labels and the mover's ranch."""
+        locale = self.options.locale
+        view = public_view(state)
+        for key, column in (("sandbox.draft", view.column), ("sandbox.next_draft",
+                                                             view.next_column)):
+            slots = [draft_text(state, view, s.parcel.id, locale) for s in column
+                     if s.parcel is not None]
+            if slots:
+                self.say(t(key, locale, slots=" · ".join(slots)))
+        if state.active_seat is not None:
+            for line in ranch_lines(state, state.active_seat, locale):
+                self.say(line)
+
+    def _list(self, state: GameState, options: Sequence[Action]) -> None:
+        """The legal actions by their labels (never ids); the number picks one."""
+        locale = self.options.locale
+        view = public_view(state)
+        for i, action in enumerate(options):
+            label = action_label(state, view, action, locale)
+            text = label.description if isinstance(action, Build) else label.text
+            extra = f" — {label.description}" if label.description and not isinstance(
+                action, Build) else ""
+            self.say(f"{i + 1:>3}. {text}{extra}")
 
     def _choice(self, line: str, options: Sequence[Action]) -> Action | None:
         if line.isdigit() and 1 <= int(line) <= len(options):
@@ -94,6 +144,13 @@ class Sandbox:
             return parse_action(line)
         except MoonRiverError:
             return None
+
+    def _narrate(self, played: Sequence[Played], before: GameState | None,
+                 after: GameState) -> None:
+        segments = segments_of([(p.seat, p.events) for p in played], before, after,
+                               self.options.locale)
+        for line in turn_lines(segments, after.config.players, self.options.locale):
+            self.say(line.replace("**", ""))
 
     async def play(self, store: GameStore) -> int:
         locale = self.options.locale
@@ -110,8 +167,7 @@ class Sandbox:
                 if kind != "human":
                     await service.add_ai(CHANNEL, host, ai_name(kind))  # a level: its AI
             result = await service.start(CHANNEL, host)
-            if result.played:
-                self.say(summarize(result.events, result.state, locale))
+            self._narrate(result.played, None, result.state)
         self.options.folder.mkdir(parents=True, exist_ok=True)
         status = await service.status(CHANNEL)
         self.say(t("sandbox.welcome", locale,
@@ -130,7 +186,8 @@ class Sandbox:
             self.say("")
             self.say(t("sandbox.to_move", locale, player=seat.name,
                        phase=t(f"phase.{state.phase.value}", locale)))
-            self._list(options)
+            self._board(state)
+            self._list(state, options)
             try:
                 line = self.read(f"{seat.name}> ").strip()
             except EOFError:
@@ -155,9 +212,10 @@ class Sandbox:
             except TableError as exc:
                 self.say(f"{t(f'error.{exc.code}', locale, **exc.params)} ({exc})")
                 continue
-            self.say(summarize(result.events, result.state, locale))
+            self._narrate(result.played, state, result.state)
             state = result.state
-            self._write_pictures(state)
+            self._write_pictures(state, result.events)
+        self.say(t("event.game_ended", locale))
         final = public_view(state)
         for player in final.players:
             self.say(f"{player.name}: {player.score.total}")

@@ -94,13 +94,15 @@ class Parcel:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A supply board side: where its bridges are and how many storage slots it has."""
+    """A supply board side: where its bridges are and how many storage slots it has
+    (R-COMP-8; the Legends side names its character, R-LEG-1)."""
 
     name: str
     bridges: tuple[int, ...]
     slots: int
     colour: str | None
     provisional: bool
+    character: str | None = None  # "Mary", "Big Jo" …; None on the Camp side
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,13 +222,20 @@ def parse_components(document: Any, source: str = "<components>") -> ComponentSe
         )
         colour = raw.get("colour")
         _require(colour is None or isinstance(colour, str), where, "colour must be a string")
+        character = raw.get("character")
+        _require(character is None or (isinstance(character, str) and bool(character)), where,
+                 "character must be a name")
         boards[board_name] = Board(
             name=board_name,
             bridges=tuple(sorted(_int(b, f"{where}.bridges", 1, 5) for b in bridges)),
             slots=_int(raw.get("slots"), f"{where}.slots", 1, 6),
             colour=colour,
             provisional=_bool(raw.get("provisional", False), f"{where}.provisional"),
+            character=character,
         )
+    colours = [b.colour for b in boards.values() if b.colour is not None]
+    _require(len(colours) == len(set(colours)), f"{source}: boards",
+             "each colour has at most one Legends board (R-LEG-1)")
     tiles = []
     for i, raw in enumerate(document["bonus_tiles"]):
         where = f"{source}: bonus_tiles[{i}]"

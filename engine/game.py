@@ -33,9 +33,10 @@ from engine.actions import (
 from engine.components import COWBOY, DEFAULT_COMPONENTS, Landscape, load_components
 from engine.errors import IllegalActionError, MoonRiverError
 from engine.grid import WIDTH, cell_name, cells_of, geometry
+from engine.legends import LEGENDS, SCENARIOS, boards_for, scenario_number
 from engine.rng import Rng
 from engine.rules import (
-    BASE_BOARD,
+    COLOURS,
     COLUMN_SIZE,
     COWBOY_STEPS,
     PLAYER_COUNTS,
@@ -55,19 +56,28 @@ def new_game(
     players: Sequence[str], seed: int, *, variant: str = "base", scenario: int | None = None,
     components: str = DEFAULT_COMPONENTS,
 ) -> GameState:
-    """A new game for 2–4 named players, fully determined by `seed`."""
+    """A new game for 2–4 named players, fully determined by `seed`.
+
+    In the Legends variant `scenario` is 1–4 (R-LEG-2), or None to draw it from the seed.
+    """
     names = tuple(players)
     if len(names) not in PLAYER_COUNTS:
         raise MoonRiverError(f"Moon River is for 2–4 players, not {len(names)}")
+    if len(set(names)) != len(names):  # results are keyed by name: two alike lose a score
+        twice = sorted({n for n in names if names.count(n) > 1})
+        raise MoonRiverError(f"player names must differ ({', '.join(map(repr, twice))} "
+                             "appears more than once)")
     if variant not in VARIANTS:
         raise MoonRiverError(f"variant {variant!r} is not available (available: "
                              f"{', '.join(VARIANTS)})")
+    if scenario is not None and variant != LEGENDS:
+        raise MoonRiverError("scenarios belong to the Legends variant (variant 'legends')")
     if scenario is not None:
-        raise MoonRiverError("scenarios belong to the Legends variant, which is not available")
+        scenario = scenario_number(scenario)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise MoonRiverError(f"the seed must be a whole number >= 0, not {seed!r}")
     comp = load_components(components)
-    config = GameConfig(names, seed, variant, scenario, comp.name, (BASE_BOARD,) * len(names))
+    boards = boards_for(variant, comp, COLOURS[: len(names)])  # R-SETUP-1, R-LEG-1
     rng = Rng(seed)
     pile = comp.parcel_ids
     rng.shuffle(pile)  # R-SETUP-3
@@ -80,11 +90,14 @@ def new_game(
     else:
         order = list(range(n))
         rng.shuffle(order)  # R-SETUP-5: rancheros drawn in random order
+    if variant == LEGENDS and scenario is None:  # R-LEG-2: drawn at random (parcels 1–4)
+        scenario = rng.below(len(SCENARIOS)) + 1  # drawn last: the setup draws stay the same
+    config = GameConfig(names, seed, variant, scenario, comp.name, boards)
     size = WIDTH * config.height
     state = GameState(
         config=config,
-        players=[PlayerState(BASE_BOARD, [EMPTY] * size, [0] * size, [None] * size, [])
-                 for _ in names],
+        players=[PlayerState(board, [EMPTY] * size, [0] * size, [None] * size, [])
+                 for board in boards],
         pile=pile, column=[], next_column=[], saloon=[0] * comp.saloon_size, stack=stack,
         cow_supply=comp.cows, cows_removed=0, removed=[], bonus_tiles=[],
         round=0, last_round=False, phase=Phase.SETUP, turn=None, pending=order,
@@ -154,7 +167,6 @@ def _start_next_turn(state: GameState, out: Events) -> None:
 
 def _end_round(state: GameState, out: Events) -> None:
     out.append(ev.RoundEnded(state.round))
-    state.turn = None
     if state.last_round:
         _start_final_placement(state, out)
         return
@@ -170,11 +182,9 @@ def _end_round(state: GameState, out: Events) -> None:
     else:  # R-END-1: no new column; this is the last round, no ranchero is placed in it
         state.next_column = []
         state.last_round = True
-        order: list[int] = []
-        for slot in state.column:
-            if slot.ranchero is not None and slot.ranchero not in order:
-                order.append(slot.ranchero)
-        state.pending = order
+        # R-END-2 (Decision): the final placement follows this round's turn order
+        order = dict.fromkeys(s.ranchero for s in state.column if s.ranchero is not None)
+        state.pending = list(order)
         out.append(ev.LastRound(state.round))
     _refill_saloon(state, out)  # R-ROUND-1: only here
     _start_next_turn(state, out)
@@ -190,7 +200,7 @@ def _next_final_player(state: GameState, out: Events) -> None:
     while state.pending:
         seat = state.pending.pop(0)
         if len(state.players[seat].storage) >= 2:
-            state.turn = TurnState(seat, final=True, max_dominoes=0)
+            state.turn = TurnState(seat, final=True)
             state.phase = Phase.BUILD
             return
         _remove_left_over(state, seat, out)
@@ -367,7 +377,7 @@ def _territory(state: GameState, seat: int, cell: int) -> int:
 def _skull_options(state: GameState) -> list[Action]:
     """R-SYM-2: which parcel of the skull's territory loses a cow."""
     turn = state.turn
-    assert turn is not None and turn.skulls
+    assert turn is not None
     cows = state.players[turn.seat].cows
     return [Skull(c) for c in cells_of(_territory(state, turn.seat, turn.skulls[0])) if cows[c]]
 
@@ -395,6 +405,11 @@ def _continue_resolution(state: GameState, out: Events) -> None:
             state.phase = Phase.BONUS
             return
         state.player_for_update(turn.seat).bonus_tile = -1
+        if len(state.bonus_tiles) == len(state.components.bonus_tiles):
+            # Decision (R-2P-3, seed 000 "der Zweite bekommt das andere"): the first to
+            # reach row 10 takes a tile even when it cannot be placed; the lowest-numbered
+            # one leaves the game, so the second player still gets the other one only.
+            state.bonus_tiles.remove(min(state.bonus_tiles))
         out.append(ev.BonusTileMissed(turn.seat))
     _after_resolution(state, out)
 
@@ -404,7 +419,7 @@ def _after_resolution(state: GameState, out: Events) -> None:
     assert turn is not None
     if turn.final:
         if len(state.players[turn.seat].storage) >= 2 and _legal_builds(state, turn.seat):
-            state.turn = TurnState(turn.seat, final=True, max_dominoes=0)  # a swap made room
+            state.turn = TurnState(turn.seat, final=True)  # a swap made room
             state.phase = Phase.BUILD
             return
         _remove_left_over(state, turn.seat, out)
@@ -421,9 +436,8 @@ def _recruit_options(state: GameState) -> list[Action]:
     kinds = state.components.partners
     present = sorted({kinds[c - 1] for c in state.saloon if c})
     options: list[Action] = []
-    for kind in present:
+    for kind in present:  # sorted: "cowboy" sorts before every specialist kind
         options += [Recruit(kind, COWBOY), Recruit(kind, kind)]
-    options.sort(key=lambda a: (a.kind, a.face))  # type: ignore[union-attr]
     return options
 
 
@@ -488,7 +502,7 @@ def _protected(state: GameState, seat: int) -> int:
     player = state.players[seat]
     protected = 0
     for cell, partner in enumerate(player.partners):
-        if partner is not None and not protected >> cell & 1:
+        if partner is not None:
             landscape = state.landscape_at(seat, cell)
             assert landscape is not None
             protected |= geo.flood(1 << cell, masks[landscape])
@@ -587,8 +601,7 @@ def _do(state: GameState, action: Action, out: Events) -> None:
         assert isinstance(action, Choose)
         next(s for s in state.next_column if s.parcel == action.parcel).ranchero = seat
         out.append(ev.RancheroPlaced(seat, action.parcel))
-        state.turn = None
-        _start_next_turn(state, out)
+        _start_next_turn(state, out)  # sets the next turn
     elif phase is Phase.BUILD:
         if isinstance(action, Build):
             _place(state, action, out)
@@ -603,7 +616,8 @@ def _do(state: GameState, action: Action, out: Events) -> None:
             out.append(ev.Passed(seat, phase.value))
             _end_building(state, out)
     elif phase is Phase.SKULL:
-        assert isinstance(action, Skull) and state.turn is not None
+        assert isinstance(action, Skull)
+        assert state.turn is not None
         state.player_for_update(seat).cows[action.cell] -= 1
         state.cow_supply += 1
         out.append(ev.SkullResolved(seat, state.turn.skulls.pop(0), action.cell))
@@ -730,7 +744,9 @@ def outcome(state: GameState) -> Outcome | None:
     """Scores and winners once the game is over (R-SCORE-*), else None."""
     if state.phase is not Phase.OVER:
         return None
-    sheets = [score_ranch(ranch_grid(state, seat)) for seat in range(len(state.players))]
+    scenario = state.config.scenario  # R-LEG-2: the common scenario scores at the end
+    sheets = [score_ranch(ranch_grid(state, seat), scenario)
+              for seat in range(len(state.players))]
     return Outcome(tuple(sheets), tuple(winners(sheets)))
 
 

@@ -1,4 +1,4 @@
-"""Final scoring (R-END-3, R-SCORE-*) on a `RanchGrid`, and the winners (R-SCORE-4)."""
+"""Final scoring (R-END-3, R-SCORE-*, R-LEG-2) on a `RanchGrid`, and the winners (R-SCORE-4)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 from engine.components import SPECIALIST_RESOURCE, Landscape
 from engine.grid import cell_name, cells_of, geometry
 from engine.ranch import RanchGrid
+from engine.scenarios import ScenarioScore, score_scenario
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +43,8 @@ class ScoreSheet:
     beavers: int
     corn: int
     partners: tuple[PartnerScore, ...]
-    scenario_points: int
     cows: int
+    scenario: ScenarioScore | None = None  # the Legends scenario (R-LEG-2), if one is played
 
     @property
     def territory_points(self) -> int:
@@ -57,6 +58,10 @@ class ScoreSheet:
     @property
     def partner_points(self) -> int:
         return sum(p.points for p in self.partners)
+
+    @property
+    def scenario_points(self) -> int:
+        return self.scenario.points if self.scenario is not None else 0
 
     @property
     def total(self) -> int:
@@ -82,7 +87,7 @@ class ScoreSheet:
                 "chips": [{"cell": cell_name(p.cell), "face": p.face, "points": p.points}
                           for p in self.partners],
             },
-            "scenario": None,
+            "scenario": self.scenario.to_dict() if self.scenario is not None else None,
             "largest_territory": self.largest_territory,
             "cows": self.cows,
         }
@@ -119,8 +124,9 @@ def territories(grid: RanchGrid) -> list[Territory]:
     return found
 
 
-def score_ranch(grid: RanchGrid) -> ScoreSheet:
-    """Score a ranch as it stands (callers apply overpopulation first at game end)."""
+def score_ranch(grid: RanchGrid, scenario: int | None = None) -> ScoreSheet:
+    """Score a ranch as it stands (callers apply overpopulation first at game end), with
+    the Legends scenario `scenario` (1–4, R-LEG-2) when one is played."""
     counts = {"gold": 0, "beaver": 0, "corn": 0}
     for cell in grid.cells:
         if cell is not None and cell.resources:
@@ -134,7 +140,8 @@ def score_ranch(grid: RanchGrid) -> ScoreSheet:
     return ScoreSheet(
         territories=tuple(territories(grid)),
         gold=counts["gold"], beavers=counts["beaver"], corn=counts["corn"],
-        partners=tuple(partners), scenario_points=0, cows=grid.cow_count,
+        partners=tuple(partners), cows=grid.cow_count,
+        scenario=score_scenario(grid, scenario) if scenario is not None else None,
     )
 
 

@@ -41,7 +41,7 @@ class GameConfig:
     players: tuple[str, ...]
     seed: int
     variant: str = "base"
-    scenario: int | None = None  # Legends scenario 1–4 (R-LEG-2); hook, unused in base
+    scenario: int | None = None  # Legends scenario 1–4 (R-LEG-2); None in the base game
     components: str = "provisional-1"
     boards: tuple[str, ...] = ()  # supply board per seat (R-SETUP-1, R-LEG-1)
 
@@ -323,6 +323,13 @@ def validate_state(state: GameState) -> None:
         raise StateError(f"unknown variant {config.variant!r}")
     if len(state.players) != n or len(config.boards) != n:
         raise StateError("one player state and one board per player")
+    scenario = config.scenario
+    scenario_ok = (scenario is None if config.variant == "base" else  # R-LEG-2: 1–4
+                   type(scenario) is int and 1 <= scenario <= 4)
+    if not scenario_ok:
+        raise StateError(f"scenario {config.scenario!r} does not fit variant {config.variant!r}")
+    if any(p.board != board for p, board in zip(state.players, config.boards, strict=True)):
+        raise StateError("a player's supply board differs from the game's setup")
     comp = state.components
     size = WIDTH * config.height
     seen: list[int] = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.components import Board, Landscape, Parcel
+from engine.legends import scenario_name
 from engine.ranch import RanchCell, RanchGrid
 from engine.scoring import ScoreSheet, apply_overpopulation, score_ranch
 from engine.scoring import winners as pick_winners
@@ -71,6 +72,8 @@ class TableView:
     steps_left: int
     bonus_tiles: tuple[int, ...]
     winners: tuple[int, ...]
+    variant: str = "base"
+    scenario: str | None = None     # Legends scenario name (R-LEG-2): timber gold outlaws city
 
 
 def public_view(state: GameState) -> TableView:
@@ -89,7 +92,7 @@ def public_view(state: GameState) -> TableView:
             bonus_tile=p.bonus_tile,
             storage=tuple(comp.parcel(v) for v in p.storage),
             last_placed=tuple(p.last_placed),
-            score=score_ranch(apply_overpopulation(grid)[0]),
+            score=score_ranch(apply_overpopulation(grid)[0], state.config.scenario),
         ))
     turn = state.turn
     winners: tuple[int, ...] = ()
@@ -106,4 +109,6 @@ def public_view(state: GameState) -> TableView:
         partner_cell=turn.partner_cell if turn is not None and turn.partner_cell >= 0 else None,
         steps_left=turn.steps_left if turn is not None else 0,
         bonus_tiles=tuple(state.bonus_tiles), winners=winners,
+        variant=state.config.variant,
+        scenario=scenario_name(state.config.scenario) if state.config.scenario else None,
     )

@@ -8,6 +8,7 @@ in any colour. The caches are bounded, so a long-running bot keeps a fixed footp
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -19,7 +20,14 @@ from render.fonts import Colour, runs
 
 STAMP_CACHE_SIZE = 4096
 FIT_CACHE_SIZE = 2048
-_logs: list[list[tuple[str, int]]] = []
+_here = threading.local()  # each drawing thread collects its own texts
+
+
+def _logs() -> list[list[tuple[str, int]]]:
+    logs: list[list[tuple[str, int]]] | None = getattr(_here, "logs", None)
+    if logs is None:
+        logs = _here.logs = []
+    return logs
 
 
 @contextmanager
@@ -27,11 +35,12 @@ def drawn_texts() -> Iterator[list[tuple[str, int]]]:
     """Collect (text, size) of every text drawn inside the block: a picture reports its
     smallest text in its layout, and tests check what was written."""
     log: list[tuple[str, int]] = []
-    _logs.append(log)
+    logs = _logs()
+    logs.append(log)
     try:
         yield log
     finally:
-        _logs.remove(log)
+        logs.pop()  # the innermost block ends first (`remove` would match an equal list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +104,7 @@ def draw_text(surface: Image.Image | ImageDraw.ImageDraw, xy: tuple[float, float
     or an `ImageDraw.Draw` of it."""
     if max_width is not None:
         text = fit(text, size, max_width, bold)
-    for log in _logs:
+    for log in _logs():
         log.append((text, size))
     s = stamp(text, size, bold)
     x, y = xy

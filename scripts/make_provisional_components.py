@@ -2,7 +2,9 @@
 
 The printed per-parcel list (rulebook p. 14) is not available to us, so this set is
 designed to the constraints of RULES.md §1: 96 parcels, 16 per back number; higher
-numbers carry more value; 34 cow symbols, 8 skulls, 20 circles; no cow on a cornfield.
+numbers carry more value; 34 cow symbols, 8 skulls, 20 circles; no cow on a cornfield;
+cornfields of 1–6 cobs, 49 in all, so the rulebook's scoring example (S. 9: 18 cobs on at
+most four cornfields, e.g. 5 + 5 + 4 + 4) can arise.
 Run it again only when the table below changes; the JSON file is what the engine reads.
 """
 
@@ -39,7 +41,7 @@ TABLE: dict[int, list[tuple[str, int, int, int, int]]] = {
         (ME, 1, 0, 0, 0), (ME, 0, 0, 1, 1), (ME, 0, 0, 0, 0),
         (FO, 1, 0, 0, 0), (FO, 0, 1, 0, 0), (FO, 0, 0, 0, 1),
         (FA, 1, 0, 0, 0), (FA, 0, 0, 1, 0),
-        (CO, 0, 0, 0, 2), (CO, 0, 0, 0, 2),
+        (CO, 0, 0, 0, 2), (CO, 0, 0, 0, 3),
         (CO, 0, 0, 0, 3),
     ],
     4: [
@@ -49,7 +51,7 @@ TABLE: dict[int, list[tuple[str, int, int, int, int]]] = {
         (FO, 1, 0, 0, 0), (FO, 0, 0, 1, 1), (FO, 0, 0, 0, 0),
         (FA, 1, 0, 1, 0), (FA, 1, 0, 0, 0),
         (CO, 0, 0, 0, 3), (CO, 0, 0, 0, 3),
-        (CO, 0, 0, 0, 2),
+        (CO, 0, 0, 0, 4),
     ],
     5: [
         (DE, 1, 0, 0, 0), (DE, 0, 0, 0, 2), (DE, 0, 0, 1, 0),
@@ -57,7 +59,7 @@ TABLE: dict[int, list[tuple[str, int, int, int, int]]] = {
         (ME, 1, 0, 0, 0), (ME, 1, 0, 1, 0), (ME, 0, 0, 0, 1),
         (FO, 1, 0, 0, 0), (FO, 0, 0, 1, 1), (FO, 0, 0, 0, 0),
         (FA, 1, 0, 0, 0), (FA, 1, 0, 1, 0), (FA, 0, 0, 0, 0),
-        (CO, 0, 0, 0, 3), (CO, 0, 0, 0, 4),
+        (CO, 0, 0, 0, 4), (CO, 0, 0, 0, 5),
     ],
     6: [
         (DE, 2, 0, 0, 0), (DE, 0, 0, 1, 2),
@@ -65,8 +67,8 @@ TABLE: dict[int, list[tuple[str, int, int, int, int]]] = {
         (ME, 2, 0, 0, 0), (ME, 0, 0, 1, 1), (ME, 1, 0, 0, 0),
         (FO, 1, 0, 1, 0), (FO, 0, 0, 0, 2), (FO, 0, 0, 0, 0),
         (FA, 0, 0, 0, 0), (FA, 1, 0, 1, 0), (FA, 0, 0, 0, 0),
-        (CO, 0, 0, 0, 4), (CO, 0, 0, 0, 4),
-        (CO, 0, 0, 0, 3),
+        (CO, 0, 0, 0, 5), (CO, 0, 0, 0, 6),
+        (CO, 0, 0, 0, 4),
     ],
 }
 
@@ -92,11 +94,17 @@ def main() -> None:
         "saloon_size": 5,
         "partners": {"desperado": 4, "thief": 4, "golddigger": 4, "trapper": 4, "farmer": 4},
         "boards": {
-            "camp": {"bridges": [1, 3, 5], "slots": 3, "provisional": False},
-            "mary": {"colour": "purple", "bridges": [3], "slots": 4, "provisional": True},
-            "wesley": {"colour": "white", "bridges": [1, 4], "slots": 3, "provisional": True},
-            "calamity": {"colour": "orange", "bridges": [2, 5], "slots": 3, "provisional": True},
-            "big_jo": {"colour": "green", "bridges": [1, 3, 5], "slots": 2, "provisional": True},
+            # Bridge columns are in no source we have (RULES.md §1 Decision for the Camp
+            # side, R-LEG-1 for the Legends side): provisional, like every unsourced position.
+            "camp": {"bridges": [1, 3, 5], "slots": 3, "provisional": True},
+            "mary": {"colour": "purple", "character": "Mary", "bridges": [3], "slots": 4,
+                     "provisional": True},
+            "wesley": {"colour": "white", "character": "Wesley", "bridges": [1, 4],
+                       "slots": 3, "provisional": True},
+            "calamity": {"colour": "orange", "character": "Calamity", "bridges": [2, 5],
+                         "slots": 3, "provisional": True},
+            "big_jo": {"colour": "green", "character": "Big Jo", "bridges": [1, 3, 5],
+                       "slots": 2, "provisional": True},
         },
         "bonus_tiles": [
             {"id": 1, "sides": ["meadow", "forest"], "provisional": True},

@@ -59,13 +59,24 @@ class Sent:
 
     id: str
     channel_id: str
-    kind: str  # "channel" | "callback" | "followup" | "edit"
+    kind: str  # "channel" | "callback" | "update" | "followup" | "edit"
     content: str
     components: list[dict[str, Any]]
     files: dict[str, int]  # name -> size
     ephemeral: bool
     allowed_mentions: dict[str, Any] | None
     interaction_id: str | None = None
+    target: str | None = None  # the message an "edit" or "update" changed
+
+    def labels(self) -> list[str]:
+        """Every text a player reads on the components: labels, placeholders, options."""
+        out = []
+        for row in self.components:
+            for c in row.get("components", []):
+                out += [c.get("label") or "", c.get("placeholder") or ""]
+                for o in c.get("options", []):
+                    out += [o.get("label") or "", o.get("description") or ""]
+        return [x for x in out if x]
 
     def custom_ids(self) -> list[str]:
         out = []
@@ -92,6 +103,7 @@ class FakeDiscord:
     response_times: list[float] = field(default_factory=list)
     dm_attempts: int = 0
     choices: dict[str, list[str]] = field(default_factory=dict)
+    threads: list[str] = field(default_factory=list)  # names of the threads created
     rate_limit_next: int = 0
     faults: list[int] = field(default_factory=list)
     forbidden: set[str] = field(default_factory=set)
@@ -105,6 +117,7 @@ class FakeDiscord:
     _seq: int = 0
     _pending: dict[str, tuple[float, asyncio.Event]] = field(default_factory=dict)
     _channels: dict[str, str] = field(default_factory=dict)
+    _on_message: dict[str, Sent] = field(default_factory=dict)
     _runner: web.AppRunner | None = None
     new_message: asyncio.Condition = field(default_factory=asyncio.Condition)
 
@@ -185,8 +198,9 @@ class FakeDiscord:
 
     async def interact(self, user: tuple[int, str], data: dict[str, Any], kind: int,
                        message: Sent | None = None, locale: str = "en-US",
-                       channel_id: int = CHANNEL_ID) -> str:
-        """Send an INTERACTION_CREATE and return its id (wait with `answered`)."""
+                       channel_id: int = CHANNEL_ID, dm: bool = False) -> str:
+        """Send an INTERACTION_CREATE and return its id (wait with `answered`); `dm`
+        forges it as coming from a direct message (no guild, no member)."""
         interaction_id = snowflake()
         payload = {
             "id": interaction_id, "application_id": str(APP_ID), "type": kind, "data": data,
@@ -202,6 +216,13 @@ class FakeDiscord:
         }
         if message is not None:
             payload["message"] = self.message_payload(message)
+            self._on_message[interaction_id] = message
+        if dm:
+            del payload["guild_id"], payload["member"], payload["guild_locale"]
+            payload["user"] = user_payload(*user)
+            payload["channel"] = {"id": str(channel_id), "type": 1, "recipients": [
+                user_payload(*user)], "last_message_id": None}
+            payload["context"] = 1
         self._pending[interaction_id] = (time.monotonic(), asyncio.Event())
         self._channels[interaction_id] = str(channel_id)
         await self.dispatch("INTERACTION_CREATE", payload)
@@ -215,14 +236,14 @@ class FakeDiscord:
         await asyncio.wait_for(self._pending[interaction_id][1].wait(), timeout)
 
     async def slash(self, user: tuple[int, str], sub: str, channel_id: int = CHANNEL_ID,
-                    **options: Any) -> str:
+                    dm: bool = False, **options: Any) -> str:
         command = next((c for c in self.commands if c["name"] == "moonriver"), None)
         assert command is not None, "the bot did not register /moonriver"
         opts = [{"name": k, "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int)
                  else 3, "value": v} for k, v in options.items()]
         data = {"id": command["id"], "name": "moonriver", "type": 1,
                 "options": [{"name": sub, "type": 1, "options": opts}]}
-        return await self.interact(user, data, 2, channel_id=channel_id)
+        return await self.interact(user, data, 2, channel_id=channel_id, dm=dm)
 
     async def autocomplete(self, user: tuple[int, str], sub: str, option: str,
                            typed: str = "") -> list[str]:
@@ -236,11 +257,11 @@ class FakeDiscord:
         return self.choices.get(iid, [])
 
     async def click(self, user: tuple[int, str], message: Sent, custom_id: str,
-                    values: list[str] | None = None) -> str:
+                    values: list[str] | None = None, locale: str = "en-US") -> str:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values else 2}
         if values:
             data["values"] = values
-        return await self.interact(user, data, 3, message=message,
+        return await self.interact(user, data, 3, message=message, locale=locale,
                                    channel_id=int(message.channel_id))
 
     def message_payload(self, sent: Sent) -> dict[str, Any]:
@@ -269,7 +290,8 @@ class FakeDiscord:
         return (json.loads(text) if text else {}), files
 
     async def _record(self, kind: str, channel_id: str, body: dict[str, Any],
-                      files: dict[str, int], interaction_id: str | None = None) -> Sent:
+                      files: dict[str, int], interaction_id: str | None = None,
+                      target: str | None = None) -> Sent:
         content = body.get("content") or ""
         if len(content) > 2000:
             self.violations.append(f"message of {len(content)} characters")
@@ -278,7 +300,7 @@ class FakeDiscord:
                 self.violations.append(f"file {name} of {size} bytes")
         sent = Sent(snowflake(), channel_id, kind, content, body.get("components") or [],
                     files, bool((body.get("flags") or 0) & 64), body.get("allowed_mentions"),
-                    interaction_id)
+                    interaction_id, target)
         async with self.new_message:
             self.sent.append(sent)
             self.new_message.notify_all()
@@ -322,9 +344,15 @@ class FakeDiscord:
             data = body.get("data") or {}
             if kind == 8:  # autocomplete choices
                 self.choices[interaction_id] = [c["value"] for c in data.get("choices", [])]
-            if kind in (4, 7):
+            if kind == 4:
                 await self._record("callback", self._channels.get(interaction_id, ""), data,
                                    files, interaction_id)
+            elif kind == 7:  # UPDATE_MESSAGE: the clicked message, edited in place
+                on = self._on_message.get(interaction_id)
+                if on is not None and on.ephemeral:
+                    data = {**data, "flags": 64}
+                await self._record("update", self._channels.get(interaction_id, ""), data,
+                                   files, interaction_id, target=on.id if on else None)
             return _json({"interaction": {
                 "id": interaction_id, "type": kind, "response_message_loading": kind == 5,
                 "response_message_ephemeral": bool((data.get("flags") or 0) & 64)}})
@@ -355,7 +383,8 @@ class FakeDiscord:
                     self._nonces[(parts[1], nonce)] = (time.monotonic(), sent)
                 return _json(self.message_payload(sent))
             if method == "PATCH":
-                sent = await self._record("edit", parts[1], body, files)
+                sent = await self._record("edit", parts[1], body, files,
+                                          target=parts[3] if len(parts) > 3 else None)
                 return _json(self.message_payload(sent))
         if method == "POST" and tail == "users/@me/channels":  # opening a DM
             self.dm_attempts += 1
@@ -371,6 +400,7 @@ class FakeDiscord:
             return _json(user_payload(int(parts[1]), f"user{parts[1]}"))
         if method == "POST" and parts[0] == "channels" and parts[-1] == "threads":
             body, _ = await self._body(request)
+            self.threads.append(str(body.get("name")))
             return _json({"id": snowflake(), "type": 11, "name": body.get("name"),
                                       "guild_id": str(GUILD_ID), "parent_id": parts[1],
                                       "owner_id": str(BOT_ID), "thread_metadata": {

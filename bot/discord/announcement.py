@@ -2,8 +2,10 @@
 
 The delivery loop (`bot.discord.delivery`) calls `build_announcement` for each row when
 it is about to post it, with the game and state as they are stored *now*, so a row stays
-small (game, version, kind, text, pings) and the picture is always drawn fresh. Change
-what a post looks like here; the loop, its retries and nonces do not care.
+small (game, version, kind, text, pings) and the picture is always drawn fresh. The
+words and buttons are the turn flow's (`bot.discord.content`): a table post is
+`turn_post_with` around the turn picture, reminders are `channel_reminder` and
+`dm_reminder`. The loop, its retries and nonces do not care what a post looks like.
 """
 
 from __future__ import annotations
@@ -13,13 +15,12 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.discord.components import TurnButton
-from bot.discord.host import MAX_MESSAGE
+from bot.discord.components import RematchButton, TurnButton
+from bot.discord.content import TurnPost, channel_reminder, dm_reminder, turn_post_with
 from bot.tables.domain import Game, Post, PostKind
 from engine.events import Event
 from engine.i18n import t
 from engine.state import GameState, Phase
-from engine.view import public_view
 from render.pool import DrawRequest
 
 #: Draws one picture off the event loop (the bot's DrawingPool, or a thread in tests).
@@ -28,59 +29,73 @@ Drawer = Callable[[DrawRequest], Awaitable[bytes]]
 
 @dataclass(frozen=True, slots=True)
 class Announcement:
-    """A message ready to send: text, pictures, buttons and exactly who may be pinged."""
+    """A message ready to send: text, pictures, buttons, exactly who may be pinged, and
+    the message it replies to (a reminder answers the live turn post)."""
 
     content: str
     files: tuple[tuple[str, bytes], ...] = ()
     view: discord.ui.View | None = None
     pings: tuple[int, ...] = field(default=())
+    reply_to: tuple[int, int] | None = None  # (channel, message)
 
     def allowed_mentions(self) -> discord.AllowedMentions:
         return discord.AllowedMentions(users=[discord.Object(u) for u in self.pings],
                                        everyone=False, roles=False, replied_user=False)
 
 
-def _mentions(users: Sequence[int]) -> str:
-    return ", ".join(f"<@{u}>" for u in users)
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What the bot knows beside the stored row: the journal's narrated lines of the
+    turns since the last post (empty after a restart: the row's own text stands), their
+    events for the picture's marks, where the table is, and its live turn post."""
+
+    lines: Sequence[str] = ()
+    events: Sequence[Event] = ()
+    server: str = "Discord"
+    channel: str = ""
+    live_post: tuple[int, int] | None = None  # (channel, message)
+    dm_locale: str | None = None
 
 
-def _fit(lines: Sequence[str]) -> str:
-    content = "\n".join(line for line in lines if line)
-    return content if len(content) <= MAX_MESSAGE else "…" + content[-(MAX_MESSAGE - 1):]
-
-
-def _turn_button(game: Game, locale: str) -> discord.ui.View:
+def post_view(post: TurnPost) -> discord.ui.View:
+    """A live turn post's buttons: Play while someone is to move, Rematch at the end."""
     view = discord.ui.View(timeout=None)
-    view.add_item(TurnButton(game.id, game.version, t("bot.your_turn", locale)))
+    if post.play:
+        view.add_item(TurnButton(post.game_id, post.version, t("label.play", post.locale)))
+    if post.rematch:
+        view.add_item(RematchButton(post.game_id, t("label.rematch", post.locale)))
     return view
 
 
 async def build_announcement(post: Post, game: Game, state: GameState | None,
-                             events: Sequence[Event], draw: Drawer) -> Announcement:
-    """The message for `post`, from the game and its state as stored now (`events`: what
-    the announced commit did, if still known, for the picture's change marks)."""
+                             context: Context, draw: Drawer) -> Announcement:
+    """The message for `post`, from the game and its state as stored now."""
     locale = game.settings.locale
     if post.kind is PostKind.DM:
-        return Announcement(t("bot.reminder", locale, mention=f"<#{game.channel_id}>"))
+        reminder = dm_reminder(game, context.server, context.channel or str(game.channel_id),
+                               context.live_post[1] if context.live_post else None,
+                               context.dm_locale or locale)
+        view = None
+        if reminder.link is not None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(discord.ui.Button(label=t("label.open_turn", reminder.locale),
+                                            url=reminder.link))
+        return Announcement(reminder.text, view=view)
     if post.kind is PostKind.REMINDER:
-        return Announcement(t("bot.reminder", locale, mention=_mentions(post.pings)),
-                            view=_turn_button(game, locale), pings=post.pings)
+        user = post.pings[0] if post.pings else None
+        if user is None:
+            return Announcement("")
+        reminder = channel_reminder(user, game)
+        view = discord.ui.View(timeout=None)
+        if reminder.play is not None:
+            view.add_item(TurnButton(*reminder.play, t("label.play", locale)))
+        return Announcement(reminder.text, view=view, pings=(user,),
+                            reply_to=context.live_post)
     if state is None:  # a table post for a game without a state (never started)
         return Announcement(post.text)
-    theme = game.settings.theme
-    files = [("table.png", await draw(DrawRequest.of("turn", state, theme=theme, locale=locale,
-                                                     events=tuple(events))))]
-    lines = [post.text]
-    view = None
-    if state.phase is Phase.OVER:  # the full score sheet, and the winners pinged once
-        files.append(("scores.png", await draw(DrawRequest.of("scores", state, theme=theme,
-                                                              locale=locale))))
-        names = public_view(state)
-        winners = _mentions(post.pings) or ", ".join(names.players[i].name
-                                                     for i in names.winners)
-        lines.append(t("bot.finished", locale, winners=winners))
-    elif post.pings:
-        phase = t(f"phase.{state.phase.value}", locale)
-        lines.append(t("bot.turn_ping", locale, mention=_mentions(post.pings), phase=phase))
-        view = _turn_button(game, locale)
-    return Announcement(_fit(lines), tuple(files), view, post.pings)
+    png = await draw(DrawRequest.of("turn", state, theme=game.settings.theme, locale=locale,
+                                    events=tuple(context.events)))
+    lines = list(context.lines) or ([post.text] if post.text else [])
+    next_user = post.pings[0] if post.pings and state.phase is not Phase.OVER else None
+    turn = turn_post_with(game, state, lines, png, next_user)
+    return Announcement(turn.text, turn.pictures, post_view(turn), turn.mentions)

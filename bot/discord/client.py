@@ -19,9 +19,13 @@ from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.delivery import Delivery
 from bot.discord.dialogue import act, open_dialogue, pick_pair, propose
 from bot.discord.failures import answer_click, on_tree_error
+from bot.discord.gate import admit, check_click_table
 from bot.discord.host import Click, TableClient
+from bot.discord.logs import configure_logging
 from bot.discord.maintenance import maintenance_loop
 from bot.discord.texts import CommandTranslator, command_text
+from bot.tables.errors import StoreError
+from bot.tables.limits import TableLimits
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
 from render.pool import DrawingPool, DrawRequest
@@ -36,6 +40,8 @@ CLICK_HANDLERS: dict[str, ClickHandler] = {
     "turn": lambda interaction, click: open_dialogue(interaction, click.game, click.version),
     "pair": lambda interaction, click: pick_pair(interaction, click.value),
     "spot": lambda interaction, click: propose(interaction, click.value),
+    "back": lambda interaction, click: open_dialogue(interaction, click.game, click.version),
+    "rematch": lambda interaction, click: lobby.rematch(interaction, click.game),
     "act": lambda interaction, click: act(interaction, click.version, click.value),
 }
 
@@ -55,7 +61,9 @@ class MoonRiverBot(TableClient):
         intents = discord.Intents.none()
         intents.guilds = True  # not privileged: channels and threads by id, and their deletes
         store = SqliteStore(settings.database)
-        super().__init__(settings, store, TableService(store), intents=intents,
+        limits = TableLimits(settings.lobbies_per_user, settings.lobbies_per_channel,
+                             settings.min_remind_hours)
+        super().__init__(settings, store, TableService(store, limits=limits), intents=intents,
                          allowed_mentions=discord.AllowedMentions.none())
         self.tree = app_commands.CommandTree(self)
         self._maintenance: asyncio.Task[None] | None = None
@@ -69,13 +77,19 @@ class MoonRiverBot(TableClient):
             self.pool = DrawingPool()
         return await asyncio.wrap_future(self.pool.submit(request))
 
-    async def setup_hook(self) -> None:
+    async def login(self, token: str) -> None:
+        """Open the store first: a database the bot cannot use (held by another bot,
+        damaged, read-only, newer) refuses start-up before anything talks to Discord."""
         await self.store.open()
+        await super().login(token)
+
+    async def setup_hook(self) -> None:
         rebuilt = await self.service.resume()
         log.info("store open at %s; %d snapshot(s) rebuilt", self.settings.database, rebuilt)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.add_command(command_group())
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
+        self.tree.interaction_check = admit  # type: ignore[method-assign]
         await self.tree.set_translator(CommandTranslator())
         if self.settings.dev_guild:
             guild = discord.Object(self.settings.dev_guild)
@@ -90,7 +104,13 @@ class MoonRiverBot(TableClient):
         self.delivery.wake()
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
-        await answer_click(interaction, CLICK_HANDLERS[click.kind](interaction, click))
+        if not await admit(interaction):
+            return
+        await answer_click(interaction, self._checked_click(interaction, click))
+
+    async def _checked_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
+        await check_click_table(interaction, click)
+        await CLICK_HANDLERS[click.kind](interaction, click)
 
     # --- zombies: the gateway says a table's channel or thread is gone ---------------------
 
@@ -129,7 +149,8 @@ class MoonRiverBot(TableClient):
         self._closed = True
         if self._maintenance is not None:
             self._maintenance.cancel()
-        await self.delivery.drain(timeout=0)
+        if self.delivery.running:
+            await self.delivery.drain(timeout=0)
         if self.pool is not None:
             pool, self.pool = self.pool, None
             await asyncio.to_thread(pool.close)
@@ -137,15 +158,10 @@ class MoonRiverBot(TableClient):
         await super().close()
 
 
-def configure_logging(level: int) -> None:
-    logging.basicConfig(stream=sys.stderr, level=level,
-                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
-
-
 def run_bot(settings: Settings) -> int:
     """Start the bot and block until it stops (SIGTERM/SIGINT: a graceful stop, exit 0);
     returns the exit status."""
-    configure_logging(settings.log_level_number)
+    configure_logging(settings.log_level_number, settings.token)
     if settings.api_base:
         discord.http.Route.BASE = settings.api_base
     if settings.gateway_url:
@@ -155,6 +171,9 @@ def run_bot(settings: Settings) -> int:
         return asyncio.run(serve(MoonRiverBot(settings), settings.token))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
+        return 2
+    except StoreError as exc:  # README: every start-up refusal is one line and exit 2
+        print(f"moonriver: {exc}", file=sys.stderr)
         return 2
 
 

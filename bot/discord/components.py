@@ -15,7 +15,6 @@ from typing import Any
 import discord
 
 from bot.discord.host import Click, client_of
-from engine.actions import PASS, Action, Build
 from engine.i18n import t
 
 PAGE = 25  # Discord: at most 25 options in a select menu
@@ -66,9 +65,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                  template=r"mr:turn:(?P<game>\d+):(?P<version>\d+)"):
-    """'Your turn' under the table picture: opens the private move dialogue."""
+    """'Play' under the turn post: opens the private move dialogue."""
 
-    def __init__(self, game: int, version: int, label: str = "Your turn") -> None:
+    def __init__(self, game: int, version: int, label: str = "Play") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
                                            custom_id=f"mr:turn:{game}:{version}"))
         self.game, self.version = game, version
@@ -77,7 +76,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str],
                              /) -> TurnButton:
-        return cls(int(match["game"]), int(match["version"]), _label(item, "Your turn"))
+        return cls(int(match["game"]), int(match["version"]), _label(item, "Play"))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _clicked(interaction, Click("turn", self.game, self.version))
@@ -87,10 +86,12 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=r"mr:act:(?P<game>\d+):(?P<version>\d+):(?P<action>[A-Za-z0-9 ]+)"):
     """One legal action as a button."""
 
-    def __init__(self, game: int, version: int, action: str, label: str) -> None:
+    def __init__(self, game: int, version: int, action: str, label: str,
+                 style: discord.ButtonStyle | None = None) -> None:
         super().__init__(discord.ui.Button(
-            label=label[:80], style=discord.ButtonStyle.secondary if action == "pass"
-            else discord.ButtonStyle.primary, custom_id=f"mr:act:{game}:{version}:{action}"))
+            label=label[:80], style=style or (discord.ButtonStyle.secondary if action == "pass"
+                                              else discord.ButtonStyle.primary),
+            custom_id=f"mr:act:{game}:{version}:{action}"))
         self.game, self.version, self.action = game, version, action
 
     @classmethod
@@ -164,7 +165,66 @@ class SpotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                                           _selected(interaction)))
 
 
-DYNAMIC_ITEMS = (LobbyButton, TurnButton, ActButton, ActSelect, PairSelect, SpotSelect)
+class ProposeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"mr:prop:(?P<game>\d+):(?P<version>\d+):(?P<action>[A-Za-z0-9 ]+)"):
+    """⇄ on a proposal: the same cells with the two ends swapped (another legal build)."""
+
+    def __init__(self, game: int, version: int, action: str, label: str = "⇄") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
+                                           custom_id=f"mr:prop:{game}:{version}:{action}"))
+        self.game, self.version, self.action = game, version, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str],
+                             /) -> ProposeButton:
+        return cls(int(match["game"]), int(match["version"]), match["action"],
+                   _label(item, "⇄"))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _clicked(interaction, Click("spot", self.game, self.version, self.action))
+
+
+class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"mr:back:(?P<game>\d+):(?P<version>\d+)"):
+    """Back from a proposal or a placement menu to the turn's first decision."""
+
+    def __init__(self, game: int, version: int, label: str = "Back") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
+                                           custom_id=f"mr:back:{game}:{version}"))
+        self.game, self.version = game, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str],
+                             /) -> BackButton:
+        return cls(int(match["game"]), int(match["version"]), _label(item, "Back"))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _clicked(interaction, Click("back", self.game, self.version))
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"mr:rematch:(?P<game>\d+)"):
+    """Under the final post: a new lobby with the same players."""
+
+    def __init__(self, game: int, label: str = "Rematch") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
+                                           custom_id=f"mr:rematch:{game}"))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str],
+                             /) -> RematchButton:
+        return cls(int(match["game"]), _label(item, "Rematch"))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _clicked(interaction, Click("rematch", self.game, 0))
+
+
+DYNAMIC_ITEMS = (LobbyButton, TurnButton, ActButton, ActSelect, PairSelect, SpotSelect,
+                 ProposeButton, BackButton, RematchButton)
 
 
 def lobby_view(locale: str) -> discord.ui.View:
@@ -172,53 +232,3 @@ def lobby_view(locale: str) -> discord.ui.View:
     for what in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(what, t(f"bot.{what}", locale)))
     return view
-
-
-def pair_key(action: Build) -> str:
-    a, b = sorted((action.first, action.second))
-    return f"p{a} p{b}"
-
-
-def dialogue_view(game: int, version: int, options: Sequence[Action],
-                  locale: str) -> discord.ui.View:
-    """The move dialogue: builds start with a pair menu; other choices are buttons when
-    few, else a select menu (25 per menu, up to 4 menus: Discord's 5 rows)."""
-    view = discord.ui.View(timeout=None)
-    builds = [a for a in options if isinstance(a, Build)]
-    others = [a for a in options if not isinstance(a, Build)]
-    if builds:
-        pairs = sorted({pair_key(b) for b in builds})
-        view.add_item(PairSelect(game, version, [discord.SelectOption(label=p, value=p)
-                                                 for p in pairs[:PAGE]],
-                                 t("bot.pick_pair", locale)))
-    if len(others) <= 5 - len(view.children):
-        for action in others:
-            label = t("bot.pass", locale) if action == PASS else str(action)
-            view.add_item(ActButton(game, version, str(action), label))
-        return view
-    for page in range(min(4 - len(view.children), (len(others) + PAGE - 1) // PAGE)):
-        chunk = others[page * PAGE:(page + 1) * PAGE]
-        view.add_item(ActSelect(game, version, page,
-                                [discord.SelectOption(label=str(a), value=str(a)) for a in chunk],
-                                t("bot.pick", locale)))
-    return view
-
-
-def position_view(game: int, version: int, builds: Sequence[Build],
-                  locale: str) -> discord.ui.View:
-    """Step two of building: the legal spots for the chosen pair (both ways round)."""
-    view = discord.ui.View(timeout=None)
-    for page in range(min(5, (len(builds) + PAGE - 1) // PAGE)):
-        chunk = builds[page * PAGE:(page + 1) * PAGE]
-        view.add_item(SpotSelect(game, version, page,
-                                 [discord.SelectOption(label=str(b), value=str(b))
-                                  for b in chunk], t("bot.pick_spot", locale)))
-    return view
-
-
-def confirm_view(game: int, version: int, build: Build, locale: str) -> discord.ui.View:
-    """Step three: the domino drawn in; confirm it (or pick another spot above)."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(ActButton(game, version, str(build), f"{t('bot.confirm', locale)}: {build}"))
-    return view
-

@@ -28,17 +28,21 @@ import os
 import signal
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any
 
 import aiohttp
 import discord
 from discord.http import handle_message_parameters
 
-from bot.discord.announcement import Announcement, Drawer, build_announcement
+from bot.discord.announcement import Announcement, Context, Drawer, build_announcement
 from bot.discord.host import TableClient
-from bot.tables.domain import Post, PostKind, PostState, Reminder, Status
+from bot.discord.safe_text import safe_name
+from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
+from bot.tables.narrate import turn_lines
 from bot.tables.service import utc_now
 from bot.tables.store import GameStore
 from engine.i18n import t
+from engine.state import GameState, Phase
 
 log = logging.getLogger("moonriver")
 
@@ -81,10 +85,15 @@ async def send_once(client: discord.Client, channel_id: int, message: Announceme
     the message id. discord.py's `send` cannot ask for `enforce_nonce`, hence the HTTP
     layer."""
     files = [discord.File(io.BytesIO(data), name) for name, data in message.files]
+    reference: Any = discord.utils.MISSING
+    if message.reply_to is not None:  # a reminder answers the live turn post
+        reference = {"channel_id": message.reply_to[0], "message_id": message.reply_to[1],
+                     "fail_if_not_exists": False}
     with handle_message_parameters(
             content=message.content or None, files=files or discord.utils.MISSING,
             view=message.view or discord.utils.MISSING,
-            allowed_mentions=message.allowed_mentions(), nonce=nonce) as params:
+            allowed_mentions=message.allowed_mentions(), nonce=nonce,
+            message_reference=reference) as params:
         if params.payload is not None:
             params.payload["enforce_nonce"] = True
         else:  # multipart: the JSON part comes first
@@ -111,6 +120,11 @@ class Delivery:
     @property
     def store(self) -> GameStore:
         return self.client.store
+
+    @property
+    def running(self) -> bool:
+        """Started and not yet drained (a bot that never opened its store never starts)."""
+        return self._task is not None
 
     def wake(self) -> None:
         self._wake.set()
@@ -175,8 +189,8 @@ class Delivery:
             return True
         state = await self.client.service.state_of(game) \
             if game.status is not Status.LOBBY else None
-        message = await build_announcement(
-            post, game, state, self.client.service.events_of(game.id, post.version), self.draw)
+        message = await build_announcement(post, game, state,
+                                           await self._context(post, game, state), self.draw)
         try:
             channel = post.target if post.kind is PostKind.DM else game.channel_id
             if post.kind is PostKind.DM and post.target is not None:
@@ -198,7 +212,43 @@ class Delivery:
         except TRANSIENT as exc:
             return await self._retry(post, f"{type(exc).__name__}: {exc}"[:200])
         await self.store.settle_post(post.id, PostState.SENT, f"message {message_id}")
+        if post.kind is PostKind.TABLE:
+            await self._live_post(game.id, game.channel_id, message_id)
         return True
+
+    async def _context(self, post: Post, game: Game, state: GameState | None) -> Context:
+        """The journal's turns since the last post (taken: each is narrated once) and
+        where the table and its live post are."""
+        live = self.client.turn_posts.get(game.id)
+        if post.kind is PostKind.DM:
+            guild = self.client.get_guild(game.guild_id) if game.guild_id is not None else None
+            channel = self.client.get_channel(game.channel_id)
+            prefs = await self.store.user_prefs(post.target) if post.target else None
+            return Context(server=guild.name if guild else "Discord",
+                           channel=getattr(channel, "name", None) or str(game.channel_id),
+                           live_post=live, dm_locale=prefs.locale if prefs else None)
+        if post.kind is not PostKind.TABLE or state is None:
+            return Context(live_post=live)
+        locale = game.settings.locale
+        segments, events = self.client.journal.take(game.id, locale, safe_name)
+        if state.phase is Phase.OVER:
+            self.client.journal.drop(game.id)
+        names = [safe_name(n) for n in state.config.players]
+        return Context(turn_lines(segments, names, locale),
+                       events or self.client.service.events_of(game.id, post.version),
+                       live_post=live)
+
+    async def _live_post(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """Only the newest table post keeps its buttons: strip the previous one's."""
+        previous = self.client.turn_posts.get(game_id)
+        self.client.turn_posts[game_id] = (channel_id, message_id)
+        if previous is None or previous[1] == message_id:
+            return
+        try:
+            await self.client.get_partial_messageable(previous[0]).get_partial_message(
+                previous[1]).edit(view=None)
+        except (discord.HTTPException, *TRANSIENT):  # deleted or too old: nothing to strip
+            log.info("could not strip the buttons of post %s", previous[1])
 
     async def _retry(self, post: Post, why: str) -> bool:
         retry_at = self.clock() + backoff(post.attempts, self.retry_base)

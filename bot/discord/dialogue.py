@@ -1,101 +1,147 @@
-"""The private move dialogue: your-turn click, pair, spot, confirm, and acting.
+"""The private turn: 'Play' opens one ephemeral message, every step edits it in place.
 
-Each step is built from the service's legal actions for the clicking player, so a stale
-or foreign click can only be refused, never misapplied.
+Play → (pair) → placement → proposal → Confirm → next decision … → '✅ your turn is
+over'. Each step answers with UPDATE_MESSAGE (`edit_message`) when the click came from
+the private message, so a turn costs one new private message (issue 9). Each step is
+rebuilt from the service's legal actions for the clicking player, so a stale or foreign
+click can only be refused, never misapplied.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
 import discord
 
-from bot.discord.components import confirm_view, dialogue_view, pair_key, position_view
-from bot.discord.host import channel_of, client_of, locale_of, user_of
+from bot.discord.drawing import drawn
+from bot.discord.host import TableClient, channel_of, client_of, locale_of, user_of
+from bot.discord.safe_text import safe_name
+from bot.discord.screens import (
+    Screen,
+    decision_screen,
+    done_screen,
+    placement_screen,
+    proposal_screen,
+)
 from bot.tables.errors import BadInput, NotYourTurn, StaleActionError
+from bot.tables.labels import pair_key
+from bot.tables.narrate import turn_lines
+from bot.tables.service import TURN_OVER, ActResult, User
 from engine.actions import Build
 from engine.i18n import t
-from engine.view import public_view
-from render import render_preview, to_png_bytes
-from render.theme import theme_named
+
+
+def _in_private_message(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def show(interaction: discord.Interaction[Any], screen: Screen) -> None:
+    """Edit the private message in place, or open it (from a public post or a command)."""
+    files = [discord.File(io.BytesIO(screen.picture[1]), screen.picture[0])] \
+        if screen.picture else []
+    if _in_private_message(interaction) and not interaction.response.is_done():
+        await interaction.response.edit_message(content=screen.text, view=screen.view,
+                                                attachments=files)
+    elif interaction.response.is_done():
+        await interaction.followup.send(screen.text, view=screen.view, files=files,
+                                        ephemeral=True)
+    else:
+        await interaction.response.send_message(screen.text, view=screen.view, files=files,
+                                                ephemeral=True)
+
+
+async def current_screen(client: TableClient, channel_id: int, user: User,
+                         locale: str) -> Screen | None:
+    """The decision the user faces now, or None when it is not their turn."""
+    options = await client.service.legal(channel_id, user)
+    if not options:
+        return None
+    status = await client.service.status(channel_id)
+    assert status.state is not None
+    state, game = status.state, status.game
+    return await drawn(decision_screen, game, state, options, locale)
 
 
 async def open_dialogue(interaction: discord.Interaction[Any], game_id: int,
                         version: int) -> None:
-    """'Your turn' clicked: the first step of the dialogue, privately."""
-    service = client_of(interaction).service
-    locale = locale_of(interaction)
+    """'Play' (or Back): the current decision, privately."""
+    client = client_of(interaction)
     channel_id = channel_of(interaction)
-    status = await service.status(channel_id)
-    options = await service.legal(channel_id, user_of(interaction))
-    if not options:
+    screen = await current_screen(client, channel_id, user_of(interaction),
+                                  locale_of(interaction))
+    if screen is None:
+        status = await client.service.status(channel_id)
         seat = status.state.active_seat if status.state else None
-        name = status.game.seats[seat].name if seat is not None else ""
+        name = safe_name(status.game.seats[seat].name) if seat is not None else ""
         raise NotYourTurn("not your turn", player=name)
-    game = status.game
-    assert status.state is not None
-    text = t(f"phase.{status.state.phase.value}", locale)
-    if (game.id, game.version) != (game_id, version):  # an old message: say so
-        text = f"{t('error.stale', locale)}\n{text}"
-    await interaction.response.send_message(
-        text, ephemeral=True, view=dialogue_view(game.id, game.version, options, locale))
+    await show(interaction, screen)
 
 
 async def pick_pair(interaction: discord.Interaction[Any], pair: str) -> None:
-    """Step two of building: the spots where the chosen pair fits, drawn as a preview."""
-    service = client_of(interaction).service
+    """A pair chosen: its lettered positions on the preview."""
+    client = client_of(interaction)
     locale = locale_of(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     channel_id = channel_of(interaction)
-    options = await service.legal(channel_id, user_of(interaction))
+    options = await client.service.legal(channel_id, user_of(interaction))
     builds = [a for a in options if isinstance(a, Build) and pair_key(a) == pair]
     if not builds:
-        raise BadInput("those parcels cannot be built now")
-    status = await service.status(channel_id)
+        raise StaleActionError("those parcels cannot be built now")
+    status = await client.service.status(channel_id)
     assert status.state is not None
-    seat = status.state.active_seat or 0
-    view = public_view(status.state)
-    theme = theme_named(status.game.settings.theme)
-    png = await asyncio.to_thread(
-        lambda: to_png_bytes(render_preview(view, seat, builds, None, theme=theme,
-                                            locale=locale)))
-    await interaction.followup.send(
-        t("bot.pick_spot", locale), ephemeral=True,
-        file=discord.File(io.BytesIO(png), "preview.png"),
-        view=position_view(status.game.id, status.game.version, builds, locale))
+    state, game = status.state, status.game
+    others = [a for a in options if not isinstance(a, Build)]
+    screen = await drawn(placement_screen, game, state, builds, others, locale,
+                                     back=True)
+    await show(interaction, screen)
 
 
 async def propose(interaction: discord.Interaction[Any], text: str) -> None:
-    """Step three: the chosen domino drawn into the ranch, with a Confirm button."""
-    service = client_of(interaction).service
+    """A position chosen (or ⇄): the domino drawn in, to confirm."""
+    client = client_of(interaction)
     locale = locale_of(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
     channel_id = channel_of(interaction)
-    options = await service.legal(channel_id, user_of(interaction))
+    options = await client.service.legal(channel_id, user_of(interaction))
     build = next((a for a in options if isinstance(a, Build) and str(a) == text), None)
     if build is None:
         raise StaleActionError("the table has moved on")
-    status = await service.status(channel_id)
+    status = await client.service.status(channel_id)
     assert status.state is not None
-    view = public_view(status.state)
-    seat = status.state.active_seat or 0
-    same_pair = [a for a in options if isinstance(a, Build)
-                 and pair_key(a) == pair_key(build)]
-    theme = theme_named(status.game.settings.theme)
-    png = await asyncio.to_thread(lambda: to_png_bytes(render_preview(
-        view, seat, same_pair, build, theme=theme, locale=locale)))
-    await interaction.followup.send(
-        str(build), ephemeral=True, file=discord.File(io.BytesIO(png), "proposal.png"),
-        view=confirm_view(status.game.id, status.game.version, build, locale))
+    same_pair = [a for a in options if isinstance(a, Build) and pair_key(a) == pair_key(build)]
+    screen = await drawn(proposal_screen, status.game, status.state, build,
+                                     same_pair, locale)
+    await show(interaction, screen)
+
+
+def turn_is_over(result: ActResult) -> bool:
+    """The acting player's turn ended: the turn passed on, or the game is over."""
+    if result.finished or not result.played:
+        return True
+    if result.state.active_seat != result.played[0].seat:
+        return True
+    return any(isinstance(e, TURN_OVER) for e in result.played[0].events)
 
 
 async def act(interaction: discord.Interaction[Any], version: int | None, action: str) -> None:
-    """Apply an action for the clicking (or typing) player; the outbox posts the table."""
+    """Apply an action for the clicking (or typing) player: the next decision in the same
+    message, or the confirmation and the one public post when the turn is over."""
     client = client_of(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    locale = locale_of(interaction)
     channel_id = channel_of(interaction)
-    await client.service.act(channel_id, user_of(interaction), action, version)
-    client.announce()  # the new table is in the outbox, committed with the move
-    await interaction.followup.send(t("bot.done", locale_of(interaction)), ephemeral=True)
+    user = user_of(interaction)
+    before = await client.service.status(channel_id)
+    result = await client.service.act(channel_id, user, action, version)
+    game = result.game
+    client.journal.add(game.id, [(p.seat, p.events) for p in result.played], before.state,
+                       result.state)
+    if not turn_is_over(result):
+        screen = await current_screen(client, channel_id, user, locale)
+        if screen is None:  # cannot happen while the turn goes on; say so rather than hang
+            raise BadInput("nothing to decide")
+        await show(interaction, screen)
+        return
+    lines = turn_lines(client.journal.first_turn(game.id, locale, safe_name),
+                       [safe_name(n) for n in result.state.config.players], locale)
+    await show(interaction, done_screen(lines[0] if lines else t("bot.done", locale), locale))
+    client.announce()  # the table post is in the outbox, committed with the move

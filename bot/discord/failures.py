@@ -13,8 +13,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.components import dialogue_view
+from bot.discord.dialogue import current_screen, show
 from bot.discord.host import channel_of, client_of, locale_of, reply_private, user_of
+from bot.discord.screens import Screen
 from bot.tables.errors import StaleActionError, TableError
 from engine.i18n import t
 
@@ -25,32 +26,23 @@ async def reply_error(interaction: discord.Interaction[Any], exc: BaseException)
     """Tell the user what went wrong in their language (never a traceback)."""
     locale = locale_of(interaction)
     if isinstance(exc, TableError):
-        text = t(f"error.{exc.code}", locale, **exc.params) if exc.code != "illegal" \
-            else f"{t('error.illegal', locale)} {exc}"
+        text = t(f"error.{exc.code}", locale, **exc.params)
+        if exc.code == "illegal" and locale == "en":  # the engine explains in English only
+            text = f"{text} {exc}"
     else:
         log.exception("unexpected error", exc_info=exc)
         text = t("error.table_error", locale)
-    if isinstance(exc, StaleActionError):  # offer the table as it is now
-        offer = await current_dialogue(interaction, locale)
-        if offer is not None:
-            await reply_private(interaction, f"{text}\n{offer[0]}", view=offer[1])
+    if isinstance(exc, StaleActionError):  # offer the table as it is now, in place
+        try:
+            screen = await current_screen(client_of(interaction), channel_of(interaction),
+                                          user_of(interaction), locale)
+        except TableError:
+            screen = None
+        if screen is not None:
+            await show(interaction, Screen(f"{text}\n{screen.text}", screen.view,
+                                           screen.picture))
             return
     await reply_private(interaction, text)
-
-
-async def current_dialogue(interaction: discord.Interaction[Any],
-                           locale: str) -> tuple[str, discord.ui.View] | None:
-    """The move dialogue for the clicking player, if it is their turn now."""
-    service = client_of(interaction).service
-    try:
-        options = await service.legal(channel_of(interaction), user_of(interaction))
-        status = await service.status(channel_of(interaction))
-    except TableError:
-        return None
-    if not options or status.state is None:
-        return None
-    return (t(f"phase.{status.state.phase.value}", locale),
-            dialogue_view(status.game.id, status.game.version, options, locale))
 
 
 async def on_tree_error(interaction: discord.Interaction[Any],

@@ -13,6 +13,8 @@ from typing import Any
 import discord
 
 from bot.config import Settings
+from bot.tables.narrate import TurnJournal
+from bot.tables.ratelimit import RateLimiter
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore
 from engine.i18n import normalise_locale
@@ -24,7 +26,7 @@ MAX_MESSAGE = 2000  # Discord's limit for one message's text
 class Click:
     """What a persistent button or menu means: parsed from its custom_id, no live state."""
 
-    kind: str      # "lobby" | "turn" | "act" | "pair" | "spot"
+    kind: str      # "lobby" | "turn" | "act" | "pair" | "spot" | "back" | "rematch"
     game: int
     version: int
     value: str = ""
@@ -39,6 +41,11 @@ class TableClient(discord.Client):
         self.settings = settings
         self.store = store
         self.service = service
+        self.journal = TurnJournal()  # narration since each table's last post
+        self.turn_posts: dict[int, tuple[int, int]] = {}  # game -> (channel, live post)
+        self.lobby_posts: dict[int, tuple[int, int]] = {}  # table channel -> lobby post
+        self.linked: dict[int, int] = {}  # announcing channel -> its table's thread
+        self.limiter = RateLimiter(settings.rate_per_minute, settings.rate_burst)
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
         """Route a component click to its handler (the composition root decides which)."""

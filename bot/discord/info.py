@@ -2,60 +2,83 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.discord.host import channel_of, client_of, locale_of, reply_private
-from bot.discord.lobby import lobby_text
-from bot.discord.posting import post_table
+from bot.discord.components import TurnButton
+from bot.discord.content import ranking
+from bot.discord.drawing import drawn
+from bot.discord.host import client_of, locale_of, reply_private
+from bot.discord.lobby import lobby_text_of, table_channel
+from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
 from bot.tables.errors import BadInput
 from engine.i18n import t
+from engine.state import Phase
 from engine.view import public_view
-from render import render_ranch, to_png_bytes
+from render import render_ranch, render_turn, to_png_bytes
 from render.theme import theme_named
 
 
 @app_commands.command(name=command_text("status", "name"),
                       description=command_text("status", "description"))
 async def status(interaction: discord.Interaction[Any]) -> None:
-    """The lobby privately, or the table posted again with a fresh 'Your turn' button."""
+    """Privately: the lobby, or the turn picture with who is to move (never a ping);
+    after the end, the channel's last finished game."""
     client = client_of(interaction)
+    locale = locale_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    current = await client.service.status(channel_of(interaction))
+    current = await client.service.last_table(await table_channel(interaction))
     game = current.game
     if current.state is None:
-        await interaction.followup.send(
-            await lobby_text(client.service, game.channel_id, game.settings.locale),
-            ephemeral=True)
+        await interaction.followup.send(lobby_text_of(game, locale), ephemeral=True)
         return
-    seat = current.state.active_seat
-    user = game.seats[seat].user_id if seat is not None else None
-    await post_table(client, game.channel_id, current.state, game.id, game.version, [], user,
-                     game.settings.locale, game.settings.theme)
-    await interaction.followup.send(t("bot.done", locale_of(interaction)), ephemeral=True)
+    state = current.state
+    view = public_view(state)
+    if state.phase is Phase.OVER:
+        text = t("status.finished", locale, ranking=ranking(view))
+    else:
+        seat = state.active_seat
+        text = t("status.line", locale, round=state.round,
+                 player=view.players[seat].name if seat is not None else "—",
+                 phase=t(f"phase.{state.phase.value}", locale))
+    theme = theme_named(game.settings.theme)
+    png = await drawn(lambda: to_png_bytes(
+        render_turn(view, theme=theme, locale=locale).image))
+    components = discord.ui.View(timeout=None)
+    seat_here = game.seat_of(interaction.user.id)
+    if seat_here is not None and state.active_seat == seat_here.seat:
+        components.add_item(TurnButton(game.id, game.version, t("label.play", locale)))
+    await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "table.png"),
+                                    view=components, ephemeral=True,
+                                    allowed_mentions=discord.AllowedMentions.none())
 
 
 @app_commands.command(name=command_text("board", "name"),
                       description=command_text("board", "description"))
 async def board(interaction: discord.Interaction[Any],
                 player: discord.Member | None = None) -> None:
-    """One ranch, large, privately (your own unless you name a player)."""
+    """One ranch, large, privately: your own, or a named player's; someone not seated is
+    asked whose."""
     client = client_of(interaction)
+    locale = locale_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    current = await client.service.status(channel_of(interaction))
+    current = await client.service.last_table(await table_channel(interaction))
     if current.state is None:
         raise BadInput("the game has not started")
     wanted = (player or interaction.user).id
-    seat = next((s.seat for s in current.game.seats if s.user_id == wanted), 0)
+    seat = next((s.seat for s in current.game.seats if s.user_id == wanted), None)
+    if seat is None:
+        names = ", ".join(s.name for s in current.game.seats)
+        await interaction.followup.send(t("board.whose", locale, players=names),
+                                        ephemeral=True)
+        return
     view = public_view(current.state)
     theme = theme_named(current.game.settings.theme)
-    locale = locale_of(interaction)
-    png = await asyncio.to_thread(lambda: to_png_bytes(
+    png = await drawn(lambda: to_png_bytes(
         render_ranch(view, seat, theme=theme, locale=locale)))
     await interaction.followup.send(file=discord.File(io.BytesIO(png), "ranch.png"),
                                     ephemeral=True)
@@ -70,8 +93,8 @@ async def rules(interaction: discord.Interaction[Any]) -> None:
 @app_commands.command(name=command_text("history", "name"),
                       description=command_text("history", "description"))
 async def history(interaction: discord.Interaction[Any]) -> None:
-    rows = await client_of(interaction).service.history(channel_of(interaction), 20)
-    text = "\n".join(f"{name}: `{action}`" for name, action in rows) or "—"
+    rows = await client_of(interaction).service.history(await table_channel(interaction), 20)
+    text = "\n".join(f"{safe_name(name)}: `{action}`" for name, action in rows) or "—"
     await reply_private(interaction, text)
 
 

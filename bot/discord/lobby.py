@@ -1,4 +1,10 @@
-"""Opening a table: /moonriver new, join, leave, start, cancel and the lobby buttons."""
+"""Opening a table: /moonriver new, join, leave, start, cancel, addbot, handseat, the
+lobby buttons and Rematch.
+
+Buttons edit the lobby message in place; typed commands answer privately and edit the
+same lobby message (issue 9). `new` opens a thread named after the host and announces it
+in the channel with a link; commands typed in that channel reach the thread's table.
+"""
 
 from __future__ import annotations
 
@@ -8,49 +14,120 @@ import discord
 from discord import app_commands
 
 from bot.discord.components import lobby_view
-from bot.discord.host import channel_of, client_of, locale_of, user_of
+from bot.discord.content import seat_order
+from bot.discord.host import (
+    TableClient,
+    channel_of,
+    client_of,
+    locale_of,
+    reply_private,
+    user_of,
+)
+from bot.discord.safe_text import safe_name, safe_names
 from bot.discord.texts import command_text
-from bot.tables.domain import GameOptions, Status, TableSettings
-from bot.tables.service import TableService
+from bot.tables.domain import Game, GameOptions, Status, TableSettings
+from bot.tables.errors import BadInput, NoGameHere, WrongTable
+from bot.tables.service import TableService, User
+from engine import ai
 from engine.i18n import t
 from engine.rules import PLAYER_COUNTS, VARIANTS
 
 FEWEST, MOST = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
 #: How each variant of engine.rules.VARIANTS is offered in /moonriver new.
 VARIANT_NAMES = {"base": "Moon River (base game)"}
+THREAD_NAME = "Moon River · {host}"
+#: Computer levels offered by /moonriver addbot: engine.ai's levels where it has them
+#: (easy/normal/hard), else its player names.
+AI_LEVELS: dict[str, str] = dict(getattr(ai, "AI_LEVELS", None)
+                                 or {name: name for name in ai.AI_PLAYERS})
+DEFAULT_LEVEL = "normal" if "normal" in AI_LEVELS else "greedy"
 
 
 async def lobby_text(service: TableService, channel_id: int, locale: str) -> str:
     status = await service.status(channel_id)
-    host = next((s.name for s in status.game.seats if s.user_id == status.game.host_id), "?")
-    return t("bot.lobby", locale, host=host, players=", ".join(s.name for s in status.game.seats))
+    return lobby_text_of(status.game, locale)
+
+
+def lobby_text_of(game: Game, locale: str) -> str:
+    host = next((s.name for s in game.seats if s.user_id == game.host_id), "?")
+    return t("bot.lobby", locale, host=safe_name(host),
+             players=safe_names(s.name for s in game.seats))
+
+
+async def table_channel(interaction: discord.Interaction[Any]) -> int:
+    """The channel whose table a command means: this one, or the thread it announced."""
+    client = client_of(interaction)
+    here = channel_of(interaction)
+    linked = client.linked.get(here)
+    if linked is None:
+        return here
+    try:
+        await client.service.status(here)
+        return here
+    except NoGameHere:
+        return linked
+
+
+async def _edit_lobby_post(client: TableClient, channel_id: int, content: str,
+                           view: discord.ui.View | None) -> None:
+    post = client.lobby_posts.get(channel_id)
+    if post is None:
+        return
+    try:
+        await client.get_partial_messageable(post[0]).get_partial_message(post[1]).edit(
+            content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        client.lobby_posts.pop(channel_id, None)
 
 
 async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
-    """join / leave / cancel edit the lobby message; start posts the first table."""
+    """join / leave / cancel / start, by button (edits the lobby in place) or typed
+    (answers privately, edits the lobby message too)."""
     client = client_of(interaction)
-    channel_id = channel_of(interaction)
+    channel_id = await table_channel(interaction)
     user = user_of(interaction)
-    await interaction.response.defer()
-    if what in ("join", "leave", "cancel"):
-        if what == "join":
-            game = await client.service.join(channel_id, user)
-        elif what == "leave":
-            game = await client.service.leave(channel_id, user)
-        else:
-            game = await client.service.cancel(channel_id, user)
-        locale = game.settings.locale
-        if game.status is Status.LOBBY and interaction.message is not None:
-            await interaction.message.edit(
-                content=await lobby_text(client.service, channel_id, locale),
-                view=lobby_view(locale))
-        elif interaction.message is not None:
-            await interaction.message.edit(content=t("bot.cancelled", locale), view=None)
+    typed = interaction.type is discord.InteractionType.application_command
+    if what == "start":
+        result = await client.service.start(channel_id, user)
+        locale = result.game.settings.locale
+        client.journal.add(result.game.id, [(p.seat, p.events) for p in result.played], None,
+                           result.state)
+        content = f"{lobby_text_of(result.game, locale)}\n" \
+                  f"{t('lobby.seats', locale, seats=seat_order(result.state))}"
+        await _answer(interaction, client, channel_id, content, None, typed, "lobby.started")
+        client.announce()  # the first table is in the outbox, committed with the start
         return
-    await client.service.start(channel_id, user)
-    client.announce()  # the first table is in the outbox, committed with the start
-    if interaction.message is not None:
-        await interaction.message.edit(view=None)
+    if what == "join":
+        game = await client.service.join(channel_id, user)
+    elif what == "leave":
+        game = await client.service.leave(channel_id, user)
+    else:
+        game = await client.service.cancel(channel_id, user)
+    locale = game.settings.locale
+    if game.status is Status.LOBBY:
+        await _answer(interaction, client, channel_id, lobby_text_of(game, locale),
+                      lobby_view(locale), typed, f"lobby.{'joined' if what == 'join' else 'left'}")
+    else:
+        await _answer(interaction, client, channel_id, t("bot.cancelled", locale), None,
+                      typed, "bot.cancelled")
+
+
+async def _answer(interaction: discord.Interaction[Any], client: TableClient, channel_id: int,
+                  content: str, view: discord.ui.View | None, typed: bool, private: str) -> None:
+    if typed:
+        await reply_private(interaction, t(private, locale_of(interaction)))
+        await _edit_lobby_post(client, channel_id, content, view)
+    else:
+        await interaction.response.edit_message(
+            content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def post_lobby(client: TableClient, channel_id: int, game: Game) -> None:
+    locale = game.settings.locale
+    sent = await client.get_partial_messageable(channel_id).send(
+        lobby_text_of(game, locale), view=lobby_view(locale),
+        allowed_mentions=discord.AllowedMentions.none())
+    client.lobby_posts[channel_id] = (channel_id, sent.id)
 
 
 @app_commands.command(name=command_text("new", "name"),
@@ -59,7 +136,7 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
                        players=f"most players ({FEWEST}–{MOST})",
                        thread="open the table in a new thread (default: yes)")
 @app_commands.choices(variant=[app_commands.Choice(name=VARIANT_NAMES[v], value=v)
-                               for v in VARIANTS])
+                               for v in VARIANTS if v in VARIANT_NAMES])  # named ones only
 async def new(interaction: discord.Interaction[Any],
               variant: app_commands.Choice[str] | None = None,
               players: app_commands.Range[int, FEWEST, MOST] = MOST,
@@ -67,24 +144,54 @@ async def new(interaction: discord.Interaction[Any],
     client = client_of(interaction)
     locale = locale_of(interaction)
     await interaction.response.defer()
-    channel_id = channel_of(interaction)
+    channel_id = parent_id = channel_of(interaction)
     channel = interaction.channel
+    user = user_of(interaction)
+    await client.service.check_new_lobby(user, parent_id)  # before a thread
     if thread and isinstance(channel, discord.TextChannel):
         created = await channel.create_thread(
-            name="Moon River", type=discord.ChannelType.public_thread,
-            auto_archive_duration=10080)
+            name=THREAD_NAME.format(host=user.name)[:100],
+            type=discord.ChannelType.public_thread, auto_archive_duration=10080)
         channel_id = created.id
-    await client.service.create(channel_id, user_of(interaction),
-                                GameOptions(variant=variant.value if variant else VARIANTS[0],
-                                            max_players=players),
-                                guild_id=interaction.guild_id,
-                                settings=TableSettings(locale=locale))
-    text = await lobby_text(client.service, channel_id, locale)
+    game = await client.service.create(
+        channel_id, user, GameOptions(variant=variant.value if variant else VARIANTS[0],
+                                      max_players=players),
+        guild_id=interaction.guild_id, settings=TableSettings(locale=locale),
+        parent_id=parent_id)
     if channel_id == interaction.channel_id:
-        await interaction.followup.send(text, view=lobby_view(locale))
+        sent = await interaction.followup.send(
+            lobby_text_of(game, locale), view=lobby_view(locale), wait=True,
+            allowed_mentions=discord.AllowedMentions.none())
+        client.lobby_posts[channel_id] = (channel_id, sent.id)
     else:
-        await client.get_partial_messageable(channel_id).send(text, view=lobby_view(locale))
-        await interaction.followup.send(f"<#{channel_id}>", ephemeral=True)
+        await post_lobby(client, channel_id, game)
+        client.linked[channel_of(interaction)] = channel_id
+        await interaction.followup.send(t("lobby.announce", locale, host=safe_name(user.name),
+                                          link=f"<#{channel_id}>"),
+                                        allowed_mentions=discord.AllowedMentions.none())
+
+
+async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """A new lobby with the same players (and computers) in the same channel."""
+    client = client_of(interaction)
+    old = await client.store.game(game_id)
+    if old is None or old.status is not Status.FINISHED:
+        raise BadInput("that game is not finished")
+    if old.channel_id != channel_of(interaction):
+        raise WrongTable("this button belongs to a game of another channel")
+    clicker = user_of(interaction)
+    humans = [User(s.user_id, s.name) for s in old.seats if s.user_id is not None]
+    host = next((u for u in humans if u.id == clicker.id), clicker)
+    await interaction.response.defer()
+    game = await client.service.create(old.channel_id, host, old.options,
+                                       guild_id=old.guild_id, settings=old.settings)
+    for user in humans:
+        if user.id != host.id:
+            game = await client.service.join(old.channel_id, user)
+    for seat in old.seats:
+        if seat.ai is not None:
+            game = await client.service.add_ai(old.channel_id, host, seat.ai)
+    await post_lobby(client, old.channel_id, game)
 
 
 @app_commands.command(name=command_text("join", "name"),
@@ -111,4 +218,49 @@ async def cancel(interaction: discord.Interaction[Any]) -> None:
     await lobby(interaction, "cancel")
 
 
-COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (new, join, leave, start, cancel)
+@app_commands.command(name=command_text("addbot", "name"),
+                      description=command_text("addbot", "description"))
+@app_commands.choices(level=[app_commands.Choice(name=level, value=level)
+                             for level in AI_LEVELS])
+async def addbot(interaction: discord.Interaction[Any],
+                 level: app_commands.Choice[str] | None = None) -> None:
+    """The host seats a computer player of an engine.ai level."""
+    client = client_of(interaction)
+    channel_id = await table_channel(interaction)
+    chosen = level.value if level else DEFAULT_LEVEL
+    game = await client.service.add_ai(channel_id, user_of(interaction), AI_LEVELS[chosen])
+    locale = game.settings.locale
+    await reply_private(interaction, t("lobby.added_ai", locale_of(interaction), level=chosen))
+    await _edit_lobby_post(client, channel_id, lobby_text_of(game, locale), lobby_view(locale))
+
+
+async def _seat_names(interaction: discord.Interaction[Any],
+                      current: str) -> list[app_commands.Choice[str]]:
+    try:
+        status = await client_of(interaction).service.status(await table_channel(interaction))
+    except NoGameHere:
+        return []
+    return [app_commands.Choice(name=s.name, value=str(s.seat)) for s in status.game.seats
+            if current.lower() in s.name.lower()][:25]
+
+
+@app_commands.command(name=command_text("handseat", "name"),
+                      description=command_text("handseat", "description"))
+@app_commands.describe(seat="whose seat (pick a name)", member="who plays it from now on")
+@app_commands.autocomplete(seat=_seat_names)
+async def handseat(interaction: discord.Interaction[Any], seat: str,
+                   member: discord.Member) -> None:
+    """The host hands a seat (a player who left, or a computer) to another member."""
+    client = client_of(interaction)
+    if not seat.isdigit():
+        raise BadInput("pick a seat from the list")
+    game = await client.service.replace_seat(
+        await table_channel(interaction), user_of(interaction), int(seat),
+        User(member.id, member.display_name))
+    name = game.seats[int(seat)].name
+    await reply_private(interaction, t("lobby.seat_handed", locale_of(interaction),
+                                       player=member.display_name, seat=name))
+
+
+COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (new, join, leave, start, cancel,
+                                                               addbot, handseat)

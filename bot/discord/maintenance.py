@@ -6,6 +6,9 @@ import asyncio
 import logging
 
 from bot.discord.host import TableClient
+from bot.tables.service import utc_now
+from bot.tables.store import SqliteStore
+from bot.tables.store.guard import backup_due
 
 log = logging.getLogger("moonriver")
 
@@ -28,7 +31,23 @@ async def run_maintenance(client: TableClient) -> None:
         outcomes = [f.outcome for f in fired]
         log.info("deadlines: %d fired (%s)", len(fired),
                  ", ".join(f"{o} ×{outcomes.count(o)}" for o in sorted(set(outcomes))))
+        for fire in fired:  # a stand-in's moves are narrated in the next table post
+            if fire.result is not None:
+                result = fire.result
+                client.journal.add(result.game.id,
+                                   [(p.seat, p.events) for p in result.played], None,
+                                   result.state)
         client.announce()
     await client.store.checkpoint()
+    await backup_if_due(client)
     if client.settings.heartbeat is not None:
         client.settings.heartbeat.touch()
+
+
+async def backup_if_due(client: TableClient) -> None:
+    """The scheduled online backup (MOONRIVER_BACKUP_HOURS, keep MOONRIVER_BACKUP_KEEP)."""
+    settings, now = client.settings, utc_now()
+    if isinstance(client.store, SqliteStore) and backup_due(settings.backups,
+                                                            settings.backup_hours, now):
+        path = await client.store.backup(settings.backups, settings.backup_keep, now)
+        log.info("backup written: %s", path)

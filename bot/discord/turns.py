@@ -12,24 +12,39 @@ from bot.discord.dialogue import act
 from bot.discord.host import channel_of, client_of, locale_of, user_of
 from bot.discord.texts import command_text
 from bot.tables.errors import TableError
+from bot.tables.labels import action_label
 from engine.i18n import t
+from engine.view import public_view
 
 Completer = Callable[[discord.Interaction[Any], str],
                      Coroutine[Any, Any, list[app_commands.Choice[str]]]]
+
+
+def matches(text: str, tokens: list[str]) -> bool:
+    """Every typed token (any case) starts some word of the text: 'a1', 'forest', 'p17'."""
+    words = text.lower().replace("·", " ").split()
+    return all(any(w.startswith(tok.lower()) for w in words) for tok in tokens)
 
 
 def legal_moves(verb: str | None) -> Completer:
     """Autocomplete with the legal moves of the user (of one verb, or all)."""
     async def complete(interaction: discord.Interaction[Any],
                        current: str) -> list[app_commands.Choice[str]]:
+        service = client_of(interaction).service
         try:
-            options = await client_of(interaction).service.legal(channel_of(interaction),
-                                                                 user_of(interaction))
+            options = await service.legal(channel_of(interaction), user_of(interaction))
+            state = (await service.status(channel_of(interaction))).state
         except TableError:
             return []
-        texts = [str(a) for a in options
-                 if (verb is None or str(a).startswith(verb)) and current.lower() in str(a)]
-        return [app_commands.Choice(name=x, value=x) for x in texts[:25]]
+        if state is None:
+            return []
+        table = public_view(state)
+        locale = locale_of(interaction)
+        tokens = current.lower().split()
+        named = [(f"{a} · {action_label(state, table, a, locale).text}"[:100], str(a))
+                 for a in options if verb is None or str(a).startswith(verb)]
+        return [app_commands.Choice(name=name, value=value)
+                for name, value in named if matches(name, tokens)][:25]
     return complete
 
 
@@ -64,8 +79,10 @@ async def undo(interaction: discord.Interaction[Any]) -> None:
     client = client_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     channel_id = channel_of(interaction)
-    await client.service.undo(channel_id, user_of(interaction))
-    client.announce()
+    user = user_of(interaction)
+    result = await client.service.undo(channel_id, user)
+    client.journal.drop(result.game.id)  # the undone move is no longer news
+    client.announce()  # the table as it is again is in the outbox, committed with the undo
     await interaction.followup.send(t("bot.done", locale_of(interaction)), ephemeral=True)
 
 

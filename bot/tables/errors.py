@@ -77,3 +77,27 @@ class StoreError(TableError):
 
 class SchemaTooNew(StoreError):
     code = "schema_too_new"
+
+
+class TooManyLobbies(TableError):
+    """A user or channel already has as many open lobbies as allowed."""
+
+    code = "too_many_lobbies"
+
+
+class RateLimited(TableError):
+    """Too many commands or clicks in a short time."""
+
+    code = "rate_limited"
+
+
+class GuildOnly(TableError):
+    """A server command used in a direct message."""
+
+    code = "guild_only"
+
+
+class WrongTable(TableError):
+    """A button whose game id is not the game open in this channel."""
+
+    code = "wrong_table"

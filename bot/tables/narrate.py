@@ -1,69 +1,233 @@
-"""Engine events as one line of text per turn, in the table's language.
+"""Engine events as one line per player turn, the player's name first (issue 9).
 
-"Alice built p17 and p42 on C2–C3 · 1 cow(s) arrived · recruited a Cowboy on C2"
+"**Alice** built Farm 3 + Desert 1 on C1–D1, +1 🐄, recruited a Cattle thief on C1,
+stole a cow from **Bob** (E2), then took ③ Forest 5"
+
+A player turn may take several service calls (build, then a partner, then choose), so
+each call is first turned into `Segment`s, kept until the turn passes on, and then
+joined by `turn_lines`. Parcels are named as on the buttons (`bot.tables.labels`), never
+by id. Table-wide news (a round ends, the last round, the final placement) follows the
+turn line it happened in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
+from bot.tables.labels import draft_text, parcel_text
 from engine import events as ev
 from engine.grid import cell_name
 from engine.i18n import t
 from engine.state import GameState
+from engine.view import TableView, public_view
 
 
-def summarize(events: Sequence[ev.Event], state: GameState, locale: str = "en") -> str:
-    """What happened, for the channel. `state` is the state after the events."""
-    names = state.config.players
-    parts: list[str] = []
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """What one seat did in one service call, in words."""
+
+    seat: int
+    phrases: tuple[str, ...]
+    table: tuple[str, ...] = ()     # round over, last round, final placement …
+    ends_turn: bool = False
+
+
+def _cells(first: int, second: int) -> str:
+    return f"{cell_name(first)}–{cell_name(second)}"
+
+
+def _phrases(events: Sequence[ev.Event], state: GameState, draft: Sequence[TableView],
+             locale: str, literal: Callable[[str], str]) -> tuple[list[str], list[str]]:
+    """(the mover's phrases, table-wide lines) for the events of one action; `literal`
+    makes a player's name inert in the target's markup (the bot escapes markdown)."""
+    names = [literal(name) for name in state.config.players]
+    said: list[str] = []
+    table: list[str] = []
+
+    def parcel(pid: int) -> str:
+        return parcel_text(state, pid, locale)
+
+    def drafted(pid: int) -> str:
+        for view in draft:  # the label the picture showed when the choice was made
+            text = draft_text(state, view, pid, locale)
+            if text != parcel(pid):
+                return text
+        return parcel(pid)
+
     cows = 0
-
-    def flush_cows() -> None:
-        nonlocal cows
-        if cows:
-            parts.append(t("event.cows_arrived", locale, count=cows))
-            cows = 0
-
     for e in events:
         if isinstance(e, ev.CowAdded):
             cows += 1
             continue
-        flush_cows()
+        if cows:
+            said.append(t("turn.cows", locale, count=cows))
+            cows = 0
         if isinstance(e, ev.DominoPlaced):
-            parts.append(t("event.domino_placed", locale, player=names[e.seat],
-                           first=f"p{e.first}", second=f"p{e.second}",
-                           cells=f"{cell_name(e.first_cell)}–{cell_name(e.second_cell)}"))
+            said.append(t("turn.built", locale, first=parcel(e.first), second=parcel(e.second),
+                          cells=_cells(e.first_cell, e.second_cell)))
         elif isinstance(e, ev.RancheroPlaced):
-            parts.append(t("event.ranchero_placed", locale, player=names[e.seat],
-                           parcel=f"p{e.parcel}"))
+            said.append(t("turn.took", locale, parcel=drafted(e.parcel)))
         elif isinstance(e, ev.SkullResolved) and e.cow_cell is not None:
-            parts.append(t("event.skull", locale, cell=cell_name(e.cow_cell)))
+            said.append(t("turn.skull", locale, cell=cell_name(e.cow_cell)))
         elif isinstance(e, ev.PartnerRecruited):
-            parts.append(t("event.partner_recruited", locale,
-                           partner=t(f"partner.{e.face}", locale), cell=cell_name(e.cell)))
+            said.append(t("turn.recruited", locale, partner=t(f"partner.{e.face}", locale),
+                          cell=cell_name(e.cell)))
         elif isinstance(e, ev.CowMoved):
-            parts.append(t("event.cow_moved", locale, source=cell_name(e.source),
-                           target=cell_name(e.target)))
+            said.append(t("turn.moved", locale, source=cell_name(e.source),
+                          target=cell_name(e.target)))
         elif isinstance(e, ev.ParcelsSwapped):
-            parts.append(t("event.parcels_swapped", locale, mine=f"p{e.mine}",
-                           theirs=f"p{e.theirs}", other=names[e.other]))
+            said.append(t("turn.swapped", locale, mine=parcel(e.mine), other=names[e.other],
+                          theirs=parcel(e.theirs)))
         elif isinstance(e, ev.CowStolen):
-            parts.append(t("event.cow_stolen", locale, victim=names[e.victim],
-                           cell=cell_name(e.source)))
+            said.append(t("turn.stole", locale, victim=names[e.victim],
+                          cell=cell_name(e.source)))
         elif isinstance(e, ev.ParcelsRemoved) and e.seat is not None:
-            key = "event.discarded" if e.reason == "nothing_fits" else "event.left_over"
-            parts.append(t(key, locale, player=names[e.seat],
-                           parcels=", ".join(f"p{p}" for p in e.parcels)))
+            key = "turn.discarded" if e.reason == "nothing_fits" else "turn.left_over"
+            said.append(t(key, locale, parcels=", ".join(parcel(p) for p in e.parcels)))
         elif isinstance(e, ev.BonusTilePlaced):
-            parts.append(t("event.bonus_tile", locale, player=names[e.seat],
-                           landscape=t(f"landscape.{e.landscape}", locale),
-                           cell=cell_name(e.cell)))
+            said.append(t("turn.bonus", locale,
+                          landscape=t(f"landscape.{e.landscape}", locale),
+                          cell=cell_name(e.cell)))
+        elif isinstance(e, ev.Passed) and e.step == "build":
+            said.append(t("turn.passed", locale))
         elif isinstance(e, ev.RoundEnded):
-            parts.append(t("event.round_ended", locale, round=e.round))
+            table.append(t("turn.round_ended", locale, round=e.round))
         elif isinstance(e, ev.LastRound):
-            parts.append(t("event.last_round", locale))
-        elif isinstance(e, ev.GameEnded):
-            parts.append(t("event.game_ended", locale))
-    flush_cows()
-    return " · ".join(parts)
+            table.append(t("turn.last_round", locale))
+        elif isinstance(e, ev.FinalPlacement):
+            table.append(t("turn.final", locale))
+    if cows:
+        said.append(t("turn.cows", locale, count=cows))
+    return said, table
+
+
+def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameState | None,
+                after: GameState, locale: str = "en",
+                literal: Callable[[str], str] = str) -> list[Segment]:
+    """One segment per (seat, events) played in one service call, oldest first.
+
+    `before` is the state the call started from: its draft labels are the ones the
+    mover saw when choosing (the picture's ①–④)."""
+    draft = [public_view(s) for s in (before, after) if s is not None]
+    out = []
+    for seat, events in played:
+        chunk: list[ev.Event] = []
+        for e in events:
+            if isinstance(e, ev.TurnStarted):  # what follows is the next turn's
+                out.append(_segment(seat, chunk, after, draft, locale, literal, ends=True))
+                seat, chunk = e.seat, []
+                continue
+            chunk.append(e)
+        ends = any(isinstance(e, (ev.FinalPlacement, ev.GameEnded)) for e in chunk)
+        out.append(_segment(seat, chunk, after, draft, locale, literal, ends=ends))
+    return [s for s in out if s.phrases or s.table or s.ends_turn]
+
+
+def _segment(seat: int, events: Sequence[ev.Event], state: GameState,
+             draft: Sequence[TableView], locale: str, literal: Callable[[str], str], *,
+             ends: bool) -> Segment:
+    said, table = _phrases(events, state, draft, locale, literal)
+    return Segment(seat, tuple(said), tuple(table), ends)
+
+
+def turn_lines(segments: Sequence[Segment], names: Sequence[str],
+               locale: str = "en") -> list[str]:
+    """Join segments into one line per player turn ('**name** did this, then that')."""
+    lines: list[str] = []
+    current: int | None = None
+    said: list[str] = []
+    table: list[str] = []
+
+    def flush() -> None:
+        nonlocal said, table
+        if current is not None and said:
+            what = ", ".join(said[:-1])
+            what = f"{what}, {t('turn.then', locale)} {said[-1]}" if what else said[-1]
+            lines.append(t("turn.line", locale, player=names[current], what=what))
+        lines.extend(table)
+        said, table = [], []
+
+    for segment in segments:
+        if current is not None and segment.seat != current:
+            flush()
+        current = segment.seat
+        said.extend(segment.phrases)
+        table.extend(segment.table)
+        if segment.ends_turn:
+            flush()
+            current = None
+    flush()
+    return lines
+
+
+def summarize(events: Sequence[ev.Event], state: GameState, locale: str = "en",
+              literal: Callable[[str], str] = str) -> str:
+    """The events of one call as text lines (the sandbox prints this after a move)."""
+    seat = next((e.seat for e in events if isinstance(e, ev.RancheroPlaced | ev.DominoPlaced
+                                                       | ev.Passed | ev.ParcelsRemoved)
+                 and e.seat is not None), 0)
+    return "\n".join(turn_lines(segments_of([(seat, events)], None, state, locale, literal),
+                                [literal(n) for n in state.config.players], locale))
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    played: tuple[tuple[int, tuple[ev.Event, ...]], ...]
+    before: GameState | None
+    after: GameState
+    skip: int = 0  # leading segments already posted
+
+
+class TurnJournal:
+    """What happened since a table's last turn post, kept until the turn passes on.
+
+    Entries are kept raw and narrated when read, so the table's post and each player's
+    private confirmation can be in different languages. Kept in memory: after a restart
+    the next post narrates only what came after it (the record keeps every move)."""
+
+    def __init__(self) -> None:
+        self._games: dict[int, list[_Entry]] = {}
+
+    def add(self, game_id: int, played: Sequence[tuple[int, Sequence[ev.Event]]],
+            before: GameState | None, after: GameState) -> None:
+        entry = _Entry(tuple((seat, tuple(events)) for seat, events in played), before, after)
+        self._games.setdefault(game_id, []).append(entry)
+
+    def _segments(self, entries: Sequence[_Entry], locale: str,
+                  literal: Callable[[str], str]) -> list[list[Segment]]:
+        return [segments_of(e.played, e.before, e.after, locale, literal)[e.skip:]
+                for e in entries]
+
+    def take(self, game_id: int, locale: str, literal: Callable[[str], str] = str
+             ) -> tuple[list[Segment], list[ev.Event]]:
+        """The finished turns, narrated, and their events; a next turn already begun
+        (an automatic pass) stays for the next post."""
+        entries = self._games.pop(game_id, [])
+        per_entry = self._segments(entries, locale, literal)
+        events = [e for entry in entries for _, evs in entry.played for e in evs]
+        last = max((i for i, segs in enumerate(per_entry) if any(s.ends_turn for s in segs)),
+                   default=None)
+        if last is None:
+            return [s for segs in per_entry for s in segs], events
+        segs = per_entry[last]
+        cut = max(i for i, s in enumerate(segs) if s.ends_turn) + 1
+        rest = entries[last + 1:]
+        if cut < len(segs):
+            entry = entries[last]
+            rest = [_Entry(entry.played, entry.before, entry.after, entry.skip + cut), *rest]
+        if rest:
+            self._games[game_id] = rest
+        finished = [s for segs_ in per_entry[:last] for s in segs_] + segs[:cut]
+        return finished, events
+
+    def first_turn(self, game_id: int, locale: str,
+                   literal: Callable[[str], str] = str) -> list[Segment]:
+        """The oldest turn kept, narrated (the one that just ended, after a move)."""
+        segments = [s for segs in self._segments(self._games.get(game_id, []), locale,
+                                                 literal) for s in segs]
+        end = next((i for i, s in enumerate(segments) if s.ends_turn), len(segments) - 1)
+        return segments[:end + 1]
+
+    def drop(self, game_id: int) -> None:
+        self._games.pop(game_id, None)

@@ -42,8 +42,10 @@ from bot.tables.errors import (
     NotYourTurn,
     ShuttingDown,
     StaleActionError,
+    TooManyLobbies,
     WrongStatus,
 )
+from bot.tables.limits import TableLimits
 from bot.tables.narrate import summarize
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
 from engine import events as ev
@@ -52,6 +54,7 @@ from engine.ai import AI_PLAYERS, make_player
 from engine.components import DEFAULT_COMPONENTS
 from engine.errors import MoonRiverError
 from engine.game import apply, legal_actions, new_game
+from engine.i18n import t
 from engine.record import GameRecord, replay, result_of
 from engine.rng import Rng
 from engine.state import GameState, Phase
@@ -104,6 +107,21 @@ class ActResult:
         return [e for p in self.played for e in p.events]
 
 
+#: Events that hand the turn on (to another player, or a new turn of the same one).
+TURN_OVER = (ev.TurnStarted, ev.FinalPlacement, ev.GameEnded)
+
+
+def turn_passes_on(before: GameState, after: GameState, played: Sequence[Played]) -> bool:
+    """Whether a commit ends a player turn, and so owes the channel a table post (issue 9:
+    one post per player turn, not one per decision): a turn-ending event, the game's
+    end, or another seat to move."""
+    if after.phase is Phase.OVER or not played:
+        return True
+    if before.active_seat != after.active_seat:
+        return True
+    return any(isinstance(e, TURN_OVER) for p in played for e in p.events)
+
+
 @dataclass(frozen=True, slots=True)
 class Fired:
     """One due reminder's own outcome ("reminded", "played", "moot" or "error: …")."""
@@ -125,12 +143,25 @@ def _clean_name(name: str) -> str:
 
 
 def _unique_names(seats: Sequence[Seat]) -> list[str]:
-    """Engine player names must differ: 'Alex', 'Alex (2)'."""
-    seen: dict[str, int] = {}
+    """Engine player names must differ (results are keyed by name): 'Alex', 'Alex (2)'.
+
+    The first seat with a name keeps it; a repeat gets the lowest free ' (n)' that is
+    neither taken nor another seat's own name, so 'Alex', 'Alex (2)', 'Alex' gives
+    'Alex', 'Alex (2)', 'Alex (3)'.
+    """
+    taken = {seat.name for seat in seats}
+    seen: set[str] = set()
     out = []
     for seat in seats:
-        seen[seat.name] = seen.get(seat.name, 0) + 1
-        out.append(seat.name if seen[seat.name] == 1 else f"{seat.name} ({seen[seat.name]})")
+        name = seat.name
+        if name in seen:
+            number = 2
+            while f"{name} ({number})" in taken:
+                number += 1
+            name = f"{name} ({number})"
+            taken.add(name)
+        seen.add(name)
+        out.append(name)
     return out
 
 
@@ -142,8 +173,11 @@ class _GameLock:
 
 class TableService:
     def __init__(self, store: GameStore, *, clock: Callable[[], datetime] = utc_now,
-                 components: str = DEFAULT_COMPONENTS) -> None:
+                 components: str = DEFAULT_COMPONENTS,
+                 limits: TableLimits | None = None) -> None:
         self.store = store
+        self.limits = limits or TableLimits()
+        self._creating = asyncio.Lock()  # count-then-create must not interleave
         self.clock = clock
         self.components = components
         self._locks: dict[int, _GameLock] = {}  # only games someone holds or waits for
@@ -257,17 +291,42 @@ class TableService:
 
     async def create(self, channel_id: int, host: User, options: GameOptions | None = None,
                      *, guild_id: int | None = None, settings: TableSettings | None = None,
-                     seed: int | None = None) -> Game:
+                     seed: int | None = None, parent_id: int | None = None) -> Game:
         """A lobby with the host seated. The seed is drawn at random unless given (the
-        sandbox takes one to reproduce a game)."""
+        sandbox takes one to reproduce a game). `parent_id` is the channel a thread was
+        opened from: the per-channel lobby limit counts it and its threads."""
         if seed is not None and not 0 <= seed < 2**48:
             raise BadInput("the seed must be a whole number from 0 to 2^48 - 1")
-        return self._saved(await self.store.create_game(
-            guild_id=guild_id, channel_id=channel_id,
-            host=Seat(0, host.id, _clean_name(host.name)), options=options or GameOptions(),
-            settings=settings or TableSettings(),
-            seed=secrets.randbits(48) if seed is None else seed,
-            components=self.components, now=self.clock()))
+        if settings is not None:
+            self._check_settings(settings)
+        parent = parent_id if parent_id is not None else channel_id
+        async with self._creating:
+            await self.check_new_lobby(host, parent)
+            return self._saved(await self.store.create_game(
+                guild_id=guild_id, channel_id=channel_id,
+                host=Seat(0, host.id, _clean_name(host.name)),
+                options=options or GameOptions(), settings=settings or TableSettings(),
+                seed=secrets.randbits(48) if seed is None else seed,
+                components=self.components, now=self.clock(), parent_id=parent))
+
+    async def check_new_lobby(self, host: User, parent_id: int) -> None:
+        """`TooManyLobbies` if `host` or channel `parent_id` is at its lobby limit (the
+        bot asks before it opens a thread; `create` asks again, under its lock)."""
+        if await self.store.open_lobbies(host_id=host.id) >= self.limits.lobbies_per_user:
+            raise TooManyLobbies("you already host as many open lobbies as allowed",
+                                 limit=self.limits.lobbies_per_user)
+        if await self.store.open_lobbies(parent_id=parent_id) >= \
+                self.limits.lobbies_per_channel:
+            raise TooManyLobbies("this channel has as many open lobbies as allowed",
+                                 limit=self.limits.lobbies_per_channel)
+
+    def _check_settings(self, settings: TableSettings) -> None:
+        """The service's own bounds on top of the settings' (a reminder every few
+        seconds would be a ping machine)."""
+        shortest = self.limits.min_remind_hours
+        if any(h < shortest for h in settings.remind_after_hours):
+            raise BadInput(f"reminders must be at least {shortest:g} hours apart",
+                           field="remind_after_hours")
 
     async def _lobby_change(self, channel_id: int,
                             change: Callable[[Game], tuple[list[Seat], int]]) -> Game:
@@ -340,6 +399,7 @@ class TableService:
 
     async def update_settings(self, channel_id: int, user: User,
                               settings: TableSettings) -> Game:
+        self._check_settings(settings)
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
@@ -424,10 +484,12 @@ class TableService:
             return await self._commit(game, state, played)
 
     def _announce(self, game: Game, state: GameState, events: Sequence[ev.Event],
-                  result: GameResult | None) -> list[NewPost]:
-        """The table post a commit owes the channel: what happened, and whom to ping
-        (the player to move, or the winners). Written in the commit's own transaction."""
-        text = summarize(events, state, game.settings.locale) if events else ""
+                  result: GameResult | None, said: str = "") -> list[NewPost]:
+        """The table post a commit owes the channel: what happened (`said`, else the
+        events summarized: the text a post falls back on after a restart), and whom to
+        ping (the player to move, or the winners). Written in the commit's own
+        transaction."""
+        text = said or (summarize(events, state, game.settings.locale) if events else "")
         if result is not None:
             winners = [game.seats[i].user_id for i, name in enumerate(state.config.players)
                        if name in result.winners]
@@ -446,11 +508,13 @@ class TableService:
             result = GameResult(game.id, game.guild_id, self.clock(), final["scores"],
                                 tuple(final["winners"]))
         events = [e for p in played for e in p.events]
+        previous = await self.state_of(game)
+        posts = self._announce(game, state, events, result) \
+            if turn_passes_on(previous, state, played) else []
         game = self._saved(await self.store.record_actions(
             game, entries=[ActionEntry(p.seat, str(p.action)) for p in played],
             state=state.to_dict(), reminders=self._reminders_for(game, state),
-            now=self.clock(), result=result,
-            posts=self._announce(game, state, events, result)))
+            now=self.clock(), result=result, posts=posts))
         self._remember(game, state)
         self._keep_events(game, events)
         finished = state.phase is Phase.OVER
@@ -487,7 +551,8 @@ class TableService:
             game = self._saved(await self.store.truncate_actions(
                 game, keep=len(actions) - 1, state=before.to_dict(),
                 reminders=self._reminders_for(game, before), now=self.clock(),
-                posts=self._announce(game, before, (), None)))
+                posts=self._announce(game, before, (), None, said=t(
+                    "turn.undo", game.settings.locale, player=seat.name))))
             self._remember(game, before)
             return ActResult(game, before, (), self._user_to_move(game, before), False)
 
@@ -508,9 +573,22 @@ class TableService:
             return TableStatus(game, None)
         return TableStatus(game, await self.state_of(game))
 
+    async def last_table(self, channel_id: int) -> TableStatus:
+        """The open game here, else the channel's last finished one (status, board and
+        history keep working after the end)."""
+        try:
+            return await self.status(channel_id)
+        except NoGameHere:
+            finished = [g for g in await self.store.games_with_status(Status.FINISHED)
+                        if g.channel_id == channel_id]
+            if not finished:
+                raise
+            game = max(finished, key=lambda g: g.id)
+            return TableStatus(game, await self.state_of(game))
+
     async def history(self, channel_id: int, limit: int = 20) -> list[tuple[str, str]]:
         """The last actions as (player name, action text), oldest first."""
-        game = await self._open_game(channel_id)
+        game = (await self.last_table(channel_id)).game
         actions = await self.store.actions(game.id)
         names = _unique_names(game.seats)
         return [(names[a.seat], a.text) for a in actions[-max(1, limit):]]

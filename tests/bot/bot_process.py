@@ -15,7 +15,9 @@ from tests.fake_discord import FakeDiscord, Sent
 
 ROOT = Path(__file__).resolve().parents[2]
 FAST = {"MOONRIVER_RETRY_SECONDS": "0.05", "MOONRIVER_MAINTENANCE_SECONDS": "0.5",
-        "MOONRIVER_LOG_LEVEL": "INFO"}
+        "MOONRIVER_LOG_LEVEL": "INFO",
+        "MOONRIVER_RATE_PER_MINUTE": "0",  # these tests click as fast as they can
+        "MOONRIVER_MIN_REMIND_HOURS": "0.0001"}  # and remind within a second
 
 
 class BotProcess:

@@ -126,3 +126,53 @@ def test_health_reads_the_heartbeat(tmp_path: Path) -> None:
     old = time.time() - 600
     os.utime(beat, (old, old))
     assert run("health", "--file", str(beat)).returncode == 1
+
+
+# --- hostile input (issue 11): bounded, one line, exit 2 ---------------------------------
+
+
+def _one_line_exit_2(capsys, argv: list[str]) -> str:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("moonriver: ") and err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+def test_replay_refuses_deeply_nested_json_without_a_traceback(tmp_path: Path, capsys) -> None:
+    hostile = tmp_path / "deep.json"
+    hostile.write_text("[" * 200_000 + "]" * 200_000, encoding="utf-8")
+    assert "nested deeper" in _one_line_exit_2(capsys, ["replay", str(hostile)])
+
+
+def test_replay_counts_brackets_inside_strings_as_text(tmp_path: Path, capsys) -> None:
+    # "[[[…" inside a string is not nesting: the record is refused for its content instead
+    record = tmp_path / "strings.json"
+    record.write_text(json.dumps({"format": "x", "players": ["[" * 100, "{\\\"" * 50]}),
+                      encoding="utf-8")
+    assert "nested deeper" not in _one_line_exit_2(capsys, ["replay", str(record)])
+
+
+def test_replay_refuses_an_oversized_file(tmp_path: Path, capsys) -> None:
+    from bot.cli import MAX_JSON_BYTES
+
+    big = tmp_path / "big.json"
+    big.write_text('"' + "a" * MAX_JSON_BYTES + '"', encoding="utf-8")
+    assert "larger than" in _one_line_exit_2(capsys, ["replay", str(big)])
+
+
+def test_replay_refuses_a_record_whose_players_share_a_name(tmp_path: Path, capsys) -> None:
+    record = tmp_path / "twins.json"
+    record.write_text(json.dumps({"format": "moonriver-record/1", "seed": 1,
+                                  "players": ["Alex", "Alex"], "actions": []}),
+                      encoding="utf-8")
+    assert "names must differ" in _one_line_exit_2(capsys, ["replay", str(record)])
+
+
+@pytest.mark.parametrize("games", ["1" + "0" * 30, "100001", "0", "-5", "9" * 5000])
+def test_simulate_games_is_bounded(capsys, games: str) -> None:
+    _one_line_exit_2(capsys, ["simulate", "--games", games])
+
+
+@pytest.mark.parametrize("think", ["1" + "0" * 30, "60001", "0"])
+def test_simulate_think_time_is_bounded(capsys, think: str) -> None:
+    _one_line_exit_2(capsys, ["simulate", "--think-ms", think])

@@ -56,7 +56,7 @@ def test_command_names_and_descriptions_fit_discord() -> None:
     for locale in LOCALES:
         table = strings(locale)
         keys = [k for k in table if k.startswith("cmd.")]
-        assert len(keys) == 34, locale
+        assert len(keys) == 38, locale  # 19 commands, a name and a description each
         for key in keys:
             text = table[key]
             if key.endswith(".name"):
@@ -64,3 +64,25 @@ def test_command_names_and_descriptions_fit_discord() -> None:
                 assert all(c.isalnum() or c in "-_" for c in text), (locale, key)
             else:
                 assert 1 <= len(text) <= 100, (locale, key)
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("MOONRIVER_BACKUP_HOURS", "0.001"), ("MOONRIVER_BACKUP_HOURS", "-1"),
+    ("MOONRIVER_BACKUP_HOURS", "nan"), ("MOONRIVER_BACKUP_KEEP", "0"),
+    ("MOONRIVER_BACKUP_KEEP", "2.5"), ("MOONRIVER_RATE_PER_MINUTE", "1e9"),
+    ("MOONRIVER_RATE_BURST", "0"), ("MOONRIVER_LOBBIES_PER_USER", "0"),
+    ("MOONRIVER_LOBBIES_PER_CHANNEL", "many"),
+])
+def test_limits_out_of_bounds_name_the_variable_and_the_range(name: str, value: str) -> None:
+    with pytest.raises(ConfigError, match=f"{name} must be .* from .* to .*{value!r}"):
+        load_settings({"DISCORD_TOKEN": TOKEN, name: value})
+
+
+def test_limits_and_backups_from_the_environment(tmp_path: Path) -> None:
+    settings = load_settings({"DISCORD_TOKEN": TOKEN, "MOONRIVER_DB": str(tmp_path / "g.db"),
+                              "MOONRIVER_BACKUP_HOURS": "0", "MOONRIVER_BACKUP_KEEP": "3",
+                              "MOONRIVER_LOBBIES_PER_USER": "1",
+                              "MOONRIVER_RATE_PER_MINUTE": "12"})
+    assert (settings.backup_hours, settings.backup_keep) == (0, 3)
+    assert settings.backups == tmp_path / "backups"  # beside the database by default
+    assert (settings.lobbies_per_user, settings.rate_per_minute) == (1, 12)

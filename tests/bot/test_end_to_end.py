@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import sys
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -20,16 +22,25 @@ USERS = {u[0]: u for u in (ALICE, BOB, CAROL, DAVE)}
 class Bot:
     """A `moonriver run` process pointed at the fake Discord."""
 
-    def __init__(self, fake: FakeDiscord, db: Path) -> None:
+    def __init__(self, fake: FakeDiscord, db: Path, extra_env: dict[str, str] | None = None,
+                 stderr: Path | None = None) -> None:
         self.fake, self.db = fake, db
+        self.extra_env = extra_env or {}
+        self.stderr = stderr  # a file for the bot's log, else the test's stderr
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
         self.fake.ready.clear()
         env = {**os.environ, **self.fake.env, "MOONRIVER_DB": str(self.db),
-               "MOONRIVER_LOG_LEVEL": "WARNING", "MOONRIVER_MAINTENANCE_SECONDS": "0.5"}
+               "MOONRIVER_LOG_LEVEL": "WARNING", "MOONRIVER_MAINTENANCE_SECONDS": "0.5",
+               # tests click faster than people and want reminders within seconds
+               "MOONRIVER_RATE_PER_MINUTE": "0",
+               "MOONRIVER_MIN_REMIND_HOURS": "0.0001", **self.extra_env}
+        log = self.stderr.open("ab") if self.stderr is not None else None
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot.cli", "run", cwd=ROOT, env=env)
+            sys.executable, "-m", "bot.cli", "run", cwd=ROOT, env=env, stderr=log)
+        if log is not None:
+            log.close()  # the child has its own copy
         await asyncio.wait_for(self.fake.ready.wait(), 60)
         for _ in range(200):  # the commands are synced in setup_hook, before the gateway
             if self.fake.commands:
@@ -56,6 +67,20 @@ async def discord_and_bot(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Bo
         await fake.stop()
 
 
+def is_post(sent: Sent) -> bool:
+    """A public table post (the picture of the turn, or the final one)."""
+    return sent.kind == "channel" and ("table.png" in sent.files or "final.png" in sent.files)
+
+
+#: Engine text a player must never read: parcel ids, action verbs with arguments, seats.
+RAW_ID = re.compile(r"\bp\d+\b|\b(?:build|choose|discard|skull|recruit|move|swap|steal|bonus)"
+                    r" (?:p\d|[A-Z]\d+\b|\d)|\bseat \d")
+
+
+def raw_ids(sent: Sent) -> list[str]:
+    return [text for text in (sent.content, *sent.labels()) if RAW_ID.search(text)]
+
+
 async def open_table(fake: FakeDiscord, host: tuple[int, str],
                      guests: list[tuple[int, str]]) -> Sent:
     iid = await fake.slash(host, "new", variant="base", players=len(guests) + 1, thread=False)
@@ -65,7 +90,7 @@ async def open_table(fake: FakeDiscord, host: tuple[int, str],
         before = len(fake.sent)
         await fake.answered(await fake.click(guest, lobby, "mr:lobby:join"))
         name = guest[1]
-        await fake.wait_for(lambda s, name=name: s.kind == "edit" and name in s.content,
+        await fake.wait_for(lambda s, name=name: s.kind == "update" and name in s.content,
                             after=before)
     return lobby
 
@@ -76,8 +101,7 @@ async def started_table(fake: FakeDiscord, host: tuple[int, str],
     lobby = await open_table(fake, host, guests)
     before = len(fake.sent)
     await fake.click(host, lobby, "mr:lobby:start")
-    return await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
-                               after=before)
+    return await fake.wait_for(is_post, after=before)
 
 
 def mover_of(table: Sent) -> tuple[int, str]:
@@ -86,67 +110,138 @@ def mover_of(table: Sent) -> tuple[int, str]:
     return USERS[int(users[0])]
 
 
-async def final_click(fake: FakeDiscord, user: tuple[int, str], dialogue: Sent,
-                      before: int) -> tuple[Sent, str, list[str] | None]:
-    """From a move dialogue to the click that makes the first offered move (going through
-    the pair menu and its preview picture for builds)."""
-    ids = dialogue.custom_ids()
-    pair = next((c for c in ids if c.startswith("mr:pair:")), None)
-    if pair is not None:
-        iid = await fake.click(user, dialogue, pair, [dialogue.select_options(pair)[0]])
-        dialogue = await fake.wait_for(lambda s: s.interaction_id == iid and s.custom_ids(),
-                                       after=before)
-        assert "preview.png" in dialogue.files
-        ids = dialogue.custom_ids()
-        spot = next(c for c in ids if c.startswith("mr:spot:"))
-        iid = await fake.click(user, dialogue, spot, [dialogue.select_options(spot)[0]])
-        dialogue = await fake.wait_for(lambda s: s.interaction_id == iid and s.custom_ids(),
-                                       after=before)
-        assert "proposal.png" in dialogue.files  # the domino drawn in, to confirm
-        ids = dialogue.custom_ids()
-    select = next((c for c in ids if c.startswith("mr:sel:")), None)
-    if select is not None:
-        return dialogue, select, [dialogue.select_options(select)[0]]
-    return dialogue, next(c for c in ids if c.startswith("mr:act:")), None
+def next_click(message: Sent) -> tuple[str, list[str] | None]:
+    """What a player does on a private screen: place (first letter), pick the first pair,
+    press the first button (Confirm on a proposal), else the first menu option. Never
+    Back or ⇄, so every turn moves forward."""
+    ids = message.custom_ids()
+    for prefix in ("mr:spot:", "mr:pair:"):
+        menu = next((c for c in ids if c.startswith(prefix)), None)
+        if menu is not None:
+            return menu, [message.select_options(menu)[0]]
+    button = next((c for c in ids if c.startswith("mr:act:")), None)
+    if button is not None:
+        return button, None
+    menu = next(c for c in ids if c.startswith("mr:sel:"))
+    return menu, [message.select_options(menu)[0]]
 
 
-async def open_dialogue(fake: FakeDiscord, table: Sent) -> tuple[tuple[int, str], Sent, int]:
+async def click_and_wait(fake: FakeDiscord, user: tuple[int, str], message: Sent,
+                         custom_id: str, values: list[str] | None = None,
+                         locale: str = "en-US") -> Sent:
+    before = len(fake.sent)
+    iid = await fake.click(user, message, custom_id, values, locale)
+    return await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+
+
+@dataclass
+class Tally:
+    """What players did and got, per player turn (the targets of the turn flow)."""
+
+    turns: int = 0
+    taps: int = 0
+    private_messages: int = 0
+    build_and_choose_taps: list[int] = field(default_factory=list)
+
+
+async def open_dialogue(fake: FakeDiscord, table: Sent,
+                        locale: str = "en-US") -> tuple[tuple[int, str], Sent, int]:
     user = mover_of(table)
     turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
     before = len(fake.sent)
-    iid = await fake.click(user, table, turn)
-    dialogue = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
-    assert dialogue.ephemeral
+    dialogue = await click_and_wait(fake, user, table, turn, locale=locale)
+    assert dialogue.ephemeral and dialogue.kind == "callback"
     return user, dialogue, before
 
 
-async def take_turn(fake: FakeDiscord, table: Sent) -> Sent:
-    """Open the 'Your turn' dialogue and make the first offered move; returns the next
-    table post."""
-    user, dialogue, before = await open_dialogue(fake, table)
-    message, custom_id, values = await final_click(fake, user, dialogue, before)
-    await fake.click(user, message, custom_id, values)
-    return await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
-                               after=before)
+async def take_turn(fake: FakeDiscord, table: Sent, tally: Tally | None = None,
+                    locale: str = "en-US") -> Sent:
+    """One whole player turn: Play, then every step in the same private message, to the
+    one-line confirmation; returns the next table post."""
+    user, message, before = await open_dialogue(fake, table, locale)
+    taps, clicked = 1, []
+    first = message
+    while message.custom_ids():
+        custom_id, values = next_click(message)
+        clicked.append(custom_id.split(":")[1])
+        message = await click_and_wait(fake, user, message, custom_id, values, locale)
+        assert message.kind == "update" and message.ephemeral, message.content
+        taps += 1
+    assert message.content.startswith("✅"), message.content
+    post = await fake.wait_for(is_post, after=before)
+    if tally is not None:
+        tally.turns += 1
+        tally.taps += taps
+        tally.private_messages += sum(1 for s in fake.sent[before:] if s.ephemeral
+                                      and s.kind in ("callback", "followup"))
+        one_pair = any(c.startswith("mr:spot:") for c in first.custom_ids())
+        if one_pair and clicked == ["spot", "act", "act"]:  # build, confirm, choose
+            tally.build_and_choose_taps.append(taps)
+    return post
 
 
-async def play_to_the_end(fake: FakeDiscord, table: Sent, limit: int = 1500) -> Sent:
+async def play_to_the_end(fake: FakeDiscord, table: Sent, tally: Tally | None = None,
+                          limit: int = 400, locale: str = "en-US") -> Sent:
     for _ in range(limit):
-        if "scores.png" in table.files:
+        if "final.png" in table.files:
             return table
-        table = await take_turn(fake, table)
+        table = await take_turn(fake, table, tally, locale)
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-async def test_whole_games_through_slash_commands_and_clicks(discord_and_bot, players) -> None:
+#: English words a German or Japanese player must not read on their private buttons.
+ENGLISH = re.compile(r"\b(?:Pass|Confirm|Back|Forest|Meadow|Desert|Cornfield|Done|"
+                     r"Stop|Recruit|Steal|Swap|Move|Choose|Where)\b")
+
+
+@pytest.mark.parametrize(("players", "locale"), [(2, "de"), (3, "en-US"), (4, "ja")])
+async def test_whole_games_one_post_one_ping_one_private_message_per_turn(
+        discord_and_bot, players, locale) -> None:
+    """Issue 9's targets over whole games, clicking only what is offered."""
     fake, _bot = discord_and_bot
     people = [ALICE, BOB, CAROL, DAVE][:players]
+    start = len(fake.sent)
     table = await started_table(fake, people[0], people[1:])
-    final = await play_to_the_end(fake, table)
-    assert "scores.png" in final.files and not final.custom_ids()
-    pinged = {int(u) for u in (final.allowed_mentions or {}).get("users", [])}
-    assert pinged and pinged <= {p[0] for p in people}  # the winners, once
+    tally = Tally()
+    if players == 3:  # a spectator's status: private, and it pings nobody
+        before = len(fake.sent)
+        iid = await fake.slash(DAVE, "status")
+        status = await fake.wait_for(lambda s: s.interaction_id == iid and s.files, after=before)
+        assert status.ephemeral and not (status.allowed_mentions or {}).get("users")
+    final = await play_to_the_end(fake, table, tally, locale=locale)
+
+    posts = [s for s in fake.sent[start:] if is_post(s)]
+    pings = sum(len((s.allowed_mentions or {}).get("users") or []) for s in posts[:-1])
+    assert len(posts) / tally.turns <= 1.25
+    assert pings / tally.turns <= 1.25
+    assert tally.private_messages / tally.turns <= 2.5
+    assert tally.build_and_choose_taps and max(tally.build_and_choose_taps) <= 4
+    assert [text for sent in fake.sent[start:] for text in raw_ids(sent)] == []
+    if locale != "en-US":
+        private = [text for sent in fake.sent[start:] if sent.ephemeral
+                   for text in (sent.content, *sent.labels())]
+        assert [text for text in private if ENGLISH.search(text)] == []
+    await fake.wait_for(lambda s: s.kind == "edit" and s.target == posts[-2].id, after=start)
+    stripped = {s.target for s in fake.sent if s.kind == "edit"
+                and not any(row.get("components") for row in s.components)}
+    assert all(post.id in stripped for post in posts[:-1]), "old posts keep no buttons"
+
+    # the end: the ranked line, every player pinged once, Rematch
+    assert "🏆" in final.content
+    assert sorted(int(u) for u in final.allowed_mentions["users"]) == sorted(
+        p[0] for p in people)
+    assert [c for c in final.custom_ids() if not c.startswith("mr:rematch:")] == []
+    before = len(fake.sent)
+    iid = await fake.slash(people[-1], "status")  # still answers after the end
+    status = await fake.wait_for(lambda s: s.interaction_id == iid and s.files, after=before)
+    assert status.ephemeral and "is over" in status.content
+    assert all(p[1] in status.content for p in people)  # the ranked line
+    rematch = next(c for c in final.custom_ids() if c.startswith("mr:rematch:"))
+    before = len(fake.sent)
+    await fake.answered(await fake.click(people[1], final, rematch))
+    lobby = await fake.wait_for(lambda s: s.kind == "channel" and "mr:lobby:start"
+                                in s.custom_ids(), after=before)
+    assert all(p[1] in lobby.content for p in people)  # the same players, seated again
     assert fake.violations == [] and fake.unanswered() == []
 
 
@@ -156,13 +251,11 @@ async def test_restart_stale_click_wrong_user_and_double_click(discord_and_bot) 
     for _ in range(6):
         table = await take_turn(fake, table)
 
-    # the wrong user clicks "Your turn": a private refusal, nothing changes
+    # the wrong user clicks Play: a private refusal, nothing changes
     mover = mover_of(table)
     other = BOB if mover == ALICE else ALICE
     turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
-    before = len(fake.sent)
-    iid = await fake.click(other, table, turn)
-    refusal = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    refusal = await click_and_wait(fake, other, table, turn)
     assert refusal.ephemeral and "not your turn" in refusal.content
 
     # a restart in the middle of the game: the buttons posted before it still work
@@ -172,28 +265,30 @@ async def test_restart_stale_click_wrong_user_and_double_click(discord_and_bot) 
     table = await take_turn(fake, table)
 
     # two clicks at once on the same move: exactly one applies, the other is told
-    user, dialogue, before = await open_dialogue(fake, table)
-    message, custom_id, values = await final_click(fake, user, dialogue, before)
+    user, message, _ = await open_dialogue(fake, table)
+    while True:
+        custom_id, values = next_click(message)
+        if custom_id.startswith("mr:act:"):
+            break
+        message = await click_and_wait(fake, user, message, custom_id, values)
     before = len(fake.sent)
     first, second = await asyncio.gather(fake.click(user, message, custom_id, values),
                                          fake.click(user, message, custom_id, values))
     await fake.answered(first)
     await fake.answered(second)
-    table = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
-                                after=before)
-    await fake.wait_for(lambda s: "moved on" in s.content, after=before)
-    assert len([s for s in fake.sent[before:] if s.kind == "channel"]) == 1
+    answers = [await fake.wait_for(lambda s, i=i: s.interaction_id == i, after=before)
+               for i in (first, second)]
+    assert sum("moved on" in a.content for a in answers) == 1
+    assert len([s for s in fake.sent[before:] if is_post(s)]) <= 1
 
-    # a click in an old dialogue, and on an old "Your turn" button: the table moved on
-    before = len(fake.sent)
-    await fake.click(user, message, custom_id, values)
-    refusal = await fake.wait_for(lambda s: "moved on" in s.content, after=before)
-    assert refusal.ephemeral
-    mover = mover_of(table)
-    before = len(fake.sent)
-    await fake.click(mover, table_before_restart, turn)
-    reopened = await fake.wait_for(lambda s: s.kind == "callback", after=before)
-    assert "moved on" in reopened.content or "not your turn" in reopened.content
+    # a click in an old private message: the table moved on, the current step is offered
+    again = await click_and_wait(fake, user, message, custom_id, values)
+    assert again.ephemeral and "moved on" in again.content
+    # an old Play button (posted before the restart) opens the current decision
+    latest = [s for s in fake.sent if is_post(s)][-1]
+    mover = mover_of(latest)
+    reopened = await click_and_wait(fake, mover, table_before_restart, turn)
+    assert reopened.ephemeral and (reopened.custom_ids() or "not your turn" in reopened.content)
     assert fake.violations == [] and fake.unanswered() == []
 
 
@@ -216,8 +311,20 @@ async def test_new_opens_the_table_in_a_thread_by_default(discord_and_bot) -> No
     lobby = await fake.wait_for(lambda s: s.kind == "channel"
                                 and "mr:lobby:join" in s.custom_ids(), after=before)
     assert lobby.channel_id != str(CHANNEL_ID)  # posted in the new thread
+    assert fake.threads == ["Moon River · Alice"]
     pointer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
-    assert pointer.ephemeral and lobby.channel_id in pointer.content
+    assert not pointer.ephemeral and f"<#{lobby.channel_id}>" in pointer.content  # announced
+
+    # typed in the announcing channel: reaches the thread's table, answered privately,
+    # and the lobby message shows the new player
+    before = len(fake.sent)
+    iid = await fake.slash(BOB, "join")
+    answer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert answer.ephemeral and "joined" in answer.content
+    await fake.wait_for(lambda s: s.kind == "edit" and s.target == lobby.id
+                        and "Bob" in s.content, after=before)
+    assert max(fake.response_times) < 3
+
     # the thread has its own table; the channel is free for another one
     before = len(fake.sent)
     iid = await fake.slash(BOB, "new", thread=False)
@@ -268,6 +375,7 @@ async def test_reminders_ping_in_the_channel_and_closed_dms_are_skipped(discord_
     reminder = await fake.wait_for(lambda s: s.kind == "channel" and "waiting" in s.content,
                                    after=before, timeout=30)
     assert [int(u) for u in (reminder.allowed_mentions or {}).get("users", [])] == [waiting[0]]
+    assert any(c.startswith("mr:turn:") for c in reminder.custom_ids())  # a Play button
     if waiting == mover:  # the DM was tried, refused (closed DMs), and nothing broke
         for _ in range(40):
             if fake.dm_attempts:

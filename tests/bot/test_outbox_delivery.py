@@ -90,11 +90,13 @@ async def test_a_403_archives_the_game_and_the_host_is_told(
 
 
 async def take_turn_no_wait(fake: FakeDiscord, table, user) -> None:  # type: ignore[no-untyped-def]
-    """Make the first offered move without waiting for the next table post."""
-    from tests.bot.test_end_to_end import final_click, open_dialogue
-    user, dialogue, before = await open_dialogue(fake, table)
-    message, custom_id, values = await final_click(fake, user, dialogue, before)
-    await fake.answered(await fake.click(user, message, custom_id, values))
+    """Play one whole turn (every step of the private message) without waiting for the
+    next table post."""
+    from tests.bot.test_end_to_end import click_and_wait, next_click, open_dialogue
+    user, message, _before = await open_dialogue(fake, table)
+    while message.custom_ids():
+        custom_id, values = next_click(message)
+        message = await click_and_wait(fake, user, message, custom_id, values)
 
 
 async def test_a_deleted_channel_or_thread_archives_its_game(

@@ -12,7 +12,7 @@ import pytest
 
 from bot.tables.domain import NewPost, PostKind, PostState, Status
 from bot.tables.errors import StaleActionError
-from bot.tables.service import TableService
+from bot.tables.service import TableService, turn_passes_on
 from bot.tables.store import ActionEntry, GameStore, SqliteStore
 from tests.bot.conftest import ALICE, BOB, START, Clock
 from tests.bot.test_store_contract import STATE, started
@@ -77,7 +77,8 @@ async def test_closing_a_game_drops_its_pending_posts(store: GameStore) -> None:
 
 async def test_the_service_announces_start_moves_undo_and_the_end(store: GameStore,
                                                                    clock: Clock) -> None:
-    """Every commit that changes the table owes one table post (R-TURN order aside)."""
+    """Every commit that ends a player turn owes one table post; a decision inside a
+    turn owes none (issue 9: one post per player turn)."""
     service = TableService(store, clock=clock)
     await service.create(10, ALICE)
     await service.join(10, BOB)
@@ -86,12 +87,20 @@ async def test_the_service_announces_start_moves_undo_and_the_end(store: GameSto
     assert first.version == started_.game.version and first.pings == (started_.next_user,)
     users = {ALICE.id: ALICE, BOB.id: BOB}
     result = started_
+    announced, quiet = first.version, 0
     while not result.finished:
         user = users[result.next_user]
         option = (await service.legal(10, user))[0]
+        before = (await service.status(10)).state
+        assert before is not None
         result = await service.act(10, user, str(option), result.game.version)
+        if turn_passes_on(before, result.state, result.played):
+            announced = result.game.version
+        else:
+            quiet += 1
         due = await store.due_posts(clock())
-        assert [p.version for p in due] == [result.game.version]  # only the newest
+        assert [p.version for p in due] == [announced]  # only the newest turn's post
+    assert quiet  # some decisions did not end the turn, and posted nothing
     (final,) = await store.due_posts(clock())
     assert final.kind is PostKind.TABLE and set(final.pings) <= {ALICE.id, BOB.id}
     assert final.pings  # the winners are pinged

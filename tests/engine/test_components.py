@@ -8,6 +8,7 @@ import pytest
 
 from engine.components import Landscape, load_components, parse_components
 from engine.errors import ComponentError
+from engine.ranch import parse_ranch
 from engine.resources import data_file
 
 SOURCE = data_file("components", "provisional-1.json")
@@ -32,11 +33,33 @@ def test_R_COMP_provisional_set_meets_the_constraints_of_section_1() -> None:
     assert 32 <= sum(p.cows for p in parcels) <= 36
     assert 6 <= sum(p.skull for p in parcels) <= 10
     assert not any(p.cows for p in parcels if p.landscape is Landscape.CORNFIELD)
-    assert all(1 <= p.resources <= 4 for p in parcels if p.landscape is Landscape.CORNFIELD)
+    cobs = sorted((p.resources for p in parcels if p.landscape is Landscape.CORNFIELD),
+                  reverse=True)
+    assert all(1 <= c <= 6 for c in cobs) and 45 <= sum(cobs) <= 55
     assert Counter(comp.partners) == {k: 4 for k in
                                       ("desperado", "thief", "golddigger", "trapper", "farmer")}
-    assert comp.boards["camp"].bridges == (1, 3, 5) and comp.boards["camp"].slots == 3
+    camp = comp.boards["camp"]
+    assert camp.bridges == (1, 3, 5) and camp.slots == 3  # R-COMP-8, RULES.md §1 Decision
+    assert all(board.provisional for board in comp.boards.values())  # no source gives bridges
     assert comp.cows == 32 and comp.saloon_size == 5 and len(comp.bonus_tiles) == 2
+
+
+def test_R_SCORE_EX_the_rulebook_example_can_arise_from_the_parcels() -> None:
+    """Seed 000, S. 9: 18 cobs on at most four cornfields of a 24-parcel ranch, with
+    4 nuggets and 1 beaver: every parcel of the example exists in the set."""
+    example = parse_ranch("co5 co5 co4 co4 fo1 / de de1 de de+ de1 / ca+ ca+ ca1 ca ca+ / "
+                          "ca1 ca me+ me+ me / fa+ fa+ fa+ fa+!farmer .")
+    wanted = Counter((c.landscape, c.resources) for c in example.cells if c is not None)
+    have = Counter((p.landscape, p.resources) for p in load_components().parcels)
+    assert wanted - have == Counter()
+
+
+def test_R_LEG_1_legends_boards_by_colour_with_provisional_bridges() -> None:
+    boards = {b.colour: b for b in load_components().boards.values() if b.colour}
+    assert {c: (b.character, len(b.bridges), b.slots) for c, b in boards.items()} == {
+        "purple": ("Mary", 1, 4), "white": ("Wesley", 2, 3), "orange": ("Calamity", 2, 3),
+        "green": ("Big Jo", 3, 2)}
+    assert all(b.provisional for b in boards.values())
 
 
 def test_higher_numbers_carry_more_value() -> None:
@@ -60,6 +83,8 @@ def test_higher_numbers_carry_more_value() -> None:
     (lambda d: d["parcels"][0].pop("skull"), r"parcels\[0\].*keys"),
     (lambda d: d["partners"].update(sheriff=2), "sheriff"),
     (lambda d: d["boards"]["camp"].update(bridges=[0, 3]), "boards.camp"),
+    (lambda d: d["boards"]["mary"].update(colour="green"), "one Legends board"),
+    (lambda d: d["boards"]["mary"].update(character=""), "boards.mary"),
     (lambda d: d.pop("cows"), "cows"),
 ])
 def test_bad_component_data_names_the_file_and_entry(edit, message) -> None:

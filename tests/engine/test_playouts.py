@@ -1,5 +1,6 @@
 """Seeded random playouts that check the invariants after every action (OpenSpiel style)."""
 
+import os
 from itertools import permutations
 
 import pytest
@@ -12,8 +13,11 @@ from engine.record import GameRecord, replay, result_of
 from engine.rng import Rng
 from engine.state import GameState, Phase, validate_state
 
-GAMES_PER_COUNT = 100
-DEEP_GAMES = 6  # games where every legal action is applied and brute-forced at every step
+# Mutation testing (scripts/mutation.sh) runs the suite once per mutant: fewer games there.
+MUTATING = "MUTANT_UNDER_TEST" in os.environ
+GAMES_PER_COUNT = 25 if MUTATING else 100
+DEEP_GAMES = 2 if MUTATING else 6  # every legal action applied and brute-forced each step
+LEGENDS_GAMES = 2 if MUTATING else 8  # per scenario and player count
 
 
 def naive_placement_is_legal(state: GameState, seat: int, first: int, second: int,
@@ -70,10 +74,13 @@ def check_step(before: GameState, after: GameState) -> None:
         assert len(set(options)) == len(options)
 
 
-def play(players: int, seed: int, deep: bool) -> None:
-    state = new_game([f"P{i}" for i in range(players)], seed)
+def play(players: int, seed: int, deep: bool, *, variant: str = "base",
+         scenario: int | None = None) -> GameState:
+    state = new_game([f"P{i}" for i in range(players)], seed, variant=variant,
+                     scenario=scenario)
     rng = Rng(seed * 31 + players)
-    record = GameRecord(seed=seed, players=list(state.config.players))
+    record = GameRecord(seed=seed, players=list(state.config.players), variant=variant,
+                        scenario=state.config.scenario)
     steps = 0
     while state.phase is not Phase.OVER:
         options = legal_actions(state)
@@ -103,6 +110,7 @@ def play(players: int, seed: int, deep: bool) -> None:
     assert replay(GameRecord.from_dict(record.to_dict())).state == state
     parcels_left = sum(len(p.storage) for p in state.players)
     assert parcels_left == 0 and state.pile == []
+    return state
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -115,3 +123,13 @@ def test_random_playouts_keep_every_invariant(players: int) -> None:
 def test_deep_playouts_apply_every_legal_action_and_match_brute_force(players: int) -> None:
     for seed in range(1000, 1000 + DEEP_GAMES):
         play(players, seed, deep=True)
+
+
+@pytest.mark.parametrize("scenario", [1, 2, 3, 4])
+def test_R_LEG_2_legends_playouts_keep_every_invariant(scenario: int) -> None:
+    """Whole seeded Legends games (R-LEG-1 boards, each scenario) under the base checks."""
+    for players in (2, 3, 4):
+        for seed in range(LEGENDS_GAMES):
+            state = play(players, seed, deep=seed == 0, variant="legends", scenario=scenario)
+            assert [p.board for p in state.players] == list(state.config.boards)
+            assert state.config.scenario == scenario

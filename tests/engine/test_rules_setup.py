@@ -97,7 +97,7 @@ def test_R_2P_2_setup_picks_first_one_second_two_first_the_last() -> None:
 
 def test_R_SETUP_6_a_second_column_is_laid_out_after_the_picks() -> None:
     state = new_game(names(3), 4)
-    assert state.next_column == []
+    assert state.next_column == [] and state.round == 0  # round 1 starts after the picks
     state = start_game(3, seed=4)
     assert len(state.next_column) == 4
     assert all(s.ranchero is None for s in state.next_column)
@@ -108,9 +108,16 @@ def test_setup_rejects_bad_player_counts_seeds_and_variants() -> None:
         new_game(names(5), 1)
     with pytest.raises(MoonRiverError, match="2–4 players"):
         new_game(names(1), 1)
-    with pytest.raises(MoonRiverError, match="seed"):
-        new_game(names(2), -1)
-    with pytest.raises(MoonRiverError, match="legends"):
-        new_game(names(2), 1, variant="legends")
+    for seed in (-1, True, "3", 2.0):
+        with pytest.raises(MoonRiverError, match="seed must be a whole number"):
+            new_game(names(2), seed)  # type: ignore[arg-type]
+    with pytest.raises(MoonRiverError) as info:
+        new_game(names(2), 1, variant="advanced")
+    assert str(info.value) == "variant 'advanced' is not available (available: base, legends)"
+    with pytest.raises(MoonRiverError) as info:
+        new_game(names(2), 1, scenario=1)  # scenarios only with Legends (R-LEG-2)
+    assert str(info.value) == "scenarios belong to the Legends variant (variant 'legends')"
+    with pytest.raises(MoonRiverError, match="unknown scenario"):
+        new_game(names(2), 1, variant="legends", scenario=5)
     with pytest.raises(MoonRiverError, match="unknown component set"):
         new_game(names(2), 1, components="nope")

@@ -93,3 +93,23 @@ def test_mistake_at_most_one_cow_per_parcel_at_final_scoring() -> None:
     grid = parse_ranch(". . . . . / . . . . . / . . . . . / . . . . . / de+++ de . . .")
     assert score_ranch(grid).total == 6  # before the end any number may stand
     assert score_ranch(apply_overpopulation(grid)[0]).total == 2
+
+
+def test_R_SCORE_breakdown_is_the_json_of_the_command_line_contract() -> None:
+    """NOTATION.md: `moonriver score` prints exactly this breakdown (R-SCORE-1 … 3)."""
+    sheet = score_ranch(parse_ranch(". . . . . / . . . . . / . . . . . / fa . . . . / "
+                                    "de+ de1!golddigger fa co2 ."))
+    assert sheet.to_dict() == {
+        "total": 2 + 3 + 1,
+        "territories": [
+            {"landscape": "desert", "size": 2, "cows": 1, "points": 2, "cells": ["A1", "B1"]},
+            {"landscape": "farm", "size": 1, "cows": 0, "points": 0, "cells": ["C1"]},
+            {"landscape": "cornfield", "size": 1, "cows": 0, "points": 0, "cells": ["D1"]},
+            {"landscape": "farm", "size": 1, "cows": 0, "points": 0, "cells": ["A2"]},
+        ],
+        "resources": {"gold": 1, "beavers": 0, "corn": 2, "points": 3},
+        "partners": {"points": 1, "chips": [{"cell": "B1", "face": "golddigger", "points": 1}]},
+        "scenario": None,
+        "largest_territory": 2,
+        "cows": 1,
+    }

@@ -10,8 +10,9 @@ import pytest
 from engine.errors import StateError
 from engine.game import apply, legal_actions
 from engine.rng import Rng
+from engine.scoring import apply_overpopulation, score_ranch
 from engine.state import GameState, Phase
-from engine.view import public_view
+from engine.view import public_view, ranch_grid
 from tests.helpers import start_game
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
@@ -84,7 +85,10 @@ def test_public_view_hides_the_pile_and_the_stack() -> None:
     text = repr(view)
     assert "pile=[" not in text and "stack=[" not in text
     assert view.active_seat == state.active_seat
-    assert [p.score.total for p in view.players]
+    # each player's score as if the game ended now: after overpopulation (R-END-3)
+    expected = [score_ranch(apply_overpopulation(ranch_grid(state, seat))[0]).total
+                for seat in range(len(state.players))]
+    assert [p.score.total for p in view.players] == expected and max(expected) > 0
 
 
 def test_state_of_a_finished_game_round_trips() -> None:

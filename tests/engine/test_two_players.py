@@ -1,7 +1,7 @@
 """R-2P-1 … R-2P-3: the two-player game."""
 
 from engine.components import Landscape as L
-from engine.events import BonusTilePlaced, TurnStarted
+from engine.events import BonusTilePlaced, ParcelsRemoved, TurnStarted
 from engine.game import apply, legal_actions
 from engine.rng import Rng
 from engine.state import Phase
@@ -16,14 +16,20 @@ def test_R_2P_1_ten_rows_all_parcels_and_24_rounds() -> None:
     assert state.config.height == 10 and len(state.players[0].cells) == 50
     rng = Rng(9)
     turns = {0: 0, 1: 0}
+    removed: list[int] = []
     while state.phase is not Phase.OVER:
         state, events = apply(state, rng.choice(legal_actions(state)))
         for e in events:
             if isinstance(e, TurnStarted):
                 turns[e.seat] += 1
                 assert e.round <= 24
+            if isinstance(e, ParcelsRemoved):  # never "unchosen": every parcel is taken
+                assert e.reason in ("nothing_fits", "left_over")
+                removed += e.parcels
     assert turns[0] + turns[1] == 96 - 1  # the very first turn started during setup
-    assert state.removed == [] or all(state.removed)  # all 96 were in play
+    assert sorted(removed) == sorted(state.removed)
+    placed = [c for p in state.players for c in p.cells if c > 0]
+    assert sorted(placed + removed) == list(range(1, 97))  # all 96 were in play
 
 
 def test_R_2P_3_the_first_to_reach_row_10_places_a_bonus_tile_then_recruits() -> None:

@@ -52,8 +52,14 @@ class GameStore(Protocol):
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, host: Seat,
                           options: GameOptions, settings: TableSettings, seed: int,
-                          components: str, now: datetime) -> Game:
-        """A new lobby; `GameAlreadyOpen` if the channel has an open game."""
+                          components: str, now: datetime, parent_id: int | None = None) -> Game:
+        """A new lobby; `GameAlreadyOpen` if the channel has an open game. `parent_id`:
+        the channel whose thread it is in (default: its own channel)."""
+        ...
+
+    async def open_lobbies(self, *, host_id: int | None = None,
+                           parent_id: int | None = None) -> int:
+        """How many lobbies `host_id` hosts, or were opened from channel `parent_id`."""
         ...
 
     async def open_game_in(self, channel_id: int) -> Game | None: ...

@@ -33,6 +33,7 @@ from bot.tables.store.base import REMINDER_LEASE, ActionEntry
 class MemoryStore:
     def __init__(self) -> None:
         self._games: dict[int, Game] = {}
+        self._parents: dict[int, int] = {}  # game id → the channel it was opened from
         self._actions: dict[int, list[LoggedAction]] = {}
         self._snapshots: dict[int, Snapshot] = {}
         self._reminders: dict[int, Reminder] = {}
@@ -63,15 +64,23 @@ class MemoryStore:
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, host: Seat,
                           options: GameOptions, settings: TableSettings, seed: int,
-                          components: str, now: datetime) -> Game:
+                          components: str, now: datetime, parent_id: int | None = None) -> Game:
         if await self.open_game_in(channel_id) is not None:
             raise GameAlreadyOpen("this channel already has an open game")
         game = Game(self._next_game, guild_id, channel_id, Status.LOBBY, host.user_id or 0,
                     options, settings, seed, components, 1, (host,), now, now)
         self._games[game.id] = game
+        self._parents[game.id] = parent_id if parent_id is not None else channel_id
         self._actions[game.id] = []
         self._next_game += 1
         return game
+
+    async def open_lobbies(self, *, host_id: int | None = None,
+                           parent_id: int | None = None) -> int:
+        lobbies = [g for g in self._games.values() if g.status is Status.LOBBY]
+        if host_id is not None:
+            return sum(1 for g in lobbies if g.host_id == host_id)
+        return sum(1 for g in lobbies if self._parents[g.id] == parent_id)
 
     async def open_game_in(self, channel_id: int) -> Game | None:
         return next((g for g in self._games.values()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -46,6 +47,17 @@ from bot.tables.errors import (
     StoreError,
 )
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry
+from bot.tables.store.guard import (
+    DatabaseLock,
+    DatabaseReplaced,
+    FileIdentity,
+    check_writable,
+    file_uri,
+    require_intact,
+    write_backup,
+)
+
+log = logging.getLogger("moonriver")
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 1: the first schema
@@ -106,7 +118,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             dm_reminders INTEGER NOT NULL DEFAULT 0,
             locale TEXT)""",
     ),
-    (  # 2: the transactional outbox; reminders count their repeats
+    (  # 2: where a table was opened from (the channel of its thread), for lobby limits
+        "ALTER TABLE games ADD COLUMN parent_id INTEGER",
+        "CREATE INDEX games_lobbies_by_host ON games (host_id) WHERE status = 'lobby'",
+        "CREATE INDEX games_lobbies_by_parent ON games (parent_id) WHERE status = 'lobby'",
+    ),
+    (  # 3: the transactional outbox; reminders count their repeats
         """CREATE TABLE outbox (
             id INTEGER PRIMARY KEY,
             game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -139,16 +156,26 @@ def _time(value: datetime) -> str:
 
 
 class SqliteStore:
-    def __init__(self, path: str | Path) -> None:
+    """`lock=False` only for tools that must read beside a running bot (none yet)."""
+
+    def __init__(self, path: str | Path, *, lock: bool = True) -> None:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
         self._write = asyncio.Lock()
+        self._lock = DatabaseLock(self.path) if lock else None
+        self._identity: FileIdentity | None = None
+        self._gone: DatabaseReplaced | None = None  # set once: writing stays stopped
 
     # --- lifecycle ---------------------------------------------------------------------
 
     async def open(self) -> None:
+        """Open, or refuse in one sentence (`StoreError`): another process holds the
+        file, it is read-only, damaged, not a database or from a newer version."""
+        if self._lock is not None:
+            self._lock.acquire()
         try:
+            check_writable(self.path)
             self._db = await aiosqlite.connect(self.path, isolation_level=None)
             db = self._db
             for pragma in ("PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON",
@@ -157,18 +184,28 @@ class SqliteStore:
                            # own connection, instead of inside some player's commit
                            "PRAGMA wal_autocheckpoint = 0"):
                 await db.execute(pragma)
+            await self._check_intact()
+            self._identity = FileIdentity.of(self.path)
             await self._migrate()
             self._reader = await aiosqlite.connect(self.path, isolation_level=None)
             for pragma in ("PRAGMA query_only = ON", "PRAGMA busy_timeout = 5000"):
                 await self._reader.execute(pragma)
-        except (sqlite3.DatabaseError, SchemaTooNew) as exc:
+        except (sqlite3.DatabaseError, StoreError) as exc:
             await self._close_connections()
-            if isinstance(exc, SchemaTooNew):
+            if isinstance(exc, StoreError):
                 raise
             raise StoreError(f"{self.path} is not a usable Moon River database: {exc}") from None
+        except BaseException:
+            await self._close_connections()
+            raise
+
+    async def _check_intact(self) -> None:
+        """PRAGMA quick_check on the writer (it reads every page once: milliseconds for
+        a few thousand games)."""
+        require_intact(await self._all("PRAGMA quick_check", db=self.db), self.path)
 
     async def close(self) -> None:
-        if self._db is not None:
+        if self._db is not None and self._gone is None:
             await self.checkpoint()
         await self._close_connections()
 
@@ -177,15 +214,45 @@ class SqliteStore:
             if connection is not None:
                 await connection.close()
         self._reader = self._db = None
+        if self._lock is not None:
+            self._lock.release()
+
+    def _guard(self) -> None:
+        """Before any write: is the file at our path still the one we opened?
+
+        Once it is not, every later write refuses too, and the first refusal is logged
+        at CRITICAL: an operator must restart the bot (or restore a backup).
+        """
+        if self._gone is not None:
+            raise self._gone
+        if self._identity is None:
+            return
+        try:
+            self._identity.check()
+        except DatabaseReplaced as exc:
+            self._gone = exc
+            log.critical("%s", exc)
+            raise
 
     async def checkpoint(self) -> None:
         """Copy the write-ahead log into the database file (call every few seconds).
 
         A separate connection runs it, in PASSIVE mode, so writers never wait for it.
+        It opens the file with mode=rw, so a deleted database is never created afresh;
+        the maintenance tick's call is also where a replaced file is noticed between
+        moves.
         """
-        async with aiosqlite.connect(self.path, isolation_level=None) as side:
+        self._guard()
+        async with aiosqlite.connect(file_uri(self.path, "rw"), uri=True,
+                                     isolation_level=None) as side:
             await side.execute("PRAGMA busy_timeout = 5000")
             await side.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    async def backup(self, folder: Path, keep: int, now: datetime) -> Path:
+        """An online backup into `folder` (SQLite's backup API, in a worker thread),
+        keeping the newest `keep`."""
+        self._guard()
+        return await asyncio.to_thread(write_backup, self.path, folder, keep, now)
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -216,6 +283,7 @@ class SqliteStore:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._write:
+            self._guard()
             db = self.db
             await db.execute("BEGIN IMMEDIATE")
             try:
@@ -280,25 +348,39 @@ class SqliteStore:
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, host: Seat,
                           options: GameOptions, settings: TableSettings, seed: int,
-                          components: str, now: datetime) -> Game:
+                          components: str, now: datetime, parent_id: int | None = None) -> Game:
         try:
             async with self._transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, status, host_id, options, "
-                    "settings, seed, components, version, created_at, updated_at) "
-                    "VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, 1, ?, ?)",
+                    "settings, seed, components, version, created_at, updated_at, parent_id) "
+                    "VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, 1, ?, ?, ?)",
                     (guild_id, channel_id, host.user_id or 0, options.to_json(),
-                     settings.to_json(), seed, components, _time(now), _time(now)))
+                     settings.to_json(), seed, components, _time(now), _time(now),
+                     parent_id if parent_id is not None else channel_id))
                 game_id = cursor.lastrowid
                 await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) "
                                  "VALUES (?, ?, ?, ?, ?)",
                                  (game_id, host.seat, host.user_id, host.name, host.ai))
         except sqlite3.IntegrityError:
             raise GameAlreadyOpen("this channel already has an open game") from None
-        # built, not read back: the reader may still be inside a read transaction that
-        # began before this commit (another coroutine's statement in flight on it)
+        # Built from what was written, not read back: the reader may still hold a
+        # snapshot from before this commit while another read's cursor is open.
         return Game(int(game_id or 0), guild_id, channel_id, Status.LOBBY, host.user_id or 0,
-                    options, settings, seed, components, 1, (host,), now, now)
+                    options, settings, seed, components, 1, (host,),
+                    datetime.fromisoformat(_time(now)), datetime.fromisoformat(_time(now)))
+
+    async def open_lobbies(self, *, host_id: int | None = None,
+                           parent_id: int | None = None) -> int:
+        """Lobbies hosted by `host_id`, or opened from channel `parent_id` (in it or in
+        one of its threads)."""
+        if host_id is not None:
+            (count,) = await self._one("SELECT count(*) FROM games WHERE status = 'lobby' "
+                                       "AND host_id = ?", (host_id,))
+        else:
+            (count,) = await self._one("SELECT count(*) FROM games WHERE status = 'lobby' "
+                                       "AND parent_id = ?", (parent_id,))
+        return int(count)
 
     async def _bump(self, db: aiosqlite.Connection, game: Game, now: datetime,
                     **columns: Any) -> None:

@@ -1,0 +1,121 @@
+"""What a public table post says and shows, built apart from how it is delivered.
+
+One post per player turn (issue 9): the turn picture with this turn's changes marked
+(`render.render_turn`), one narrated line per player turn, and a ping for the next player
+only. At the end: the ranked line, every player pinged once, the final picture and a
+Rematch button. Delivery (the outbox's sending, retries, editing the previous post) is
+`delivery`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.discord.host import MAX_MESSAGE
+from bot.discord.safe_text import safe_name
+from bot.tables.domain import Game
+from engine import events as ev
+from engine.i18n import t
+from engine.state import GameState, Phase
+from engine.view import TableView, public_view
+from render import render_turn, theme_named, to_png_bytes
+from render.changes import changes_of
+
+#: Seat colours (R-COMP-6) as emoji, for the lobby's seat order.
+COLOUR_DOTS = {"purple": "🟣", "orange": "🟠", "green": "🟢", "white": "⚪"}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPost:
+    """A table post, ready to send: text, whom it pings, pictures and which buttons."""
+
+    game_id: int
+    version: int
+    text: str
+    mentions: tuple[int, ...]
+    pictures: tuple[tuple[str, bytes], ...]
+    play: bool       # a Play button (someone is to move)
+    rematch: bool    # a Rematch button (the game is over)
+    locale: str
+
+
+def ranking(view: TableView) -> str:
+    """'carol 30 · alice 22 · bob 18', best first (R-SCORE-*; ties keep seat order)."""
+    order = sorted(view.players, key=lambda p: -p.score.total)
+    return " · ".join(f"{safe_name(p.name)} {p.score.total}" for p in order)
+
+
+def seat_order(state: GameState) -> str:
+    """'🟣 alice · 🟠 bob · 🟢 carol': who sits where after Start, in the picture colours."""
+    names, colours = state.config.players, state.config.colours
+    return " · ".join(f"{COLOUR_DOTS.get(c, '●')} {safe_name(n)}"
+                      for n, c in zip(names, colours, strict=True))
+
+
+def _fit(lines: Sequence[str], tail: Sequence[str]) -> str:
+    """Join, dropping the oldest narrated lines first: the ping must survive."""
+    body = list(lines)
+    while body and len("\n".join([*body, *tail])) > MAX_MESSAGE:
+        body.pop(0)
+    text = "\n".join([*body, *tail])
+    return text[-MAX_MESSAGE:]
+
+
+def turn_post(game: Game, state: GameState, lines: Sequence[str],
+              events: Sequence[ev.Event], next_user: int | None) -> TurnPost:
+    """The post after a player turn (draws the picture: call it off the event loop)."""
+    settings = game.settings
+    picture = render_turn(public_view(state), theme=theme_named(settings.theme),
+                          locale=settings.locale, changes=changes_of(events))
+    return turn_post_with(game, state, lines, to_png_bytes(picture.image), next_user)
+
+
+def turn_post_with(game: Game, state: GameState, lines: Sequence[str], png: bytes,
+                   next_user: int | None) -> TurnPost:
+    """The post after a player turn around a turn picture drawn elsewhere (the outbox's
+    delivery draws it in the drawing worker)."""
+    locale = game.settings.locale
+    view = public_view(state)
+    if state.phase is Phase.OVER:
+        humans = tuple(s.user_id for s in game.seats if s.user_id is not None)
+        tail = [t("turn.ranking", locale, ranking=ranking(view)),
+                t("turn.game_over", locale, mentions=" ".join(f"<@{u}>" for u in humans))]
+        return TurnPost(game.id, game.version, _fit(lines, tail), humans,
+                        (("final.png", png),), False, True, locale)
+    tail = []
+    mentions: tuple[int, ...] = ()
+    if next_user is not None:
+        tail.append(t("turn.next", locale, mention=f"<@{next_user}>",
+                      phase=t(f"phase.{state.phase.value}", locale)))
+        mentions = (next_user,)
+    return TurnPost(game.id, game.version, _fit(lines, tail), mentions,
+                    (("table.png", png),), True, False, locale)
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """A reminder's words and buttons: in the channel (a reply to the turn post with a
+    Play button) or by DM (naming server and channel, with a link to the turn post)."""
+
+    text: str
+    mention: int | None
+    play: tuple[int, int] | None      # (game, version) for a Play button
+    link: str | None                  # URL of the turn post, for a DM's link button
+    locale: str
+
+
+def channel_reminder(user_id: int, game: Game) -> Reminder:
+    locale = game.settings.locale
+    return Reminder(t("reminder.turn", locale, mention=f"<@{user_id}>"), user_id,
+                    (game.id, game.version), None, locale)
+
+
+def dm_reminder(game: Game, server: str, channel: str, post_id: int | None,
+                locale: str) -> Reminder:
+    link = None
+    if game.guild_id is not None:
+        link = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}" + (
+            f"/{post_id}" if post_id is not None else "")
+    return Reminder(t("reminder.dm", locale, server=server, channel=channel), None, None,
+                    link, locale)

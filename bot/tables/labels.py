@@ -1,0 +1,215 @@
+"""What players read on buttons and menus instead of engine text (issue 9).
+
+Parcels are named by landscape, number and symbols ("Forest 5 🐄"), draft parcels also by
+the slot label the picture shows ("③ Forest 5 🐄", `render.labels`), opponents by name,
+placements by the letters the preview draws (`render.placement`). The action text
+(`build p17 p42 C3 up`) stays in custom_ids and records only. Discord-free: the sandbox
+uses the same labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine import events as ev
+from engine.actions import Action as EngineAction
+from engine.actions import (
+    Bonus,
+    Build,
+    Choose,
+    Discard,
+    Move,
+    Pass,
+    Recruit,
+    Skull,
+    Steal,
+    Swap,
+)
+from engine.components import COWBOY, Landscape, Parcel
+from engine.game import apply
+from engine.grid import cell_name
+from engine.i18n import t
+from engine.scoring import score_ranch
+from engine.state import GameState, Phase
+from engine.view import TableView, ranch_grid
+from render.labels import draft_labels
+from render.placement import Position
+from render.plural import counted
+
+MAX_LABEL = 80        # Discord: button labels and select option labels
+MAX_DESCRIPTION = 100  # Discord: select option descriptions
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A button or option text, with an optional longer description (select menus)."""
+
+    text: str
+    description: str = ""
+
+
+def landscape_name(landscape: int, locale: str) -> str:
+    return t(f"landscape.{Landscape(landscape).name.lower()}", locale)
+
+
+def symbols(parcel: Parcel) -> str:
+    """The printed symbols as emoji: cows, skull, circle, resources (R-COMP-3)."""
+    marks = "🐄" * parcel.cows + ("💀" if parcel.skull else "") + \
+        ("⭕" if parcel.circle else "") + "💰" * parcel.resources
+    return f" {marks}" if marks else ""
+
+
+def parcel_text(state: GameState, parcel_id: int, locale: str) -> str:
+    """'Forest 5 🐄': what the parcel is, never its id."""
+    parcel = state.components.parcel(parcel_id)
+    return t("label.parcel", locale, landscape=landscape_name(parcel.landscape, locale),
+             number=parcel.number, symbols=symbols(parcel))
+
+
+def draft_text(state: GameState, view: TableView, parcel_id: int, locale: str) -> str:
+    """'③ Forest 5 🐄': the slot label of the picture first, where the parcel has one."""
+    slot = draft_labels(view).get(parcel_id)
+    text = parcel_text(state, parcel_id, locale)
+    return f"{slot} {text}" if slot else text
+
+
+def pair_text(state: GameState, first: int, second: int, locale: str) -> str:
+    """'Desert 1 + Canyon 4 💰' (lower id first, as `pair_key` groups builds)."""
+    a, b = sorted((first, second))
+    return t("label.pair", locale, first=parcel_text(state, a, locale),
+             second=parcel_text(state, b, locale))
+
+
+def pair_key(action: Build | Discard) -> str:
+    """The two parcels of a build, order-free: groups builds into pairs (custom_id text)."""
+    a, b = sorted((action.first, action.second))
+    return f"p{a} p{b}"
+
+
+def _owner(state: GameState, parcel_id: int) -> int | None:
+    return next((seat for seat, p in enumerate(state.players) if parcel_id in p.storage),
+                None)
+
+
+def _pass_label(state: GameState, locale: str) -> str:
+    phase = state.phase
+    if phase is Phase.BUILD:
+        built = state.turn.built if state.turn is not None else 0
+        return t("label.pass.more" if built else "label.pass.build", locale)
+    if phase in (Phase.RECRUIT, Phase.COWBOY, Phase.DESPERADO, Phase.THIEF):
+        return t(f"label.pass.{phase.value}", locale)
+    return t("label.pass.other", locale)
+
+
+def action_label(state: GameState, view: TableView, action: EngineAction,
+                 locale: str) -> Label:
+    """The player's words for one legal action (R-TURN-*, R-SYM-*, R-PART-*, R-2P-3)."""
+    names = state.config.players
+    if isinstance(action, Choose):
+        return Label(draft_text(state, view, action.parcel, locale))
+    if isinstance(action, Pass):
+        return Label(_pass_label(state, locale))
+    if isinstance(action, Build):
+        return Label(pair_text(state, action.first, action.second, locale),
+                     build_text(state, action, locale))
+    if isinstance(action, Discard):
+        return Label(t("label.discard", locale, first=parcel_text(state, action.first, locale),
+                       second=parcel_text(state, action.second, locale)))
+    if isinstance(action, Skull):
+        return Label(t("label.skull", locale, cell=cell_name(action.cell)))
+    if isinstance(action, Recruit):
+        partner = t(f"partner.{action.kind}", locale)
+        if action.face == COWBOY:
+            return Label(t("label.recruit_as_cowboy", locale, partner=partner),
+                         t("partner_help.cowboy", locale))
+        return Label(t("label.recruit", locale, partner=partner),
+                     t(f"partner_help.{action.kind}", locale))
+    if isinstance(action, Move):
+        return Label(t("label.move", locale, source=cell_name(action.source),
+                       target=cell_name(action.target)))
+    if isinstance(action, Swap):
+        owner = _owner(state, action.theirs)
+        return Label(t("label.swap", locale, mine=parcel_text(state, action.mine, locale),
+                       other=names[owner] if owner is not None else "?",
+                       theirs=parcel_text(state, action.theirs, locale)))
+    if isinstance(action, Steal):
+        victim = state.players[action.seat]
+        on = victim.cells[action.cell]
+        where = parcel_text(state, on, locale) if on > 0 else \
+            landscape_name(victim.bonus_landscape, locale)
+        return Label(t("label.steal", locale, victim=names[action.seat],
+                       cell=cell_name(action.cell), parcel=where))
+    if isinstance(action, Bonus):
+        return Label(t("label.bonus", locale, landscape=landscape_name(action.landscape, locale),
+                       cell=cell_name(action.cell)))
+    return Label(t("label.pass.other", locale))  # pragma: no cover - every kind is above
+
+
+def build_text(state: GameState, build: Build, locale: str) -> str:
+    """'Desert 1 on C1, Canyon 4 on D1': one build, both ends placed."""
+    return t("label.build", locale, first=parcel_text(state, build.first, locale),
+             first_cell=cell_name(build.cell), second=parcel_text(state, build.second, locale),
+             second_cell=cell_name(build.second_cell))
+
+
+def build_effect(state: GameState, build: Build, locale: str) -> str:
+    """'+3 pts now · 1 cow arrives': the score change of placing it (R-SCORE-*, R-SYM-1)."""
+    seat = state.turn.seat if state.turn is not None else 0
+    before = score_ranch(ranch_grid(state, seat)).total
+    after_state, events = apply(state, build)
+    after = score_ranch(ranch_grid(after_state, seat)).total
+    parts = [t("label.effect_points", locale, points=after - before)]
+    cows = sum(1 for e in events if isinstance(e, ev.CowAdded))
+    if cows:
+        parts.append(counted("label.effect_cows", cows, locale))
+    return " · ".join(parts)
+
+
+def position_label(state: GameState, position: Position, locale: str,
+                   with_effect: bool = True) -> Label:
+    """'a) Desert 1 on C1, Canyon 4 on D1' with its effect as the description."""
+    build = position.builds[0]
+    text = t("label.position", locale, letter=position.letter,
+             first=parcel_text(state, build.first, locale), first_cell=cell_name(build.cell),
+             second=parcel_text(state, build.second, locale),
+             second_cell=cell_name(build.second_cell))
+    return Label(text, build_effect(state, build, locale) if with_effect else "")
+
+
+def proposal_text(state: GameState, letter: str, build: Build, locale: str) -> str:
+    return t("step.propose", locale, letter=letter,
+             first=parcel_text(state, build.first, locale), first_cell=cell_name(build.cell),
+             second=parcel_text(state, build.second, locale),
+             second_cell=cell_name(build.second_cell))
+
+
+def step_prompt(state: GameState, locale: str) -> str:
+    """The one line above the buttons: what the player decides now."""
+    phase = state.phase
+    turn = state.turn
+    if phase is Phase.BUILD:
+        return t("step.final" if turn is not None and turn.final else "step.build", locale)
+    if phase is Phase.RECRUIT:
+        cell = turn.partner_cell if turn is not None else -1
+        return t("step.recruit", locale, cell=cell_name(cell) if cell >= 0 else "?")
+    if phase is Phase.COWBOY:
+        return t("step.cowboy", locale, steps=turn.steps_left if turn is not None else 0)
+    if phase in (Phase.SETUP, Phase.CHOOSE, Phase.SKULL, Phase.DESPERADO, Phase.THIEF,
+                 Phase.BONUS):
+        return t(f"step.{phase.value}", locale)
+    return t(f"phase.{phase.value}", locale)
+
+
+def fit(label: Label) -> Label:
+    """Cut to Discord's limits (a menu refuses longer texts)."""
+    text = label.text if len(label.text) <= MAX_LABEL else label.text[:MAX_LABEL - 1] + "…"
+    desc = label.description
+    if len(desc) > MAX_DESCRIPTION:
+        desc = desc[:MAX_DESCRIPTION - 1] + "…"
+    return Label(text, desc)
+
+
+def labels_for(state: GameState, view: TableView, actions: Sequence[EngineAction],
+               locale: str) -> list[Label]:
+    return [fit(action_label(state, view, a, locale)) for a in actions]

@@ -1,0 +1,166 @@
+"""Abuse limits as Discord users meet them (issue 11): the real bot process against the
+fake Discord, with hostile names, forged interactions and a user who clicks too fast."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tests.bot.test_end_to_end import ALICE, BOB, Bot, started_table
+from tests.fake_discord import CHANNEL_ID, FakeDiscord
+
+MALLORY = (105, "[nitro](https://e.vil) @here")  # names are cut at 32 characters
+EVE = (106, "<@102000000000000000> @everyone")
+
+
+@pytest.fixture
+async def strict_bot(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Bot, Path]]:
+    """A bot with a tight rate limit (burst 4, then one a minute) and its log at DEBUG."""
+    fake = FakeDiscord()
+    await fake.start()
+    log = tmp_path / "bot.log"
+    bot = Bot(fake, tmp_path / "bot.sqlite3", stderr=log, extra_env={
+        "MOONRIVER_RATE_PER_MINUTE": "1", "MOONRIVER_RATE_BURST": "4",
+        "MOONRIVER_LOG_LEVEL": "DEBUG"})
+    await bot.start()
+    try:
+        yield fake, bot, log
+    finally:
+        await bot.stop()
+        await fake.stop()
+
+
+@pytest.fixture
+async def bot(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Bot]]:
+    fake = FakeDiscord()
+    await fake.start()
+    bot = Bot(fake, tmp_path / "bot.sqlite3", extra_env={"MOONRIVER_LOBBIES_PER_USER": "1"})
+    await bot.start()
+    try:
+        yield fake, bot
+    finally:
+        await bot.stop()
+        await fake.stop()
+
+
+async def reply_to(fake: FakeDiscord, iid: str, before: int):
+    return await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+
+
+async def lobby_of(fake: FakeDiscord, host: tuple[int, str], channel_id: int = CHANNEL_ID):
+    before = len(fake.sent)
+    iid = await fake.slash(host, "new", channel_id=channel_id, players=4, thread=False)
+    return await reply_to(fake, iid, before)
+
+
+async def test_hostile_names_stay_text_and_nobody_extra_is_pinged(bot) -> None:
+    fake, _bot = bot
+    lobby = await lobby_of(fake, ALICE)
+    before = len(fake.sent)
+    await fake.answered(await fake.click(MALLORY, lobby, "mr:lobby:join"))
+    await fake.wait_for(lambda s: s.kind in ("edit", "update") and "nitro" in s.content,
+                        after=before)
+    await fake.answered(await fake.click(EVE, lobby, "mr:lobby:join"))
+    edit = await fake.wait_for(lambda s: s.kind in ("edit", "update")
+                               and "everyone" in s.content, after=before)
+    assert r"\[nitro](https://e.vil)" in edit.content  # a masked link shown as typed
+    assert "@here" not in edit.content and "@everyone" not in edit.content
+    assert "<@102000000000000000>" not in edit.content  # escaped: shown, not a mention
+    assert edit.allowed_mentions == {"parse": []}  # and the edit itself allows no pings
+    texts = [s for s in fake.sent if s.content]
+    assert texts and all(s.allowed_mentions is not None for s in texts)  # every send, edit
+    assert lobby.allowed_mentions == {"parse": []}
+
+
+async def test_status_shows_the_table_again_without_a_ping(bot) -> None:
+    fake, _bot = bot
+    table = await started_table(fake, ALICE, [BOB])
+    (mover,) = table.allowed_mentions["users"]
+    before = len(fake.sent)
+    iid = await fake.slash(MALLORY, "status")  # anyone may look, privately (issue 9) ...
+    again = await fake.wait_for(lambda s: s.interaction_id == iid and "table.png" in s.files,
+                                after=before)
+    name = ALICE[1] if int(mover) == ALICE[0] else BOB[1]
+    assert again.ephemeral and name in again.content  # ... and sees who is to move ...
+    assert not (again.allowed_mentions or {}).get("users")  # ... without pinging them
+
+
+async def test_a_button_carrying_another_games_id_is_refused(bot) -> None:
+    fake, _bot = bot
+    table = await started_table(fake, ALICE, [BOB])
+    turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
+    game, version = (int(x) for x in turn.split(":")[2:4])
+    before = len(fake.sent)
+    (mover,) = table.allowed_mentions["users"]
+    user = ALICE if int(mover) == ALICE[0] else BOB
+    for forged in (f"mr:act:{game + 7}:{version}:pass", f"mr:turn:{game + 7}:{version}"):
+        # a client that rewrites the message's button (discord.py only routes ids that
+        # are on the clicked message)
+        message = replace(table, components=[{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "x", "custom_id": forged}]}])
+        before = len(fake.sent)
+        iid = await fake.click(user, message, forged)
+        refusal = await reply_to(fake, iid, before)
+        assert refusal.ephemeral and "another game" in refusal.content
+
+
+async def test_guild_commands_forged_in_a_dm_are_refused(bot) -> None:
+    fake, _bot = bot
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "new", channel_id=777, dm=True, thread=False)
+    refusal = await reply_to(fake, iid, before)
+    assert refusal.ephemeral and "server channel" in refusal.content
+    before = len(fake.sent)  # no lobby was opened there: the same user may open one here
+    iid = await fake.slash(ALICE, "new", thread=False)
+    lobby = await reply_to(fake, iid, before)
+    assert "mr:lobby:join" in lobby.custom_ids()
+
+
+async def test_a_second_lobby_of_one_host_is_refused(bot) -> None:
+    fake, _bot = bot  # MOONRIVER_LOBBIES_PER_USER=1
+    assert "mr:lobby:join" in (await lobby_of(fake, ALICE)).custom_ids()
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "new", channel_id=CHANNEL_ID + 1, thread=False)
+    refusal = await reply_to(fake, iid, before)
+    assert refusal.ephemeral and "open lobbies" in refusal.content
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "settings", remind_hours="0.000000001")
+    assert (await reply_to(fake, iid, before)).ephemeral  # refused: not a saved setting
+    assert "saved" not in fake.sent[-1].content.lower()
+
+
+async def test_too_many_commands_get_a_private_slow_down(strict_bot) -> None:
+    fake, _bot, _log = strict_bot
+    answers = []
+    for _ in range(6):
+        before = len(fake.sent)
+        iid = await fake.slash(BOB, "rules")
+        answers.append(await reply_to(fake, iid, before))
+    assert all(a.ephemeral for a in answers)
+    assert ["Slow down" in a.content for a in answers] == [False] * 4 + [True] * 2
+    assert re.search(r"try again in \d+ s", answers[-1].content)
+    lobby = await lobby_of(fake, ALICE)  # one user's limit is not another's
+    assert "mr:lobby:join" in lobby.custom_ids()
+    before = len(fake.sent)
+    iid = await fake.click(BOB, lobby, "mr:lobby:join")  # clicks count too
+    refusal = await reply_to(fake, iid, before)
+    assert refusal.ephemeral and "Slow down" in refusal.content
+    assert not any(s.kind in ("edit", "update") and "Bob" in s.content
+                   for s in fake.sent[before:])
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+async def test_interaction_tokens_are_not_logged_even_at_debug(strict_bot) -> None:
+    fake, bot, log = strict_bot
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "rules")
+    await reply_to(fake, iid, before)
+    await bot.stop()
+    text = log.read_text(encoding="utf-8", errors="replace")
+    assert "INTERACTION_CREATE" in text  # the payload was logged at DEBUG ...
+    assert f"token-{iid}" not in text  # ... without its token
+    assert fake.env["DISCORD_TOKEN"] not in text

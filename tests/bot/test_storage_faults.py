@@ -1,0 +1,321 @@
+"""Storage that defends itself (issue 11): one test per fault an operator can cause.
+
+Real SQLite files throughout; the start-up refusals are also checked through the real
+`moonriver run` process: one line on stderr, exit 2, no traceback, no Discord contacted.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from bot.tables.errors import SchemaTooNew, StoreError
+from bot.tables.service import TableService
+from bot.tables.store import SqliteStore
+from bot.tables.store.guard import DatabaseLocked, DatabaseReplaced
+from tests.bot.conftest import ALICE, BOB
+
+CHANNEL = 100
+
+
+async def _store_with_a_game(path: Path) -> tuple[SqliteStore, TableService]:
+    store = SqliteStore(path)
+    await store.open()
+    service = TableService(store)
+    await service.create(CHANNEL, ALICE)
+    return store, service
+
+
+async def _made_database(path: Path) -> None:
+    store, _service = await _store_with_a_game(path)
+    await store.close()
+
+
+def run_bot(database: Path) -> subprocess.CompletedProcess[str]:
+    """`moonriver run` against a local address nobody listens on: a refusal must come
+    before any connection attempt, so the test never needs Discord."""
+    env = {**os.environ, "DISCORD_TOKEN": "x" * 24 + ".fake.token", "MOONRIVER_DB": str(database),
+           "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",
+           "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9"}
+    return subprocess.run([sys.executable, "-m", "bot.cli", "run"], capture_output=True,
+                          text=True, env=env, timeout=60)
+
+
+def assert_one_line_refusal(done: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("moonriver: "), done.stderr
+    for word in words:
+        assert word in lines[0]
+
+
+# --- one process per file ---------------------------------------------------------------
+
+
+async def test_a_second_store_on_the_same_file_is_refused_while_the_first_is_open(
+        tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    first, _service = await _store_with_a_game(path)
+    with pytest.raises(DatabaseLocked, match=f"pid {os.getpid()}"):
+        await SqliteStore(path).open()
+    await first.close()
+    again = SqliteStore(path)  # the lock goes with the store that held it
+    await again.open()
+    await again.close()
+
+
+async def test_a_second_bot_process_refuses_to_start(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    first, _service = await _store_with_a_game(path)
+    try:
+        assert_one_line_refusal(run_bot(path), "in use by another Moon River process")
+    finally:
+        await first.close()
+
+
+# --- the file changes under the running bot -------------------------------------------
+
+
+async def test_a_deleted_database_stops_writes_and_is_not_recreated(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store, service = await _store_with_a_game(path)
+    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        leftover.unlink(missing_ok=True)
+    with pytest.raises(DatabaseReplaced, match="deleted"):
+        await service.join(CHANNEL, BOB)
+    with pytest.raises(DatabaseReplaced):
+        await store.checkpoint()  # the maintenance tick: no fresh, empty file
+    assert not path.exists()
+    await store.close()
+    assert not path.exists()
+
+
+async def test_a_replaced_database_stops_writes_for_good(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    other = tmp_path / "other.sqlite3"
+    sqlite3.connect(other).close()
+    store, service = await _store_with_a_game(path)
+    os.replace(other, path)
+    with pytest.raises(DatabaseReplaced, match="replaced"):
+        await store.checkpoint()
+    with pytest.raises(DatabaseReplaced):  # and every write after it
+        await service.join(CHANNEL, BOB)
+    await store.close()
+
+
+# --- start-up refusals: one line, exit 2 ------------------------------------------------
+
+
+async def test_a_damaged_page_refuses_start_up(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    await _made_database(path)
+    connection = sqlite3.connect(path)  # pages to spare: a game's rows on many pages
+    connection.execute("CREATE TABLE filler (x TEXT)")
+    connection.executemany("INSERT INTO filler VALUES (?)", [("x" * 900,)] * 400)
+    connection.commit()
+    (page_size,) = connection.execute("PRAGMA page_size").fetchone()
+    (pages,) = connection.execute("PRAGMA page_count").fetchone()
+    connection.close()
+    with path.open("r+b") as file:  # scribble over one b-tree page in the middle
+        file.seek(page_size * (pages // 2))
+        file.write(b"\xff\x00\x13" * (page_size // 3))
+    with pytest.raises(StoreError, match=r"damaged|malformed|not a usable"):
+        await SqliteStore(path).open()
+    assert_one_line_refusal(run_bot(path), str(path))
+
+
+async def test_a_newer_schema_refuses_start_up(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    await _made_database(path)
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA user_version = 999")
+    connection.close()
+    with pytest.raises(SchemaTooNew):
+        await SqliteStore(path).open()
+    assert_one_line_refusal(run_bot(path), "newer")
+
+
+def test_a_file_that_is_not_a_database_refuses_start_up(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    path.write_bytes(b"PK\x03\x04 a zip file, perhaps" * 200)
+    assert_one_line_refusal(run_bot(path), "not a usable Moon River database")
+
+
+async def test_a_truncated_database_refuses_start_up(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    await _made_database(path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 3 + 100])
+    done = run_bot(path)
+    assert_one_line_refusal(done, str(path))
+
+
+@contextmanager
+def read_only(path: Path) -> Iterator[None]:
+    """chmod for an ordinary user; root ignores modes, so the immutable flag for root."""
+    path.chmod(0o444)
+    immutable = False
+    if os.access(path, os.W_OK) and shutil.which("chattr"):
+        immutable = subprocess.run(["chattr", "+i", str(path)],
+                                   capture_output=True).returncode == 0
+    try:
+        if os.access(path, os.W_OK):
+            pytest.skip("cannot make a file read-only for this user here")
+        yield
+    finally:
+        if immutable:
+            subprocess.run(["chattr", "-i", str(path)], check=True)
+        path.chmod(0o644)
+
+
+async def test_a_read_only_database_refuses_start_up(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    await _made_database(path)
+    with read_only(path):
+        with pytest.raises(StoreError, match="read-only"):
+            await SqliteStore(path).open()
+        assert_one_line_refusal(run_bot(path), "read-only")
+
+
+# --- backups and restore -----------------------------------------------------------------
+
+
+async def test_online_backups_keep_the_newest_n_and_hold_the_games(tmp_path: Path) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from bot.tables.store.guard import backups_in
+
+    odd = tmp_path / "a #1 ?50%"  # URI characters in the folder: still this path
+    odd.mkdir()
+    path, folder = odd / "games.sqlite3", tmp_path / "backups"
+    store, service = await _store_with_a_game(path)
+    start = datetime(2026, 11, 30, 8, 0, tzinfo=UTC)
+    made = [await store.backup(folder, 3, start + timedelta(hours=h)) for h in range(5)]
+    await service.join(CHANNEL, BOB)  # the bot writes on between backups
+    assert backups_in(folder) == made[-3:]  # the two oldest were pruned
+    assert not list(folder.glob("*.partial"))
+    newest = sqlite3.connect(made[-1])
+    assert newest.execute("PRAGMA quick_check").fetchone() == ("ok",)
+    assert newest.execute("SELECT count(*) FROM seats").fetchone() == (1,)  # before Bob
+    newest.close()
+    await store.close()
+
+
+def test_a_backup_is_due_after_the_interval_only(tmp_path: Path) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from bot.tables.store.guard import backup_due, backup_name
+
+    folder = tmp_path / "backups"
+    now = datetime.now(UTC)
+    assert backup_due(folder, 6, now)  # none yet
+    assert not backup_due(folder, 0, now)  # switched off
+    folder.mkdir()
+    (folder / backup_name(now)).write_bytes(b"")
+    assert not backup_due(folder, 6, now + timedelta(hours=5))
+    assert backup_due(folder, 6, now + timedelta(hours=6, seconds=1))
+
+
+def restore(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bot.cli", "restore", *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+async def test_restore_refuses_while_a_bot_holds_the_database_then_restores(
+        tmp_path: Path) -> None:
+    import json
+    from datetime import UTC, datetime
+
+    path, folder = tmp_path / "games.sqlite3", tmp_path / "backups"
+    store, service = await _store_with_a_game(path)
+    backup = await store.backup(folder, 2, datetime.now(UTC))
+    await service.join(CHANNEL, BOB)
+    assert_one_line_refusal(restore(str(backup), "--db", str(path)), "in use")
+    await store.close()
+    done = restore(str(backup), "--db", str(path))
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["database"] == str(path) and Path(report["previous"]).exists()
+    store = SqliteStore(path)
+    await store.open()
+    game = await store.open_game_in(CHANNEL)
+    assert game is not None and [s.user_id for s in game.seats] == [ALICE.id]  # as backed up
+    await store.close()
+    kept = SqliteStore(report["previous"])  # the file it replaced, with Bob, is kept
+    await kept.open()
+    game = await kept.open_game_in(CHANNEL)
+    assert game is not None and len(game.seats) == 2
+    await kept.close()
+
+
+def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not sqlite at all " * 100)
+    assert_one_line_refusal(restore(str(junk), "--db", str(tmp_path / "games.sqlite3")),
+                            "junk.sqlite3")
+    assert not (tmp_path / "games.sqlite3").exists()
+    assert_one_line_refusal(restore(str(tmp_path / "missing.sqlite3"), "--db",
+                                    str(tmp_path / "games.sqlite3")), "no backup")
+
+
+# --- the running bot -------------------------------------------------------------------
+
+
+async def test_the_running_bot_backs_up_and_stops_writing_when_its_file_is_deleted(
+        tmp_path: Path) -> None:
+    import asyncio
+
+    from tests.bot.test_end_to_end import ALICE as ALICE_ON_DISCORD
+    from tests.bot.test_end_to_end import BOB as BOB_ON_DISCORD
+    from tests.bot.test_end_to_end import Bot
+    from tests.fake_discord import FakeDiscord
+
+    fake = FakeDiscord()
+    await fake.start()
+    path, log = tmp_path / "bot.sqlite3", tmp_path / "bot.log"
+    bot = Bot(fake, path, stderr=log)
+    await bot.start()
+    try:
+        backups = tmp_path / "backups"
+        for _ in range(100):  # the first maintenance round makes the first backup
+            if list(backups.glob("moonriver-*.sqlite3")):
+                break
+            await asyncio.sleep(0.1)
+        assert len(list(backups.glob("moonriver-*.sqlite3"))) == 1
+        before = len(fake.sent)
+        iid = await fake.slash(ALICE_ON_DISCORD, "new", players=2, thread=False)
+        lobby = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+        for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+            leftover.unlink(missing_ok=True)
+        await asyncio.sleep(1.5)  # maintenance rounds run: none may create a new file
+        assert not path.exists()
+        before = len(fake.sent)
+        iid = await fake.click(BOB_ON_DISCORD, lobby, "mr:lobby:join")
+        refusal = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+        assert refusal.ephemeral and "database is not available" in refusal.content
+        assert not path.exists()
+        assert "CRITICAL" in log.read_text() and "was deleted" in log.read_text()
+    finally:
+        await bot.stop()
+        await fake.stop()
+
+
+async def test_the_sandbox_refuses_a_database_a_bot_holds(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    first, _service = await _store_with_a_game(path)
+    try:
+        done = subprocess.run([sys.executable, "-m", "bot.cli", "sandbox", "--db", str(path),
+                               "--out", str(tmp_path / "pictures")], capture_output=True,
+                              text=True, input="", timeout=60)
+        assert_one_line_refusal(done, "in use by another Moon River process")
+    finally:
+        await first.close()

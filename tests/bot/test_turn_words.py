@@ -1,0 +1,114 @@
+"""What players read (issue 9): labels without ids, one narrated line per player turn."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from bot.cli import no_token_message
+from bot.discord.turns import matches
+from bot.tables.labels import MAX_DESCRIPTION, MAX_LABEL, fit, labels_for, position_label
+from bot.tables.narrate import TurnJournal, turn_lines
+from engine import events as ev
+from engine.actions import Build
+from engine.ai import make_player
+from engine.game import apply, legal_actions, new_game
+from engine.state import GameState, Phase
+from engine.view import public_view
+from render.placement import placement_positions
+
+ROOT = Path(__file__).resolve().parents[2]
+RAW_ID = re.compile(r"\bp\d+\b|\b(?:build|choose|discard|skull|recruit|move|swap|steal|bonus)"
+                    r" (?:p\d|[A-Z]\d+\b|\d)|\bseat \d")
+ENGLISH = re.compile(r"\b(?:Forest|Meadow|Desert|Cornfield|Pass|Steal|Swap|Cattle thief)\b")
+NAMES = ("alice", "bob", "carol", "dave")
+
+
+def playout(players: int, seed: int) -> list[tuple[GameState, object, list[ev.Event]]]:
+    """(state before, action, events) of a whole random game."""
+    state = new_game(list(NAMES[:players]), seed)
+    player = make_player("random", seed)
+    out = []
+    while state.phase is not Phase.OVER:
+        action = player.choose(state)
+        after, events = apply(state, action)
+        out.append((state, action, list(events)))
+        state = after
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_legal_action_has_a_label_without_ids_R_TURN_R_SYM_R_PART(players: int) -> None:
+    kinds = set()
+    for state, _action, _events in playout(players, 40 + players):
+        view = public_view(state)
+        options = legal_actions(state)
+        kinds |= {type(a).__name__ for a in options}
+        for locale in ("en", "de", "ja"):
+            for label in labels_for(state, view, options, locale):
+                assert not RAW_ID.search(label.text + label.description), label
+                assert len(label.text) <= MAX_LABEL and len(label.description) <= MAX_DESCRIPTION
+                if locale != "en":
+                    assert not ENGLISH.search(label.text + label.description), label
+    assert {"Choose", "Build", "Pass"} <= kinds
+
+
+def test_placement_positions_are_lettered_with_their_effect_R_PLACE() -> None:
+    for state, _action, _events in playout(3, 7):
+        builds = [a for a in legal_actions(state) if isinstance(a, Build)]
+        if len(builds) < 3:
+            continue
+        positions = placement_positions(builds)
+        labels = [position_label(state, p, "en") for p in positions]
+        assert [label.text.split(")")[0] for label in labels] == [p.letter for p in positions]
+        assert all("pts now" in label.description for label in labels)
+        return
+    raise AssertionError("no turn with three candidate positions")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_journal_narrates_one_line_per_player_turn_name_first(players: int) -> None:
+    journal = TurnJournal()
+    moves = playout(players, 90 + players)
+    turns = lines = 0
+    for before, _action, events in moves:
+        seat = before.active_seat
+        assert seat is not None
+        after, _ = apply(before, _action)  # type: ignore[arg-type]
+        journal.add(1, [(seat, events)], before, after)
+        if any(isinstance(e, ev.TurnStarted | ev.GameEnded) for e in events) \
+                or after.active_seat != seat:
+            segments, _ = journal.take(1, "en")
+            said = turn_lines(segments, after.config.players, "en")
+            turn_said = [line for line in said if line.startswith("**")]
+            assert all(re.match(r"\*\*(alice|bob|carol|dave)\*\* ", line) for line in turn_said)
+            assert len(turn_said) <= 1 + sum(isinstance(e, ev.TurnStarted) for e in events)
+            turns += 1
+            lines += len(turn_said)
+    assert lines >= turns * 0.9  # nearly every turn says something (a pass says "passed")
+
+
+def test_typed_moves_autocomplete_by_any_token_in_any_case() -> None:
+    name = "build p17 p42 C3 up · Forest 5 🐄 + Desert 1"
+    assert matches(name, ["c3"]) and matches(name, ["forest"]) and matches(name, ["FOR", "p4"])
+    assert matches(name, []) and not matches(name, ["a1"])
+
+
+def test_the_no_token_message_names_commands_that_work_as_typed() -> None:
+    assert "bash run.sh sandbox" in no_token_message({"MOONRIVER_LAUNCHER": "bash run.sh"})
+    assert "moonriver run" in no_token_message({})
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    done = subprocess.run(["bash", "run.sh"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert "DISCORD_TOKEN=your-token bash run.sh" in done.stderr
+    assert "bash run.sh sandbox" in done.stderr
+
+
+def test_fit_cuts_to_discords_limits() -> None:
+    from bot.tables.labels import Label
+    cut = fit(Label("x" * 200, "y" * 200))
+    assert len(cut.text) == MAX_LABEL and len(cut.description) == MAX_DESCRIPTION
