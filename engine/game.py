@@ -328,12 +328,18 @@ def _build_options(state: GameState) -> list[Action]:
 def _place(state: GameState, action: Build, out: Events) -> None:
     turn = state.turn
     assert turn is not None
+    masks = _landscape_masks(state, turn.seat)[:]  # before the write: the cache is current
     player = state.player_for_update(turn.seat)
     if turn.built == 0:
         player.last_placed = []
     second_cell = action.second_cell
     player.cells[action.cell] = action.first
     player.cells[second_cell] = action.second
+    # update the landscape masks by the two new cells instead of rescanning the ranch
+    landscape_of = _landscape_of_parcel(state.config.components)
+    masks[landscape_of[action.first]] |= 1 << action.cell
+    masks[landscape_of[action.second]] |= 1 << second_cell
+    player.mask_cache = (player.cells[:], player.bonus_landscape, masks)
     player.storage.remove(action.first)
     player.storage.remove(action.second)
     player.last_placed += [action.cell, second_cell]
