@@ -145,8 +145,10 @@ def _finish_setup(state: GameState, out: Events) -> None:
 
 def _start_next_turn(state: GameState, out: Events) -> None:
     """R-ORDER-1: the next ranchero from the top of the current column takes its turn."""
-    for slot in state.column:
+    for index, slot in enumerate(state.column):
         if slot.ranchero is not None:
+            state.columns_for_update()
+            slot = state.column[index]
             seat, parcel = slot.ranchero, slot.parcel
             assert parcel is not None
             slot.ranchero, slot.parcel = None, None
@@ -598,6 +600,7 @@ def _do(state: GameState, action: Action, out: Events) -> None:
     assert seat is not None
     if phase is Phase.SETUP:
         assert isinstance(action, Choose)
+        state.columns_for_update()
         next(s for s in state.column if s.parcel == action.parcel).ranchero = seat
         state.pending.pop(0)
         out.append(ev.RancheroPlaced(seat, action.parcel))
@@ -605,6 +608,7 @@ def _do(state: GameState, action: Action, out: Events) -> None:
             _finish_setup(state, out)
     elif phase is Phase.CHOOSE:
         assert isinstance(action, Choose)
+        state.columns_for_update()
         next(s for s in state.next_column if s.parcel == action.parcel).ranchero = seat
         out.append(ev.RancheroPlaced(seat, action.parcel))
         _start_next_turn(state, out)  # sets the next turn
