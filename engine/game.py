@@ -147,11 +147,11 @@ def _start_next_turn(state: GameState, out: Events) -> None:
     """R-ORDER-1: the next ranchero from the top of the current column takes its turn."""
     for index, slot in enumerate(state.column):
         if slot.ranchero is not None:
-            state.columns_for_update()
-            slot = state.column[index]
             seat, parcel = slot.ranchero, slot.parcel
             assert parcel is not None
-            slot.ranchero, slot.parcel = None, None
+            state.columns_for_update()
+            taken = state.column[index]
+            taken.ranchero, taken.parcel = None, None
             player = state.player_for_update(seat)
             player.storage.append(parcel)  # R-TURN-1: take (mandatory)
             out.append(ev.TurnStarted(seat, state.round))
