@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from bot.tables.domain import GameOptions, TableSettings
+from bot.tables.domain import RANDOM_SCENARIO, GameOptions, TableSettings
 from bot.tables.errors import TableError
 from bot.tables.labels import action_label, draft_text, landscape_name
 from bot.tables.narrate import segments_of, turn_lines
@@ -43,6 +43,8 @@ class SandboxOptions:
     seed: int | None = None
     locale: str = "en"
     theme: str = "dark"
+    variant: str = "base"
+    scenario: str = RANDOM_SCENARIO  # Legends only (R-LEG-2): a name or "random"
 
     def __post_init__(self) -> None:
         if len(self.seats) not in PLAYER_COUNTS:
@@ -159,7 +161,9 @@ class Sandbox:
         by_id = {u.id: u for u in humans}
         if await store.open_game_in(CHANNEL) is None:
             host = humans[0]
-            await service.create(CHANNEL, host, GameOptions(max_players=4),
+            await service.create(CHANNEL, host, GameOptions(max_players=4,
+                                                                  variant=self.options.variant,
+                                                                  scenario=self.options.scenario),
                                  settings=TableSettings(locale=locale), seed=self.options.seed)
             for user in humans[1:]:
                 await service.join(CHANNEL, user)
