@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.tables.domain import RANDOM_SCENARIO, GameOptions, TableSettings
-from bot.tables.errors import TableError
+from bot.tables.errors import BadInput, TableError
 from bot.tables.labels import action_label, draft_text, landscape_name
 from bot.tables.narrate import segments_of, turn_lines
 from bot.tables.service import Played, TableService, User
@@ -52,6 +52,10 @@ class SandboxOptions:
         computers = (*AI_LEVELS, *AI_PLAYERS)
         if any(s != "human" and s not in computers for s in self.seats):
             raise ValueError(f"seats are 'human' or one of {', '.join(computers)}")
+        try:  # the table's own check of variant and scenario (R-LEG-2), said up front
+            GameOptions(variant=self.variant, scenario=self.scenario)
+        except BadInput as exc:
+            raise ValueError(str(exc)) from None
         if "human" not in self.seats:
             raise ValueError("at least one seat must be 'human' (use `moonriver simulate` "
                              "for computers only)")

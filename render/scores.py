@@ -33,7 +33,8 @@ def fit_formula(terms: list[str], total: int, size: int, width: int) -> str:
 def landscape_rows(view: TableView, locale: str, size: int,
                    width: int) -> list[tuple[str, list[str], Landscape | None]]:
     """Score-sheet rows (R-SCORE-*): per landscape `size×cows` terms, then resources and
-    partners; each cell fitted to `width` pixels at `size`."""
+    partners, then the Legends scenario's group sizes if one is played (R-LEG-2); each cell
+    fitted to `width` pixels at `size`."""
     rows: list[tuple[str, list[str], Landscape | None]] = []
     for landscape in Landscape:
         cells = []
@@ -46,6 +47,12 @@ def landscape_rows(view: TableView, locale: str, size: int,
                  [str(p.score.resource_points) for p in view.players], None))
     rows.append((t("render.partners", locale),
                  [str(p.score.partner_points) for p in view.players], None))
+    if view.scenario is not None:  # R-LEG-2: the scenario's groups, e.g. "Gold Rush 4 ⇒ 20"
+        rows.append((t(f"scenario.{view.scenario}", locale),
+                     [fit_formula([str(g) for g in p.score.scenario.groups]
+                                  if p.score.scenario is not None else [],
+                                  p.score.scenario_points, size, width)
+                      for p in view.players], None))
     return rows
 
 

@@ -43,6 +43,8 @@ def _status(view: TableView, locale: str) -> str:
         parts = [t("render.round", locale, round=max(1, view.round))]
     if view.active_seat is not None:
         parts.append(t("render.to_move", locale, name=view.players[view.active_seat].name))
+    if view.scenario is not None:  # R-LEG-2: the table picture names the scenario
+        parts.append(t(f"scenario.{view.scenario}", locale))
     return " · ".join(parts)
 
 
