@@ -148,7 +148,7 @@ def _header(image: Image.Image, player: PlayerView, sizes: RanchSizes, theme: Th
     character = player.board.character  # R-LEG-1: whose Legends board this is
     room = sizes.width - pad - score_w - 10 - (name_x + name_w + 8)
     if character is not None and room > text:
-        draw_text(image, (name_x + name_w + 8, middle), character, text * 3 // 4, theme.muted,
+        draw_text(image, (name_x + name_w + 8, middle), character, text, theme.muted,
                   bold=True, anchor="lm", max_width=room)
 
 

@@ -129,7 +129,7 @@ def _pictures() -> dict[str, Callable[[], Image.Image]]:
                 p, s, u, theme, locale))
     # Legends of the West (R-LEG-1, R-LEG-2): the characters' boards and the scenario
     out["turn-legends-gold-dark-en"] = lambda: turn(4, 3, 9, DARK, "en", scenario=2)
-    out["final-legends-city-light-de"] = lambda: turn(3, 8, None, LIGHT, "de", scenario=4)
+    out["final-legends-city-light-de"] = lambda: turn(3, 9, None, LIGHT, "de", scenario=4)
     return out
 
 
