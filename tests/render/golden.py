@@ -139,7 +139,8 @@ PICTURES: dict[str, Callable[[], Image.Image]] = _pictures()
 DOCS_DIR = GOLDEN_DIR.parent.parent / "docs"
 #: README pictures: docs name → golden picture (written as the bot sends them).
 DOCS = {"turn": "turn-4p-dark-en", "turn-light": "turn-3p-light-de",
-        "final": "final-4p-dark-en", "preview": "preview-dark-en"}
+        "final": "final-4p-dark-en", "preview": "preview-dark-en",
+        "turn-legends": "turn-legends-gold-dark-en", "final-legends": "final-legends-city-light-de"}
 
 
 def main() -> None:
