@@ -4,6 +4,8 @@ the sandbox and the real bot against the fake Discord."""
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -128,3 +130,17 @@ async def test_end_to_end_a_legends_table_with_a_scenario_plays_turns(
     for _ in range(4):
         post = await take_turn(fake, post)
     assert "table.png" in post.files or "final.png" in post.files
+
+
+def test_the_sandbox_command_line_takes_variant_and_scenario(tmp_path: Path) -> None:
+    """`moonriver sandbox --variant legends --scenario city` plays; a scenario without the
+    Legends variant, or an unknown one, is a usage error (exit status 2)."""
+    run = [sys.executable, "-m", "bot.cli", "sandbox", "--seats", "human,greedy", "--seed", "2",
+           "--out", str(tmp_path)]
+    played = subprocess.run([*run, "--variant", "legends", "--scenario", "city"],
+                            input="1\n" * 400, capture_output=True, text=True, timeout=300)
+    assert played.returncode == 0, played.stderr
+    assert "Winner:" in played.stdout
+    for bad in (["--scenario", "gold"], ["--variant", "legends", "--scenario", "moon"]):
+        refused = subprocess.run([*run, *bad], capture_output=True, text=True, timeout=60)
+        assert refused.returncode == 2 and refused.stderr.startswith("moonriver: "), bad
