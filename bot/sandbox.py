@@ -183,6 +183,10 @@ class Sandbox:
                    folder=str(self.options.folder)))
         assert status.state is not None
         state = status.state
+        scenario = public_view(state).scenario
+        if scenario is not None:  # R-LEG-2: the scenario in play, a random one as drawn
+            self.say(t("lobby.legends", locale, scenario=t(f"scenario.{scenario}", locale))
+                     .replace("**", ""))  # Discord bold, plain in a terminal
         self._write_pictures(state)
         while state.phase is not Phase.OVER:
             status = await service.status(CHANNEL)

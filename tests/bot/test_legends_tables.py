@@ -141,6 +141,7 @@ def test_the_sandbox_command_line_takes_variant_and_scenario(tmp_path: Path) -> 
                             input="1\n" * 400, capture_output=True, text=True, timeout=300)
     assert played.returncode == 0, played.stderr
     assert "Winner:" in played.stdout
+    assert "scenario: Moon River City" in played.stdout  # named before the first move
     for bad in (["--scenario", "gold"], ["--variant", "legends", "--scenario", "moon"]):
         refused = subprocess.run([*run, *bad], capture_output=True, text=True, timeout=60)
         assert refused.returncode == 2 and refused.stderr.startswith("moonriver: "), bad
