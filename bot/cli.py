@@ -16,6 +16,7 @@ from PIL import Image
 from bot.config import DEFAULT_DB, ConfigError, load_settings
 from bot.sandbox import SandboxOptions
 from bot.sandbox import main as sandbox_main
+from bot.tables.domain import RANDOM_SCENARIO
 from bot.tables.errors import TableError
 from engine import events as ev
 from engine.actions import Build, parse_action
@@ -24,7 +25,7 @@ from engine.components import load_components
 from engine.errors import MoonRiverError
 from engine.game import apply, legal_actions, outcome
 from engine.i18n import LOCALES
-from engine.legends import scenario_number
+from engine.legends import scenario_name, scenario_number
 from engine.ranch import parse_ranch
 from engine.record import GameRecord, replay, result_of
 from engine.rules import PLAYER_COUNTS, VARIANTS
@@ -355,13 +356,25 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sandbox_scenario(args: argparse.Namespace) -> str:
+    """--scenario NAME|1–4|random, only with --variant legends (R-LEG-2); default random."""
+    if args.scenario is None:
+        return RANDOM_SCENARIO
+    if args.variant != "legends":
+        raise UsageError("--scenario needs --variant legends")
+    if args.scenario == RANDOM_SCENARIO:
+        return RANDOM_SCENARIO
+    return scenario_name(scenario_number(args.scenario))
+
+
 def cmd_sandbox(args: argparse.Namespace) -> int:
     seats = tuple(s.strip() for s in args.seats.split(","))
     names = tuple(n.strip() for n in args.names.split(",")) if args.names else ()
     try:
         options = SandboxOptions(seats=seats, names=names, folder=Path(args.out),
                                  database=Path(args.db) if args.db else None, seed=args.seed,
-                                 locale=args.locale, theme=args.theme)
+                                 locale=args.locale, theme=args.theme, variant=args.variant,
+                                 scenario=_sandbox_scenario(args))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     try:
@@ -428,6 +441,9 @@ def build_parser() -> argparse.ArgumentParser:
     box.add_argument("--seed", type=_seed, default=None)
     box.add_argument("--locale", choices=LOCALES, default="en")
     box.add_argument("--theme", choices=sorted(THEMES), default="dark")
+    box.add_argument("--variant", choices=VARIANTS, default="base")
+    box.add_argument("--scenario", default=None,
+                     help="Legends scenario: timber, gold, outlaws, city (or 1–4), or random")
     box.set_defaults(func=cmd_sandbox)
     return parser
 

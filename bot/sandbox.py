@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from bot.tables.domain import GameOptions, TableSettings
-from bot.tables.errors import TableError
+from bot.tables.domain import RANDOM_SCENARIO, GameOptions, TableSettings
+from bot.tables.errors import BadInput, TableError
 from bot.tables.labels import action_label, draft_text, landscape_name
 from bot.tables.narrate import segments_of, turn_lines
 from bot.tables.service import Played, TableService, User
@@ -43,6 +43,8 @@ class SandboxOptions:
     seed: int | None = None
     locale: str = "en"
     theme: str = "dark"
+    variant: str = "base"
+    scenario: str = RANDOM_SCENARIO  # Legends only (R-LEG-2): a name or "random"
 
     def __post_init__(self) -> None:
         if len(self.seats) not in PLAYER_COUNTS:
@@ -50,6 +52,10 @@ class SandboxOptions:
         computers = (*AI_LEVELS, *AI_PLAYERS)
         if any(s != "human" and s not in computers for s in self.seats):
             raise ValueError(f"seats are 'human' or one of {', '.join(computers)}")
+        try:  # the table's own check of variant and scenario (R-LEG-2), said up front
+            GameOptions(variant=self.variant, scenario=self.scenario)
+        except BadInput as exc:
+            raise ValueError(str(exc)) from None
         if "human" not in self.seats:
             raise ValueError("at least one seat must be 'human' (use `moonriver simulate` "
                              "for computers only)")
@@ -159,7 +165,9 @@ class Sandbox:
         by_id = {u.id: u for u in humans}
         if await store.open_game_in(CHANNEL) is None:
             host = humans[0]
-            await service.create(CHANNEL, host, GameOptions(max_players=4),
+            await service.create(CHANNEL, host, GameOptions(max_players=4,
+                                                                  variant=self.options.variant,
+                                                                  scenario=self.options.scenario),
                                  settings=TableSettings(locale=locale), seed=self.options.seed)
             for user in humans[1:]:
                 await service.join(CHANNEL, user)
@@ -175,6 +183,10 @@ class Sandbox:
                    folder=str(self.options.folder)))
         assert status.state is not None
         state = status.state
+        scenario = public_view(state).scenario
+        if scenario is not None:  # R-LEG-2: the scenario in play, a random one as drawn
+            self.say(t("lobby.legends", locale, scenario=t(f"scenario.{scenario}", locale))
+                     .replace("**", ""))  # Discord bold, plain in a terminal
         self._write_pictures(state)
         while state.phase is not Phase.OVER:
             status = await service.status(CHANNEL)

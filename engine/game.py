@@ -145,11 +145,13 @@ def _finish_setup(state: GameState, out: Events) -> None:
 
 def _start_next_turn(state: GameState, out: Events) -> None:
     """R-ORDER-1: the next ranchero from the top of the current column takes its turn."""
-    for slot in state.column:
+    for index, slot in enumerate(state.column):
         if slot.ranchero is not None:
             seat, parcel = slot.ranchero, slot.parcel
             assert parcel is not None
-            slot.ranchero, slot.parcel = None, None
+            state.columns_for_update()
+            taken = state.column[index]
+            taken.ranchero, taken.parcel = None, None
             player = state.player_for_update(seat)
             player.storage.append(parcel)  # R-TURN-1: take (mandatory)
             out.append(ev.TurnStarted(seat, state.round))
@@ -260,16 +262,26 @@ def landscape_masks(state: GameState, seat: int) -> list[int]:
     return _landscape_masks(state, seat)
 
 
+@cache
+def _bridge_cells(components: str, board: str) -> int:
+    """Row-1 cells above a board's bridges: looked up once per board, not per decision."""
+    return geometry(1).bridge_mask(load_components(components).boards[board].bridges)
+
+
+def _empty_cells(state: GameState, seat: int) -> int:
+    occupied = 0
+    for m in _landscape_masks(state, seat):
+        occupied |= m
+    return geometry(state.config.height).full & ~occupied
+
+
 def _placeable_masks(state: GameState, seat: int) -> tuple[int, list[int]]:
     """Empty cells, and per landscape the cells where a parcel of it may lie (R-PLACE-2)."""
     geo = geometry(state.config.height)
     masks = _landscape_masks(state, seat)
-    occupied = 0
-    for m in masks:
-        occupied |= m
-    board = state.components.boards[state.players[seat].board]
-    bridges = geo.bridge_mask(board.bridges)  # (a) row 1 above a bridge, any landscape
-    return geo.full & ~occupied, [bridges | geo.spread(m) for m in masks]  # (b) same landscape
+    # (a) row 1 above a bridge, any landscape
+    bridges = _bridge_cells(state.config.components, state.players[seat].board)
+    return _empty_cells(state, seat), [bridges | geo.spread(m) for m in masks]  # (b) same
 
 
 #: Builds are immutable and the same few recur in every search: making one costs more than
@@ -281,19 +293,29 @@ _choose = lru_cache(maxsize=1 << 8)(Choose)
 
 def _legal_builds(state: GameState, seat: int) -> list[Action]:
     """Every legal domino from two held parcels (R-PLACE-1, R-PLACE-2), sorted."""
-    empty, ok = _placeable_masks(state, seat)
-    not_right = geometry(state.config.height).not_right
-    up_free = empty & (empty >> WIDTH)            # both cells inside, under the top row
-    right_free = empty & (empty >> 1) & not_right  # both cells inside the 5 columns
+    geo = geometry(state.config.height)
+    masks = _landscape_masks(state, seat)
+    empty = _empty_cells(state, seat)
+    up_free = empty & (empty >> WIDTH)                # both cells inside, under the top row
+    right_free = empty & (empty >> 1) & geo.not_right  # both cells inside the 5 columns
     landscape_of = _landscape_of_parcel(state.config.components)
-    held = sorted(state.players[seat].storage)
+    player = state.players[seat]
+    bridges = _bridge_cells(state.config.components, player.board)
+    held = sorted(player.storage)
+    # R-PLACE-2 per held parcel: (a) row 1 above a bridge or (b) next to its landscape;
+    # only the landscapes in storage are spread, each once
+    ok_of: dict[int, int] = {}
+    for a in held:
+        landscape = landscape_of[a]
+        if landscape not in ok_of:
+            ok_of[landscape] = bridges | geo.spread(masks[landscape])
     out: list[Action] = []
     for a in held:
-        ok_a = ok[landscape_of[a]]
+        ok_a = ok_of[landscape_of[a]]
         for b in held:
             if a == b:
                 continue
-            ok_b = ok[landscape_of[b]]
+            ok_b = ok_of[landscape_of[b]]
             up = up_free & (ok_a | (ok_b >> WIDTH))
             right = right_free & (ok_a | (ok_b >> 1))
             both = up | right
@@ -328,12 +350,18 @@ def _build_options(state: GameState) -> list[Action]:
 def _place(state: GameState, action: Build, out: Events) -> None:
     turn = state.turn
     assert turn is not None
+    masks = _landscape_masks(state, turn.seat)[:]  # before the write: the cache is current
     player = state.player_for_update(turn.seat)
     if turn.built == 0:
         player.last_placed = []
     second_cell = action.second_cell
     player.cells[action.cell] = action.first
     player.cells[second_cell] = action.second
+    # update the landscape masks by the two new cells instead of rescanning the ranch
+    landscape_of = _landscape_of_parcel(state.config.components)
+    masks[landscape_of[action.first]] |= 1 << action.cell
+    masks[landscape_of[action.second]] |= 1 << second_cell
+    player.mask_cache = (player.cells[:], player.bonus_landscape, masks)
     player.storage.remove(action.first)
     player.storage.remove(action.second)
     player.last_placed += [action.cell, second_cell]
@@ -592,6 +620,7 @@ def _do(state: GameState, action: Action, out: Events) -> None:
     assert seat is not None
     if phase is Phase.SETUP:
         assert isinstance(action, Choose)
+        state.columns_for_update()
         next(s for s in state.column if s.parcel == action.parcel).ranchero = seat
         state.pending.pop(0)
         out.append(ev.RancheroPlaced(seat, action.parcel))
@@ -599,6 +628,7 @@ def _do(state: GameState, action: Action, out: Events) -> None:
             _finish_setup(state, out)
     elif phase is Phase.CHOOSE:
         assert isinstance(action, Choose)
+        state.columns_for_update()
         next(s for s in state.next_column if s.parcel == action.parcel).ranchero = seat
         out.append(ev.RancheroPlaced(seat, action.parcel))
         _start_next_turn(state, out)  # sets the next turn

@@ -104,22 +104,26 @@ def apply_overpopulation(grid: RanchGrid) -> tuple[RanchGrid, int]:
     return replace(grid, cells=tuple(cells)), removed
 
 
+_LANDSCAPES = tuple(Landscape)
+
+
 def territories(grid: RanchGrid) -> list[Territory]:
     """Maximal orthogonally connected same-landscape groups (RULES.md §2), bottom-up."""
     geo = geometry(grid.height)
-    masks = [0] * len(Landscape)
+    masks = [0] * len(_LANDSCAPES)
+    cows_at = [0] * len(grid.cells)
     for i, cell in enumerate(grid.cells):
         if cell is not None:
             masks[cell.landscape] |= 1 << i
+            cows_at[i] = cell.cows
     found = []
-    for landscape in Landscape:
-        remaining = masks[landscape]
+    for landscape in _LANDSCAPES:
+        remaining = within = masks[landscape]
         while remaining:
-            region = geo.flood(remaining & -remaining, masks[landscape])
+            region = geo.flood(remaining & -remaining, within)
             remaining &= ~region
             members = tuple(cells_of(region))
-            cows = sum(cell.cows for c in members if (cell := grid.cells[c]) is not None)
-            found.append(Territory(landscape, members, cows))
+            found.append(Territory(landscape, members, sum([cows_at[c] for c in members])))
     found.sort(key=lambda t: t.cells[0])
     return found
 
@@ -151,5 +155,6 @@ def winners(sheets: list[ScoreSheet]) -> list[int]:
         s = sheets[i]
         return (s.total, s.largest_territory, s.cows)
 
-    best = max(key(i) for i in range(len(sheets)))
-    return [i for i in range(len(sheets)) if key(i) == best]
+    keys = [key(i) for i in range(len(sheets))]  # each total is summed once
+    best = max(keys)
+    return [i for i, k in enumerate(keys) if k == best]

@@ -128,6 +128,8 @@ class GameState:
     pending: list[int]              # seats still to act in setup / final placement
     _legal: list[Any] | None = field(default=None, compare=False, repr=False)
     _shared: int = field(default=0, compare=False, repr=False)  # seat bits shared by a fork
+    # both draft columns (their lists and slots) are still the forked-from state's
+    _columns_shared: bool = field(default=False, compare=False, repr=False)
 
     @property
     def components(self) -> ComponentSet:
@@ -147,19 +149,28 @@ class GameState:
         new = self.fork()
         new.players = [p.copy() for p in self.players]
         new._shared = 0
+        new.columns_for_update()
         return new
 
     def fork(self) -> GameState:
         """A copy for the engine to change: players are shared until `player_for_update`."""
         return GameState(
-            self.config, self.players[:], self.pile[:],
-            [Slot(s.parcel, s.ranchero) for s in self.column],
-            [Slot(s.parcel, s.ranchero) for s in self.next_column],
+            self.config, self.players[:], self.pile[:], self.column, self.next_column,
             self.saloon[:], self.stack[:], self.cow_supply, self.cows_removed,
             self.removed[:], self.bonus_tiles[:], self.round, self.last_round, self.phase,
             self.turn.copy() if self.turn is not None else None, self.pending[:],
-            None, (1 << len(self.players)) - 1,
+            None, (1 << len(self.players)) - 1, True,
         )
+
+    def columns_for_update(self) -> None:
+        """Make both draft columns this state's own before the engine edits a slot.
+
+        Most actions leave the columns alone, so a fork shares them (8 slot objects fewer).
+        """
+        if self._columns_shared:
+            self.column = [Slot(s.parcel, s.ranchero) for s in self.column]
+            self.next_column = [Slot(s.parcel, s.ranchero) for s in self.next_column]
+            self._columns_shared = False
 
     def player_for_update(self, seat: int) -> PlayerState:
         """The seat's player state, made this state's own before the engine writes to it."""

@@ -60,8 +60,11 @@ def _draw(view: TableView, theme: Theme, locale: str) -> Image.Image:
     d = ImageDraw.Draw(image)
     d.rounded_rectangle((PAD // 2, PAD // 2, WIDTH - PAD // 2, height - PAD // 2), radius=12,
                         fill=theme.panel, outline=theme.panel_edge)
-    draw_text(image, (PAD, PAD + TITLE / 2 + 4), t("render.final_scores", locale), TITLE,
-              theme.text, bold=True, anchor="lm")
+    title = t("render.final_scores", locale)
+    if view.scenario is not None:  # R-LEG-2: which scenario this game scored
+        title += " · " + t(f"scenario.{view.scenario}", locale)
+    draw_text(image, (PAD, PAD + TITLE / 2 + 4), title, TITLE, theme.text, bold=True,
+              anchor="lm", max_width=WIDTH - 2 * PAD)
     winners = set(view.winners)
     y = PAD + TITLE + 20
     for rank, seat in _ranking(view):

@@ -119,7 +119,9 @@ def draw_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *, theme:
     draw_text(d, (layout.width - layout.pad, layout.pad + head * 0.35), score_text,
               score_size, theme.text, bold=True, anchor="rm")
     name_room = layout.width - name_x - layout.pad - 8 - int(len(score_text) * score_size * 0.7)
-    draw_text(d, (name_x, layout.pad + head * 0.35), player.name, score_size, theme.text,
+    shown = player.name if player.board.character is None else (  # R-LEG-1: their board
+        f"{player.name} · {player.board.character}")
+    draw_text(d, (name_x, layout.pad + head * 0.35), shown, score_size, theme.text,
               bold=True, anchor="lm", max_width=max(40, name_room))
     breakdown = (f"{t('render.territories', locale)} {score.territory_points} · "
                  f"{t('render.resources', locale)} {score.resource_points} · "

@@ -33,7 +33,8 @@ def fit_formula(terms: list[str], total: int, size: int, width: int) -> str:
 def landscape_rows(view: TableView, locale: str, size: int,
                    width: int) -> list[tuple[str, list[str], Landscape | None]]:
     """Score-sheet rows (R-SCORE-*): per landscape `size×cows` terms, then resources and
-    partners; each cell fitted to `width` pixels at `size`."""
+    partners, then the Legends scenario's points if one is played (R-LEG-2); each cell
+    fitted to `width` pixels at `size`."""
     rows: list[tuple[str, list[str], Landscape | None]] = []
     for landscape in Landscape:
         cells = []
@@ -46,6 +47,9 @@ def landscape_rows(view: TableView, locale: str, size: int,
                  [str(p.score.resource_points) for p in view.players], None))
     rows.append((t("render.partners", locale),
                  [str(p.score.partner_points) for p in view.players], None))
+    if view.scenario is not None:  # R-LEG-2: the scenario's points, as resources and partners
+        rows.append((t("render.scenario_row", locale),  # the title names which one
+                     [str(p.score.scenario_points) for p in view.players], None))
     return rows
 
 
@@ -59,8 +63,11 @@ def render_scores(view: TableView, *, theme: Theme, locale: str = "en") -> Image
     d = ImageDraw.Draw(image)
     d.rounded_rectangle((PAD // 2, PAD // 2, width - PAD // 2, height - PAD // 2), radius=12,
                         fill=theme.panel, outline=theme.panel_edge)
-    draw_text(d, (PAD, PAD + 16), t("render.final_scores", locale), 22, theme.text, bold=True,
-              anchor="lm")
+    title = t("render.final_scores", locale)
+    if view.scenario is not None:  # R-LEG-2: which scenario this game scored
+        title += " · " + t(f"scenario.{view.scenario}", locale)
+    draw_text(d, (PAD, PAD + 16), title, 22, theme.text, bold=True,
+              anchor="lm", max_width=width - 2 * PAD)
     winners = set(view.winners)
     for i, p in enumerate(players):
         cx = PAD + LABEL_W + COLUMN_W * i + COLUMN_W // 2

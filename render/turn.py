@@ -47,7 +47,8 @@ def _status(view: TableView, locale: str) -> str:
 
 
 def _banner(image: Image.Image, view: TableView, theme: Theme, locale: str) -> int:
-    """Status on the left; cows in the supply and parcels in the pile as icon + number."""
+    """Status on the left; cows in the supply and parcels in the pile as icon + number;
+    in the Legends variant a second line with the scenario. Returns the banner's height."""
     middle = PAD + TITLE // 2 + 4
     x = WIDTH - PAD
     pile = str(view.pile_size)
@@ -63,7 +64,16 @@ def _banner(image: Image.Image, view: TableView, theme: Theme, locale: str) -> i
     x -= 32 + 16
     draw_text(image, (PAD, middle), _status(view, locale), TITLE, theme.text, bold=True,
               anchor="lm", max_width=x - PAD)
-    return PAD + TITLE + 16
+    if view.scenario is not None:  # R-LEG-2: the table picture names the scenario
+        scenario = f"{t('variant.legends', locale)} · {t(f'scenario.{view.scenario}', locale)}"
+        draw_text(image, (PAD, PAD + TITLE + 12 + TEXT / 2), scenario, TEXT, theme.muted,
+                  bold=True, anchor="lm", max_width=WIDTH - 2 * PAD)
+    return _banner_height(view)
+
+
+def _banner_height(view: TableView) -> int:
+    """The status line, and in the Legends variant the scenario's line under it."""
+    return PAD + TITLE + 16 + (TEXT + 8 if view.scenario is not None else 0)
 
 
 def _saloon_height(view: TableView) -> int:
@@ -131,7 +141,7 @@ def _render_turn(view: TableView, theme: Theme, locale: str, changes: TurnChange
     saloon_h = _saloon_height(view)
     small, beside, per_row = _other_sizes(rows, len(others), big.height - saloon_h - PAD)
     other_rows = 0 if beside else (len(others) + per_row - 1) // per_row
-    top = PAD + TITLE + 16
+    top = _banner_height(view)
     middle_y = top + draft.height + PAD
     height = middle_y + big.height + PAD + other_rows * (small.height + PAD)
     image = Image.new("RGB", (WIDTH, height), theme.background)

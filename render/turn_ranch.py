@@ -145,6 +145,11 @@ def _header(image: Image.Image, player: PlayerView, sizes: RanchSizes, theme: Th
                        anchor="lm", max_width=sizes.width - name_x - pad - score_w - 10)
     bar_y = pad + sizes.header - 3
     d.rectangle((name_x, bar_y, name_x + name_w, bar_y + 3), fill=colour)
+    character = player.board.character  # R-LEG-1: whose Legends board this is
+    room = sizes.width - pad - score_w - 10 - (name_x + name_w + 8)
+    if character is not None and room > text:
+        draw_text(image, (name_x + name_w + 8, middle), character, text, theme.muted,
+                  bold=True, anchor="lm", max_width=room)
 
 
 def _coordinates(image: Image.Image, sizes: RanchSizes, theme: Theme) -> None:

@@ -87,7 +87,8 @@ async def board(interaction: discord.Interaction[Any],
 @app_commands.command(name=command_text("rules", "name"),
                       description=command_text("rules", "description"))
 async def rules(interaction: discord.Interaction[Any]) -> None:
-    await reply_private(interaction, t("bot.rules", locale_of(interaction)))
+    locale = locale_of(interaction)
+    await reply_private(interaction, t("bot.rules", locale) + "\n" + t("bot.rules.legends", locale))
 
 
 @app_commands.command(name=command_text("history", "name"),

@@ -25,16 +25,24 @@ from bot.discord.host import (
 )
 from bot.discord.safe_text import safe_name, safe_names
 from bot.discord.texts import command_text
-from bot.tables.domain import Game, GameOptions, Status, TableSettings
+from bot.tables.domain import (
+    RANDOM_SCENARIO,
+    SCENARIO_CHOICES,
+    Game,
+    GameOptions,
+    Status,
+    TableSettings,
+)
 from bot.tables.errors import BadInput, NoGameHere, WrongTable
 from bot.tables.service import TableService, User
 from engine import ai
 from engine.i18n import t
+from engine.legends import LEGENDS
 from engine.rules import PLAYER_COUNTS, VARIANTS
 
 FEWEST, MOST = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
 #: How each variant of engine.rules.VARIANTS is offered in /moonriver new.
-VARIANT_NAMES = {"base": "Moon River (base game)"}
+VARIANT_NAMES = {"base": "Moon River (base game)", "legends": "Legends of the West"}
 THREAD_NAME = "Moon River · {host}"
 #: Computer levels offered by /moonriver addbot: engine.ai's levels where it has them
 #: (easy/normal/hard), else its player names.
@@ -50,8 +58,12 @@ async def lobby_text(service: TableService, channel_id: int, locale: str) -> str
 
 def lobby_text_of(game: Game, locale: str) -> str:
     host = next((s.name for s in game.seats if s.user_id == game.host_id), "?")
-    return t("bot.lobby", locale, host=safe_name(host),
+    text = t("bot.lobby", locale, host=safe_name(host),
              players=safe_names(s.name for s in game.seats))
+    if game.options.is_legends:  # R-LEG-2: players see the scenario before they join
+        text += "\n" + t("lobby.legends", locale,
+                         scenario=t(f"scenario.{game.options.scenario}", locale))
+    return text
 
 
 async def table_channel(interaction: discord.Interaction[Any]) -> int:
@@ -122,6 +134,22 @@ async def _answer(interaction: discord.Interaction[Any], client: TableClient, ch
             content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 
+def scenario_choice_name(scenario: str) -> app_commands.locale_str:
+    """A scenario choice's name (R-LEG-2), "Gold Rush" in English, keyed so the command
+    translator gives Discord's German and Japanese clients their own."""
+    key = f"scenario.{scenario}"
+    return app_commands.locale_str(t(key, "en"), key=key)
+
+
+def new_table_options(variant: str, scenario: str | None, players: int) -> GameOptions:
+    """/moonriver new's options: a scenario belongs to Legends of the West only (R-LEG-2)."""
+    if scenario is not None and variant != LEGENDS:
+        raise BadInput("a scenario belongs to Legends of the West (variant: legends)",
+                       field="scenario")
+    return GameOptions(variant=variant, max_players=players,
+                       scenario=scenario or RANDOM_SCENARIO)
+
+
 async def post_lobby(client: TableClient, channel_id: int, game: Game) -> None:
     locale = game.settings.locale
     sent = await client.get_partial_messageable(channel_id).send(
@@ -132,13 +160,17 @@ async def post_lobby(client: TableClient, channel_id: int, game: Game) -> None:
 
 @app_commands.command(name=command_text("new", "name"),
                       description=command_text("new", "description"))
-@app_commands.describe(variant="the rules to play (more variants will appear here)",
+@app_commands.describe(variant="the rules to play",
+                       scenario="Legends of the West only: the scenario, or random",
                        players=f"most players ({FEWEST}–{MOST})",
                        thread="open the table in a new thread (default: yes)")
 @app_commands.choices(variant=[app_commands.Choice(name=VARIANT_NAMES[v], value=v)
-                               for v in VARIANTS if v in VARIANT_NAMES])  # named ones only
+                               for v in VARIANTS if v in VARIANT_NAMES],  # named ones only
+                      scenario=[app_commands.Choice(name=scenario_choice_name(s), value=s)
+                                for s in SCENARIO_CHOICES])
 async def new(interaction: discord.Interaction[Any],
               variant: app_commands.Choice[str] | None = None,
+              scenario: app_commands.Choice[str] | None = None,
               players: app_commands.Range[int, FEWEST, MOST] = MOST,
               thread: bool = True) -> None:
     client = client_of(interaction)
@@ -147,6 +179,8 @@ async def new(interaction: discord.Interaction[Any],
     channel_id = parent_id = channel_of(interaction)
     channel = interaction.channel
     user = user_of(interaction)
+    options = new_table_options(variant.value if variant else VARIANTS[0],
+                                scenario.value if scenario else None, players)
     await client.service.check_new_lobby(user, parent_id)  # before a thread
     if thread and isinstance(channel, discord.TextChannel):
         created = await channel.create_thread(
@@ -154,8 +188,7 @@ async def new(interaction: discord.Interaction[Any],
             type=discord.ChannelType.public_thread, auto_archive_duration=10080)
         channel_id = created.id
     game = await client.service.create(
-        channel_id, user, GameOptions(variant=variant.value if variant else VARIANTS[0],
-                                      max_players=players),
+        channel_id, user, options,
         guild_id=interaction.guild_id, settings=TableSettings(locale=locale),
         parent_id=parent_id)
     if channel_id == interaction.channel_id:

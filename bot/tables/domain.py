@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.tables.errors import BadInput
 from engine.i18n import LOCALES
+from engine.legends import LEGENDS, SCENARIOS, scenario_number
 from engine.rules import PLAYER_COUNTS, VARIANTS
 from render.theme import THEMES
 
@@ -22,6 +23,9 @@ class Status(StrEnum):
 
 
 OPEN_STATUSES = (Status.LOBBY, Status.ACTIVE)
+#: R-LEG-2: a Legends table plays a named scenario or one drawn from the seed.
+RANDOM_SCENARIO = "random"
+SCENARIO_CHOICES = (*SCENARIOS, RANDOM_SCENARIO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +73,18 @@ class TableSettings:
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
+    """How a table is played. `scenario` only counts in the Legends variant (R-LEG-2): a
+    name from engine.legends.SCENARIOS or "random" (drawn from the game's seed at start)."""
+
     variant: str = "base"
     max_players: int = 4
+    scenario: str = RANDOM_SCENARIO
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
             raise BadInput(f"variant {self.variant!r} is not available yet", field="variant")
+        if self.scenario not in SCENARIO_CHOICES:
+            raise BadInput(f"unknown scenario {self.scenario!r}", field="scenario")
         if self.max_players not in PLAYER_COUNTS:
             counts = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1]}"
             raise BadInput(f"a table seats {counts} players", field="players")
@@ -84,7 +94,18 @@ class GameOptions:
 
     @classmethod
     def from_json(cls, text: str) -> GameOptions:
-        return cls(**json.loads(text))
+        return cls(**json.loads(text))  # options stored before scenarios: random (unused)
+
+    @property
+    def is_legends(self) -> bool:
+        return self.variant == LEGENDS
+
+    def engine_scenario(self) -> int | None:
+        """The scenario for engine.game.new_game: 1–4, or None (base game, or Legends with
+        the scenario drawn from the seed, R-LEG-2), so a replay draws the same one."""
+        if not self.is_legends or self.scenario == RANDOM_SCENARIO:
+            return None
+        return scenario_number(self.scenario)
 
 
 @dataclass(frozen=True, slots=True)

@@ -251,7 +251,8 @@ class TableService:
 
     def _record(self, game: Game, actions: Sequence[LoggedAction]) -> GameRecord:
         return GameRecord(seed=game.seed, players=_unique_names(game.seats),
-                          variant=game.options.variant, components=game.components,
+                          variant=game.options.variant,
+                          scenario=game.options.engine_scenario(), components=game.components,
                           actions=[a.text for a in actions])
 
     async def state_of(self, game: Game) -> GameState:
@@ -421,7 +422,9 @@ class TableService:
             order = list(game.seats)
             Rng(game.seed ^ 0x5EA7).shuffle(order)
             seats = [replace(s, seat=i) for i, s in enumerate(order)]
-            state = new_game(_unique_names(seats), game.seed, components=game.components)
+            state = new_game(_unique_names(seats), game.seed, variant=game.options.variant,
+                             scenario=game.options.engine_scenario(),  # R-LEG-2
+                             components=game.components)
             seated = replace(game, seats=tuple(seats))
             after, computers = self._play_computers(seated, state)
             game = self._saved(await self.store.start_game(

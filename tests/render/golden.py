@@ -44,10 +44,12 @@ NAMES = ["Alice", "ボブ", "Carol 🤠", "Dmitri Alexandrovich Karamazov-Smerdy
 THEMES = {"dark": DARK, "light": LIGHT}
 
 
-def played_with_events(players: int, seed: int,
-                       until_round: int | None) -> tuple[GameState, list[ev.Event]]:
-    """A random game, and the events of the last complete player turn in it."""
-    state = new_game(NAMES[:players], seed)
+def played_with_events(players: int, seed: int, until_round: int | None,
+                       scenario: int | None = None) -> tuple[GameState, list[ev.Event]]:
+    """A random game (Legends of the West with `scenario`, R-LEG-2), and the events of the
+    last complete player turn in it."""
+    state = (new_game(NAMES[:players], seed) if scenario is None else
+             new_game(NAMES[:players], seed, variant="legends", scenario=scenario))
     rng = Rng(seed)
     current: list[ev.Event] = []
     finished: list[ev.Event] = []
@@ -83,8 +85,8 @@ def preview(theme: Theme, locale: str) -> Image.Image:
 
 
 def turn(players: int, seed: int, until_round: int | None, theme: Theme,
-         locale: str) -> Image.Image:
-    state, events = played_with_events(players, seed, until_round)
+         locale: str, scenario: int | None = None) -> Image.Image:
+    state, events = played_with_events(players, seed, until_round, scenario)
     return render_turn(public_view(state), theme=theme, locale=locale,
                        changes=changes_of(events)).image
 
@@ -125,6 +127,9 @@ def _pictures() -> dict[str, Callable[[], Image.Image]]:
         out[f"turn-{phase}-{theme_name}-{locale}"] = (
             lambda p=players, s=seed, u=until, theme=theme, locale=locale: turn(
                 p, s, u, theme, locale))
+    # Legends of the West (R-LEG-1, R-LEG-2): the characters' boards and the scenario
+    out["turn-legends-gold-dark-en"] = lambda: turn(4, 3, 9, DARK, "en", scenario=2)
+    out["final-legends-city-light-de"] = lambda: turn(3, 9, None, LIGHT, "de", scenario=4)
     return out
 
 
@@ -134,7 +139,8 @@ PICTURES: dict[str, Callable[[], Image.Image]] = _pictures()
 DOCS_DIR = GOLDEN_DIR.parent.parent / "docs"
 #: README pictures: docs name → golden picture (written as the bot sends them).
 DOCS = {"turn": "turn-4p-dark-en", "turn-light": "turn-3p-light-de",
-        "final": "final-4p-dark-en", "preview": "preview-dark-en"}
+        "final": "final-4p-dark-en", "preview": "preview-dark-en",
+        "turn-legends": "turn-legends-gold-dark-en", "final-legends": "final-legends-city-light-de"}
 
 
 def main() -> None:

@@ -1,0 +1,147 @@
+"""Legends of the West at a table (R-LEG-1, R-LEG-2): options, storage, start, replay,
+the sandbox and the real bot against the fake Discord."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.discord.lobby import lobby_text_of, new_table_options
+from bot.sandbox import SandboxOptions, run_sandbox
+from bot.tables.domain import GameOptions
+from bot.tables.errors import BadInput
+from bot.tables.service import TableService
+from bot.tables.store import SqliteStore
+from engine.i18n import t
+from engine.legends import SCENARIOS, scenario_number
+from engine.record import replay
+from engine.rng import Rng
+from engine.view import public_view
+from tests.bot.conftest import ALICE, BOB, CAROL
+from tests.bot.test_end_to_end import ALICE as E2E_ALICE
+from tests.bot.test_end_to_end import BOB as E2E_BOB
+from tests.bot.test_end_to_end import (
+    discord_and_bot,  # noqa: F401 (a fixture)
+    is_post,
+    take_turn,
+)
+from tests.bot.test_sandbox import scripted
+from tests.bot.test_service import play_out, table
+from tests.fake_discord import FakeDiscord
+
+CHANNEL = 100
+
+
+def test_r_leg_2_options_take_a_scenario_name_or_random_and_survive_json() -> None:
+    for scenario in (*SCENARIOS, "random"):
+        options = GameOptions(variant="legends", scenario=scenario)
+        assert GameOptions.from_json(options.to_json()) == options
+    assert GameOptions(variant="legends", scenario="gold").engine_scenario() == 2
+    assert GameOptions(variant="legends").engine_scenario() is None  # drawn from the seed
+    assert GameOptions(variant="base", scenario="gold").engine_scenario() is None
+    with pytest.raises(BadInput):
+        GameOptions(variant="legends", scenario="wild west")
+    # options stored before scenarios existed still load
+    assert GameOptions.from_json('{"variant": "base", "max_players": 3}').scenario == "random"
+
+
+def test_r_leg_2_a_scenario_needs_the_legends_variant_in_new() -> None:
+    assert new_table_options("legends", "city", 3).scenario == "city"
+    assert new_table_options("legends", None, 2).scenario == "random"
+    with pytest.raises(BadInput):
+        new_table_options("base", "gold", 4)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+async def test_r_leg_2_a_legends_table_starts_with_its_scenario_and_boards(
+        service: TableService, scenario: str) -> None:
+    result = await table(service, ALICE, BOB, CAROL, variant="legends", scenario=scenario)
+    config = result.state.config
+    assert config.variant == "legends" and config.scenario == scenario_number(scenario)
+    characters = {p.board.character for p in public_view(result.state).players}  # R-LEG-1
+    assert None not in characters and len(characters) == 3
+    stored = (await service.status(CHANNEL)).game
+    assert stored.options.scenario == scenario and stored.options.is_legends
+    for locale in ("en", "de", "ja"):  # the lobby names the scenario in every language
+        assert t(f"scenario.{scenario}", locale) in lobby_text_of(stored, locale)
+
+
+async def test_r_leg_2_a_random_scenario_is_drawn_at_start_and_kept_through_replay(
+        tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    store = SqliteStore(db)
+    await store.open()
+    try:
+        service = TableService(store)
+        started = await table(service, ALICE, BOB, variant="legends")
+        drawn = started.state.config.scenario
+        assert drawn in (1, 2, 3, 4)
+        await play_out(service, CHANNEL, {ALICE.id: ALICE, BOB.id: BOB}, Rng(5))
+        game = await store.game(started.game.id)
+        assert game is not None and game.options.scenario == "random"
+        # the record the service rebuilds a state from (no snapshot) draws the same one
+        record = service._record(game, await store.actions(game.id))
+        replayed = replay(record).state
+        assert replayed.config.scenario == drawn
+        view = public_view(replayed)
+        assert view.scenario == SCENARIOS[drawn - 1]
+        assert all(p.score.scenario is not None for p in view.players)
+    finally:
+        await store.close()
+
+
+async def test_the_sandbox_plays_a_legends_scenario(tmp_path: Path) -> None:
+    out = io.StringIO()
+    read, _ = scripted([])
+    options = SandboxOptions(seats=("human", "greedy"), folder=tmp_path, seed=6,
+                             variant="legends", scenario="outlaws")
+    assert await run_sandbox(options, read, out) == 0
+    assert "Winner:" in out.getvalue()
+    assert Image.open(tmp_path / "scores.png").size[0] > 0
+
+
+def test_sandbox_options_refuse_a_bad_scenario() -> None:
+    with pytest.raises(ValueError, match="scenario"):
+        SandboxOptions(seats=("human", "greedy"), variant="legends", scenario="nowhere")
+    with pytest.raises(ValueError, match="variant"):
+        SandboxOptions(seats=("human", "greedy"), variant="wild")
+
+
+async def test_end_to_end_a_legends_table_with_a_scenario_plays_turns(
+        discord_and_bot) -> None:  # noqa: F811
+    """/moonriver new variant:legends scenario:gold, two players, a few whole turns."""
+    fake: FakeDiscord = discord_and_bot[0]
+    iid = await fake.slash(E2E_ALICE, "new", variant="legends", scenario="gold", players=2,
+                           thread=False)
+    lobby = await fake.wait_for(lambda s: s.interaction_id == iid
+                                and "mr:lobby:join" in s.custom_ids())
+    assert "Legends of the West" in lobby.content and "Gold Rush" in lobby.content
+    before = len(fake.sent)
+    await fake.answered(await fake.click(E2E_BOB, lobby, "mr:lobby:join"))
+    await fake.wait_for(lambda s: s.kind == "update" and "Bob" in s.content, after=before)
+    before = len(fake.sent)
+    await fake.click(E2E_ALICE, lobby, "mr:lobby:start")
+    post = await fake.wait_for(is_post, after=before)
+    for _ in range(4):
+        post = await take_turn(fake, post)
+    assert "table.png" in post.files or "final.png" in post.files
+
+
+def test_the_sandbox_command_line_takes_variant_and_scenario(tmp_path: Path) -> None:
+    """`moonriver sandbox --variant legends --scenario city` plays; a scenario without the
+    Legends variant, or an unknown one, is a usage error (exit status 2)."""
+    run = [sys.executable, "-m", "bot.cli", "sandbox", "--seats", "human,greedy", "--seed", "2",
+           "--out", str(tmp_path)]
+    played = subprocess.run([*run, "--variant", "legends", "--scenario", "city"],
+                            input="1\n" * 400, capture_output=True, text=True, timeout=300)
+    assert played.returncode == 0, played.stderr
+    assert "Winner:" in played.stdout
+    assert "scenario: Moon River City" in played.stdout  # named before the first move
+    for bad in (["--scenario", "gold"], ["--variant", "legends", "--scenario", "moon"]):
+        refused = subprocess.run([*run, *bad], capture_output=True, text=True, timeout=60)
+        assert refused.returncode == 2 and refused.stderr.startswith("moonriver: "), bad
