@@ -23,6 +23,7 @@ from bot.discord.gate import admit, check_click_table
 from bot.discord.host import Click, TableClient
 from bot.discord.logs import configure_logging
 from bot.discord.maintenance import maintenance_loop
+from bot.discord.safe_text import safe_name
 from bot.discord.texts import CommandTranslator, command_text
 from bot.tables.errors import StoreError
 from bot.tables.limits import TableLimits
@@ -63,7 +64,8 @@ class MoonRiverBot(TableClient):
         store = SqliteStore(settings.database)
         limits = TableLimits(settings.lobbies_per_user, settings.lobbies_per_channel,
                              settings.min_remind_hours)
-        super().__init__(settings, store, TableService(store, limits=limits), intents=intents,
+        service = TableService(store, limits=limits, literal=safe_name)
+        super().__init__(settings, store, service, intents=intents,
                          allowed_mentions=discord.AllowedMentions.none())
         self.tree = app_commands.CommandTree(self)
         self._maintenance: asyncio.Task[None] | None = None

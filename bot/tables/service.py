@@ -174,8 +174,12 @@ class _GameLock:
 class TableService:
     def __init__(self, store: GameStore, *, clock: Callable[[], datetime] = utc_now,
                  components: str = DEFAULT_COMPONENTS,
-                 limits: TableLimits | None = None) -> None:
+                 limits: TableLimits | None = None,
+                 literal: Callable[[str], str] = str) -> None:
         self.store = store
+        # How a player's name becomes literal text in stored post texts: the Discord
+        # front end escapes markdown and mentions, a terminal shows names as they are.
+        self.literal = literal
         self.limits = limits or TableLimits()
         self._creating = asyncio.Lock()  # count-then-create must not interleave
         self.clock = clock
@@ -492,7 +496,8 @@ class TableService:
         events summarized: the text a post falls back on after a restart), and whom to
         ping (the player to move, or the winners). Written in the commit's own
         transaction."""
-        text = said or (summarize(events, state, game.settings.locale) if events else "")
+        text = said or (summarize(events, state, game.settings.locale, self.literal)
+                        if events else "")
         if result is not None:
             winners = [game.seats[i].user_id for i, name in enumerate(state.config.players)
                        if name in result.winners]
@@ -555,7 +560,7 @@ class TableService:
                 game, keep=len(actions) - 1, state=before.to_dict(),
                 reminders=self._reminders_for(game, before), now=self.clock(),
                 posts=self._announce(game, before, (), None, said=t(
-                    "turn.undo", game.settings.locale, player=seat.name))))
+                    "turn.undo", game.settings.locale, player=self.literal(seat.name)))))
             self._remember(game, before)
             return ActResult(game, before, (), self._user_to_move(game, before), False)
 

@@ -118,3 +118,23 @@ async def test_outbox_rows_survive_reopening_the_file(tmp_path: Path) -> None:
     await reopened.open()
     assert [p.text for p in await reopened.due_posts(START)] == ["Alice built"]
     await reopened.close()
+
+
+async def test_post_texts_name_players_through_the_front_ends_escaper(store: GameStore,
+                                                                      clock: Clock) -> None:
+    """A stored post text (what a post falls back on after a restart) names players the
+    way the front end asks: the Discord bot escapes markdown and mentions in names."""
+    service = TableService(store, clock=clock, literal=lambda name: f"[{name}]")
+    await service.create(10, ALICE)
+    await service.join(10, BOB)
+    result = await service.start(10, ALICE)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    texts: list[str] = []
+    while len(texts) < 3:
+        user = users[result.next_user]
+        option = (await service.legal(10, user))[0]
+        result = await service.act(10, user, str(option), result.game.version)
+        texts += [p.text for p in await store.due_posts(clock()) if p.text not in texts]
+    names = [seat.name for seat in result.game.seats]
+    for text in texts:
+        assert any(f"[{name}]" in text for name in names), text
