@@ -430,7 +430,7 @@ class TableService:
                              scenario=game.options.engine_scenario(),  # R-LEG-2
                              components=game.components)
             seated = replace(game, seats=tuple(seats))
-            after, computers = self._play_computers(seated, state)
+            after, computers = await self._play_computers(seated, state)
             game = self._saved(await self.store.start_game(
                 game, seats=seats, state=state.to_dict(),
                 reminders=self._reminders_for(seated, state), now=self.clock(),
@@ -442,7 +442,15 @@ class TableService:
 
     # --- playing -----------------------------------------------------------------------
 
-    def _play_computers(self, game: Game, state: GameState) -> tuple[GameState, list[Played]]:
+    async def _play_computers(self, game: Game,
+                              state: GameState) -> tuple[GameState, list[Played]]:
+        """The computer seats' moves up to the next human decision. They run in a thread,
+        so a searching player (`hard` thinks about a second a decision) never holds up
+        the event loop: other tables' clicks are answered meanwhile."""
+        return await asyncio.to_thread(self._computer_moves, game, state)
+
+    @staticmethod
+    def _computer_moves(game: Game, state: GameState) -> tuple[GameState, list[Played]]:
         played: list[Played] = []
         while state.phase is not Phase.OVER:
             seat = state.active_seat
@@ -486,7 +494,7 @@ class TableService:
             except MoonRiverError as exc:
                 raise IllegalMove(str(exc)) from None
             played = [Played(seat.seat, action, tuple(events))]
-            state, computers = self._play_computers(game, state)
+            state, computers = await self._play_computers(game, state)
             played += computers
             return await self._commit(game, state, played)
 
@@ -706,7 +714,7 @@ class TableService:
                 action = stand_in.choose(state)
                 state, events = apply(state, action)
                 played.append(Played(seat, action, tuple(events)))
-            state, computers = self._play_computers(game, state)
+            state, computers = await self._play_computers(game, state)
             return await self._commit(game, state, played + computers)
 
     async def archive(self, game_id: int) -> Game | None:
@@ -748,7 +756,7 @@ class TableService:
             if any(s.is_ai for s in game.seats):  # a crash may have cut computer turns short
                 async with self._lock(game.id):
                     state = await self.state_of(game)
-                    after, computers = self._play_computers(game, state)
+                    after, computers = await self._play_computers(game, state)
                     if computers:
                         await self._commit(game, after, computers)
         return rebuilt

@@ -117,6 +117,37 @@ async def test_computer_players_move_by_themselves(service: TableService) -> Non
     await play_out(service, CHANNEL, {ALICE.id: ALICE}, Rng(2))
 
 
+async def test_a_thinking_computer_never_holds_up_the_event_loop(
+        service: TableService) -> None:
+    """A `hard` computer searches about a second a decision; meanwhile the bot must keep
+    answering other tables, so its moves run off the event loop."""
+    await service.create(CHANNEL, ALICE)
+    await service.add_ai(CHANNEL, ALICE, "strong")  # the "hard" level
+    loop = asyncio.get_running_loop()
+    gaps: list[float] = []
+
+    async def tick() -> None:
+        last = loop.time()
+        while True:
+            await asyncio.sleep(0.01)
+            now = loop.time()
+            gaps.append(now - last)
+            last = now
+
+    ticker = asyncio.create_task(tick())
+    started = loop.time()
+    result = await service.start(CHANNEL, ALICE)  # computers move until Alice's turn
+    for _ in range(6):
+        if loop.time() - started > 1.0:
+            break
+        option = (await service.legal(CHANNEL, ALICE))[0]
+        result = await service.act(CHANNEL, ALICE, str(option), result.game.version)
+    ticker.cancel()
+    thinking = loop.time() - started
+    assert thinking > 0.5, "the computer made no decision worth timing"
+    assert gaps and max(gaps) < 0.5, f"the event loop stalled for {max(gaps):.2f} s"
+
+
 async def test_only_the_player_to_move_may_act(service: TableService) -> None:
     result = await table(service, ALICE, BOB, CAROL)
     mover = {ALICE.id: ALICE, BOB.id: BOB, CAROL.id: CAROL}[result.next_user]
