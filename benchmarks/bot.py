@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.fake_discord import CHANNEL_ID, FakeDiscord, Sent
+from tests.fake_discord import CHANNEL_ID, FakeDiscord, Sent, next_click
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,21 +37,6 @@ def mover(table: Sent) -> tuple[int, str]:
 def is_post(sent: Sent, channel: int) -> bool:
     return sent.channel_id == str(channel) and sent.kind == "channel" and (
         "table.png" in sent.files or "final.png" in sent.files)
-
-
-def next_click(message: Sent) -> tuple[str, list[str] | None]:
-    """Place at the first letter, pick the first pair, press the first button (Confirm),
-    else the first menu option: every player turn moves forward."""
-    ids = message.custom_ids()
-    for prefix in ("mr:spot:", "mr:pair:"):
-        menu = next((c for c in ids if c.startswith(prefix)), None)
-        if menu is not None:
-            return menu, [message.select_options(menu)[0]]
-    button = next((c for c in ids if c.startswith("mr:act:")), None)
-    if button is not None:
-        return button, None
-    menu = next(c for c in ids if c.startswith("mr:sel:"))
-    return menu, [message.select_options(menu)[0]]
 
 
 @dataclass

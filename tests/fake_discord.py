@@ -448,3 +448,19 @@ class FakeDiscord:
                             return sent
                     await self.new_message.wait()
         return await asyncio.wait_for(find(), timeout)
+
+
+def next_click(message: Sent) -> tuple[str, list[str] | None]:
+    """What a player does on a private screen: place (first letter), pick the first pair,
+    press the first button (Confirm on a proposal), else the first menu option. Never
+    Back or ⇄, so every turn moves forward."""
+    ids = message.custom_ids()
+    for prefix in ("mr:spot:", "mr:pair:"):
+        menu = next((c for c in ids if c.startswith(prefix)), None)
+        if menu is not None:
+            return menu, [message.select_options(menu)[0]]
+    button = next((c for c in ids if c.startswith("mr:act:")), None)
+    if button is not None:
+        return button, None
+    menu = next(c for c in ids if c.startswith("mr:sel:"))
+    return menu, [message.select_options(menu)[0]]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fake_discord import CHANNEL_ID, FakeDiscord, Sent
+from tests.fake_discord import CHANNEL_ID, FakeDiscord, Sent, next_click
 
 ROOT = Path(__file__).resolve().parents[2]
 ALICE, BOB, CAROL, DAVE = (101, "Alice"), (102, "Bob"), (103, "Carol"), (104, "Dave")
@@ -108,22 +108,6 @@ def mover_of(table: Sent) -> tuple[int, str]:
     users = (table.allowed_mentions or {}).get("users") or []
     assert len(users) == 1, "exactly the player to move is pinged"
     return USERS[int(users[0])]
-
-
-def next_click(message: Sent) -> tuple[str, list[str] | None]:
-    """What a player does on a private screen: place (first letter), pick the first pair,
-    press the first button (Confirm on a proposal), else the first menu option. Never
-    Back or ⇄, so every turn moves forward."""
-    ids = message.custom_ids()
-    for prefix in ("mr:spot:", "mr:pair:"):
-        menu = next((c for c in ids if c.startswith(prefix)), None)
-        if menu is not None:
-            return menu, [message.select_options(menu)[0]]
-    button = next((c for c in ids if c.startswith("mr:act:")), None)
-    if button is not None:
-        return button, None
-    menu = next(c for c in ids if c.startswith("mr:sel:"))
-    return menu, [message.select_options(menu)[0]]
 
 
 async def click_and_wait(fake: FakeDiscord, user: tuple[int, str], message: Sent,

@@ -92,7 +92,8 @@ async def test_a_403_archives_the_game_and_the_host_is_told(
 async def take_turn_no_wait(fake: FakeDiscord, table, user) -> None:  # type: ignore[no-untyped-def]
     """Play one whole turn (every step of the private message) without waiting for the
     next table post."""
-    from tests.bot.test_end_to_end import click_and_wait, next_click, open_dialogue
+    from tests.bot.test_end_to_end import click_and_wait, open_dialogue
+    from tests.fake_discord import next_click
     user, message, _before = await open_dialogue(fake, table)
     while message.custom_ids():
         custom_id, values = next_click(message)
