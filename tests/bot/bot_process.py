@@ -75,3 +75,11 @@ def table_posts(fake: FakeDiscord, game_id: int, version: int) -> list[Sent]:
     """Channel posts of a game's table at `version` (its Your-turn button names both)."""
     key = f"mr:turn:{game_id}:{version}"
     return [s for s in fake.sent if s.kind == "channel" and key in s.custom_ids()]
+
+
+def announces(message: Sent, game_id: int, version: int) -> bool:
+    """Whether a channel message is the table post of `game_id` at `version` or later
+    (its Play button carries the game version it was drawn at)."""
+    prefix = f"mr:turn:{game_id}:"
+    return any(c.startswith(prefix) and int(c[len(prefix):].split(":")[0]) >= version
+               for c in message.custom_ids())

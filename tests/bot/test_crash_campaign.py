@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables.domain import PostKind, PostState, Status
-from tests.bot.bot_process import BotProcess, stored, table_posts
+from tests.bot.bot_process import BotProcess, announces, stored, table_posts
 from tests.bot.test_end_to_end import ALICE, BOB, started_table, take_turn
 from tests.fake_discord import FakeDiscord, Sent
 
@@ -30,14 +30,6 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     await server.start()
     yield server
     await server.stop()
-
-
-def announces(message: Sent, game_id: int, version: int) -> bool:
-    """Whether a channel message is the table post of `game_id` at `version` or later
-    (its Play button carries the game version it was drawn at)."""
-    prefix = f"mr:turn:{game_id}:"
-    return any(c.startswith(prefix) and int(c[len(prefix):].split(":")[0]) >= version
-               for c in message.custom_ids())
 
 
 async def play_until_killed(fake: FakeDiscord, table: Sent) -> None:
