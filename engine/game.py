@@ -110,32 +110,34 @@ def new_game(
     return state
 
 
-def _draw_column(state: GameState, out: Events) -> list[Slot]:
+def _draw_column(state: GameState, out: Events | None) -> list[Slot]:
     """R-SETUP-4: 4 parcels, ascending by back number, equal numbers in draw order."""
     drawn, state.pile = state.pile[:COLUMN_SIZE], state.pile[COLUMN_SIZE:]
     parcels = state.components.parcels
     drawn.sort(key=lambda pid: parcels[pid - 1].number)  # stable: keeps draw order
-    out.append(ev.ColumnDrawn(tuple(drawn)))
+    if out is not None:
+        out.append(ev.ColumnDrawn(tuple(drawn)))
     return [Slot(pid, None) for pid in drawn]
 
 
-def _refill_saloon(state: GameState, out: Events) -> None:
+def _refill_saloon(state: GameState, out: Events | None) -> None:
     """R-SETUP-2 / R-ROUND-1: fill empty saloon spaces from the stack, specialist up."""
     added = []
     for i, chip in enumerate(state.saloon):
         if chip == 0 and state.stack:
             state.saloon[i] = state.stack.pop(0)
             added.append(state.components.partners[state.saloon[i] - 1])
-    if added:
+    if added and out is not None:
         out.append(ev.SaloonRefilled(tuple(added)))
 
 
-def _finish_setup(state: GameState, out: Events) -> None:
+def _finish_setup(state: GameState, out: Events | None) -> None:
     unchosen = [s.parcel for s in state.column if s.ranchero is None and s.parcel is not None]
     if unchosen:  # R-SETUP-5: with 3 players the parcel left free leaves the game
         state.removed += unchosen
         state.column = [s for s in state.column if s.ranchero is not None]
-        out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
+        if out is not None:
+            out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
     state.next_column = _draw_column(state, out)  # R-SETUP-6
     state.round = 1
     _start_next_turn(state, out)
@@ -143,7 +145,7 @@ def _finish_setup(state: GameState, out: Events) -> None:
 
 # --- turns and rounds (R-ORDER-1, R-TURN-*, R-ROUND-1, R-END-*) ---------------------------
 
-def _start_next_turn(state: GameState, out: Events) -> None:
+def _start_next_turn(state: GameState, out: Events | None) -> None:
     """R-ORDER-1: the next ranchero from the top of the current column takes its turn."""
     for index, slot in enumerate(state.column):
         if slot.ranchero is not None:
@@ -154,8 +156,8 @@ def _start_next_turn(state: GameState, out: Events) -> None:
             taken.ranchero, taken.parcel = None, None
             player = state.player_for_update(seat)
             player.storage.append(parcel)  # R-TURN-1: take (mandatory)
-            out.append(ev.TurnStarted(seat, state.round))
-            out.append(ev.ParcelTaken(seat, parcel))
+            if out is not None:
+                out += (ev.TurnStarted(seat, state.round), ev.ParcelTaken(seat, parcel))
             slots = state.components.boards[player.board].slots
             state.turn = TurnState(
                 seat,
@@ -167,8 +169,9 @@ def _start_next_turn(state: GameState, out: Events) -> None:
     _end_round(state, out)
 
 
-def _end_round(state: GameState, out: Events) -> None:
-    out.append(ev.RoundEnded(state.round))
+def _end_round(state: GameState, out: Events | None) -> None:
+    if out is not None:
+        out.append(ev.RoundEnded(state.round))
     if state.last_round:
         _start_final_placement(state, out)
         return
@@ -177,7 +180,8 @@ def _end_round(state: GameState, out: Events) -> None:
     if unchosen:  # R-ROUND-1: with 3 players the unchosen parcel leaves the game
         state.removed += unchosen
         state.column = [s for s in state.column if s.ranchero is not None]
-        out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
+        if out is not None:
+            out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
     state.round += 1
     if state.pile:
         state.next_column = _draw_column(state, out)
@@ -187,17 +191,19 @@ def _end_round(state: GameState, out: Events) -> None:
         # R-END-2 (Decision): the final placement follows this round's turn order
         order = dict.fromkeys(s.ranchero for s in state.column if s.ranchero is not None)
         state.pending = list(order)
-        out.append(ev.LastRound(state.round))
+        if out is not None:
+            out.append(ev.LastRound(state.round))
     _refill_saloon(state, out)  # R-ROUND-1: only here
     _start_next_turn(state, out)
 
 
-def _start_final_placement(state: GameState, out: Events) -> None:
-    out.append(ev.FinalPlacement())
+def _start_final_placement(state: GameState, out: Events | None) -> None:
+    if out is not None:
+        out.append(ev.FinalPlacement())
     _next_final_player(state, out)
 
 
-def _next_final_player(state: GameState, out: Events) -> None:
+def _next_final_player(state: GameState, out: Events | None) -> None:
     """R-END-2: each player places what they hold as far as legally possible."""
     while state.pending:
         seat = state.pending.pop(0)
@@ -209,16 +215,17 @@ def _next_final_player(state: GameState, out: Events) -> None:
     _finish_game(state, out)
 
 
-def _remove_left_over(state: GameState, seat: int, out: Events) -> None:
+def _remove_left_over(state: GameState, seat: int, out: Events | None) -> None:
     player = state.players[seat]
     if player.storage:
         player = state.player_for_update(seat)
         state.removed += player.storage
-        out.append(ev.ParcelsRemoved(seat, tuple(player.storage), "left_over"))
+        if out is not None:
+            out.append(ev.ParcelsRemoved(seat, tuple(player.storage), "left_over"))
         player.storage = []
 
 
-def _finish_game(state: GameState, out: Events) -> None:
+def _finish_game(state: GameState, out: Events | None) -> None:
     state.turn = None
     state.phase = Phase.OVER
     for seat in range(len(state.players)):  # R-END-3: overpopulation
@@ -227,10 +234,12 @@ def _finish_game(state: GameState, out: Events) -> None:
             if cows > 1:
                 player.cows[cell] = 1
                 state.cows_removed += cows - 1
-                out.append(ev.CowsOverpopulated(seat, cell, cows - 1))
-    result = outcome(state)
-    assert result is not None
-    out.append(ev.GameEnded(tuple(s.total for s in result.sheets), tuple(result.winners)))
+                if out is not None:
+                    out.append(ev.CowsOverpopulated(seat, cell, cows - 1))
+    if out is not None:  # scoring only for the narration: a silent playout skips it
+        result = outcome(state)
+        assert result is not None
+        out.append(ev.GameEnded(tuple(s.total for s in result.sheets), tuple(result.winners)))
 
 
 # --- building (R-BUILD-*, R-PLACE-*) and symbols (R-SYM-*) --------------------------------
@@ -347,7 +356,7 @@ def _build_options(state: GameState) -> list[Action]:
     return [*builds, PASS]
 
 
-def _place(state: GameState, action: Build, out: Events) -> None:
+def _place(state: GameState, action: Build, out: Events | None) -> None:
     turn = state.turn
     assert turn is not None
     masks = _landscape_masks(state, turn.seat)[:]  # before the write: the cache is current
@@ -367,13 +376,14 @@ def _place(state: GameState, action: Build, out: Events) -> None:
     player.last_placed += [action.cell, second_cell]
     turn.built += 1
     turn.placed += [action.cell, second_cell]
-    out.append(ev.DominoPlaced(turn.seat, action.first, action.second, action.cell,
-                               second_cell))
+    if out is not None:
+        out.append(ev.DominoPlaced(turn.seat, action.first, action.second, action.cell,
+                                   second_cell))
     if not turn.final and turn.built >= turn.max_dominoes:
         _end_building(state, out)
 
 
-def _end_building(state: GameState, out: Events) -> None:
+def _end_building(state: GameState, out: Events | None) -> None:
     """R-SYM-0: all cows, then all skulls, then all circles of the newly placed parcels."""
     turn = state.turn
     assert turn is not None
@@ -386,8 +396,9 @@ def _end_building(state: GameState, out: Events) -> None:
             if state.cow_supply > 0:
                 state.cow_supply -= 1
                 player.cows[cell] += 1
-                out.append(ev.CowAdded(turn.seat, cell))
-            else:
+                if out is not None:
+                    out.append(ev.CowAdded(turn.seat, cell))
+            elif out is not None:
                 out.append(ev.CowSupplyEmpty(turn.seat, cell))
     turn.skulls = [c for c in placed if parcels[player.cells[c] - 1].skull]
     turn.circles = [c for c in placed if parcels[player.cells[c] - 1].circle]
@@ -410,7 +421,7 @@ def _skull_options(state: GameState) -> list[Action]:
     return [Skull(c) for c in cells_of(_territory(state, turn.seat, turn.skulls[0])) if cows[c]]
 
 
-def _continue_resolution(state: GameState, out: Events) -> None:
+def _continue_resolution(state: GameState, out: Events | None) -> None:
     """Work through pending skulls, circles and the bonus tile; stop at a decision."""
     turn = state.turn
     assert turn is not None
@@ -419,14 +430,17 @@ def _continue_resolution(state: GameState, out: Events) -> None:
         if _skull_options(state):
             state.phase = Phase.SKULL
             return
-        out.append(ev.SkullResolved(turn.seat, turn.skulls.pop(0), None))  # no cow: no effect
+        skull = turn.skulls.pop(0)  # no cow in reach: the skull has no effect
+        if out is not None:
+            out.append(ev.SkullResolved(turn.seat, skull, None))
     while turn.circles:
         cell = turn.circles.pop(0)
         if any(state.saloon):
             turn.partner_cell = cell
             state.phase = Phase.RECRUIT
             return
-        out.append(ev.CircleWasted(turn.seat, cell))  # R-SYM-3: empty saloon, nobody
+        if out is not None:
+            out.append(ev.CircleWasted(turn.seat, cell))  # R-SYM-3: empty saloon, nobody
     if (state.bonus_tiles and player.bonus_tile == 0
             and any(player.cells[-WIDTH:])):  # R-2P-3: reached the top row
         if _bonus_options(state):
@@ -438,11 +452,12 @@ def _continue_resolution(state: GameState, out: Events) -> None:
             # reach row 10 takes a tile even when it cannot be placed; the lowest-numbered
             # one leaves the game, so the second player still gets the other one only.
             state.bonus_tiles.remove(min(state.bonus_tiles))
-        out.append(ev.BonusTileMissed(turn.seat))
+        if out is not None:
+            out.append(ev.BonusTileMissed(turn.seat))
     _after_resolution(state, out)
 
 
-def _after_resolution(state: GameState, out: Events) -> None:
+def _after_resolution(state: GameState, out: Events | None) -> None:
     turn = state.turn
     assert turn is not None
     if turn.final:
@@ -469,14 +484,15 @@ def _recruit_options(state: GameState) -> list[Action]:
     return options
 
 
-def _recruit(state: GameState, action: Recruit, out: Events) -> None:
+def _recruit(state: GameState, action: Recruit, out: Events | None) -> None:
     turn = state.turn
     assert turn is not None
     kinds = state.components.partners
     index = next(i for i, c in enumerate(state.saloon) if c and kinds[c - 1] == action.kind)
     chip, state.saloon[index] = state.saloon[index], 0
     state.player_for_update(turn.seat).partners[turn.partner_cell] = (chip, action.face)
-    out.append(ev.PartnerRecruited(turn.seat, turn.partner_cell, action.kind, action.face))
+    if out is not None:
+        out.append(ev.PartnerRecruited(turn.seat, turn.partner_cell, action.kind, action.face))
     if action.face == COWBOY:
         turn.steps_left = COWBOY_STEPS
         state.phase = Phase.COWBOY
@@ -567,7 +583,7 @@ def _bonus_options(state: GameState) -> list[Action]:
     return options
 
 
-def _place_bonus(state: GameState, action: Bonus, out: Events) -> None:
+def _place_bonus(state: GameState, action: Bonus, out: Events | None) -> None:
     turn = state.turn
     assert turn is not None
     player = state.player_for_update(turn.seat)
@@ -576,7 +592,8 @@ def _place_bonus(state: GameState, action: Bonus, out: Events) -> None:
     player.bonus_landscape = int(action.landscape)
     player.last_placed.append(action.cell)
     state.bonus_tiles.remove(action.tile)
-    out.append(ev.BonusTilePlaced(turn.seat, action.tile, action.landscape.label, action.cell))
+    if out is not None:
+        out.append(ev.BonusTilePlaced(turn.seat, action.tile, action.landscape.label, action.cell))
     turn.circles.append(action.cell)  # the tile's circle recruits as usual (R-SYM-3)
     _continue_resolution(state, out)
 
@@ -613,7 +630,7 @@ def legal_actions(state: GameState) -> list[Action]:
     return list(state._legal)
 
 
-def _do(state: GameState, action: Action, out: Events) -> None:
+def _do(state: GameState, action: Action, out: Events | None) -> None:
     """Carry out one legal action on a state the caller owns."""
     phase = state.phase
     seat = state.active_seat
@@ -623,14 +640,16 @@ def _do(state: GameState, action: Action, out: Events) -> None:
         state.columns_for_update()
         next(s for s in state.column if s.parcel == action.parcel).ranchero = seat
         state.pending.pop(0)
-        out.append(ev.RancheroPlaced(seat, action.parcel))
+        if out is not None:
+            out.append(ev.RancheroPlaced(seat, action.parcel))
         if not state.pending:
             _finish_setup(state, out)
     elif phase is Phase.CHOOSE:
         assert isinstance(action, Choose)
         state.columns_for_update()
         next(s for s in state.next_column if s.parcel == action.parcel).ranchero = seat
-        out.append(ev.RancheroPlaced(seat, action.parcel))
+        if out is not None:
+            out.append(ev.RancheroPlaced(seat, action.parcel))
         _start_next_turn(state, out)  # sets the next turn
     elif phase is Phase.BUILD:
         if isinstance(action, Build):
@@ -640,17 +659,21 @@ def _do(state: GameState, action: Action, out: Events) -> None:
             player.storage.remove(action.first)
             player.storage.remove(action.second)
             state.removed += [action.first, action.second]
-            out.append(ev.ParcelsRemoved(seat, (action.first, action.second), "nothing_fits"))
+            if out is not None:
+                out.append(ev.ParcelsRemoved(seat, (action.first, action.second), "nothing_fits"))
             _end_building(state, out)
         else:
-            out.append(ev.Passed(seat, phase.value))
+            if out is not None:
+                out.append(ev.Passed(seat, phase.value))
             _end_building(state, out)
     elif phase is Phase.SKULL:
         assert isinstance(action, Skull)
         assert state.turn is not None
         state.player_for_update(seat).cows[action.cell] -= 1
         state.cow_supply += 1
-        out.append(ev.SkullResolved(seat, state.turn.skulls.pop(0), action.cell))
+        skull = state.turn.skulls.pop(0)
+        if out is not None:
+            out.append(ev.SkullResolved(seat, skull, action.cell))
         _continue_resolution(state, out)
     elif phase is Phase.RECRUIT:
         assert isinstance(action, Recruit)
@@ -659,7 +682,8 @@ def _do(state: GameState, action: Action, out: Events) -> None:
         assert isinstance(action, Bonus)
         _place_bonus(state, action, out)
     elif isinstance(action, Pass):  # declining a partner's immediate effect (R-PART-6)
-        out.append(ev.Passed(seat, phase.value))
+        if out is not None:
+            out.append(ev.Passed(seat, phase.value))
         _continue_resolution(state, out)
     elif isinstance(action, Move):
         turn = state.turn
@@ -668,7 +692,8 @@ def _do(state: GameState, action: Action, out: Events) -> None:
         cows[action.source] -= 1
         cows[action.target] += 1
         turn.steps_left -= 1
-        out.append(ev.CowMoved(seat, action.source, action.target))
+        if out is not None:
+            out.append(ev.CowMoved(seat, action.source, action.target))
         if turn.steps_left == 0:
             _continue_resolution(state, out)
     elif isinstance(action, Swap):
@@ -677,19 +702,21 @@ def _do(state: GameState, action: Action, out: Events) -> None:
         theirs = state.player_for_update(other).storage
         mine[mine.index(action.mine)] = action.theirs
         theirs[theirs.index(action.theirs)] = action.mine
-        out.append(ev.ParcelsSwapped(seat, other, action.mine, action.theirs))
+        if out is not None:
+            out.append(ev.ParcelsSwapped(seat, other, action.mine, action.theirs))
         _continue_resolution(state, out)
     elif isinstance(action, Steal):
         turn = state.turn
         assert turn is not None
         state.player_for_update(action.seat).cows[action.cell] -= 1
         state.player_for_update(seat).cows[turn.partner_cell] += 1
-        out.append(ev.CowStolen(seat, action.seat, action.cell, turn.partner_cell))
+        if out is not None:
+            out.append(ev.CowStolen(seat, action.seat, action.cell, turn.partner_cell))
         _continue_resolution(state, out)
     state._legal = None
 
 
-def _advance(state: GameState, out: Events) -> None:
+def _advance(state: GameState, out: Events | None) -> None:
     """Play every decision that has only one option, leaving a real choice (or the end)."""
     while state.phase is not Phase.OVER:
         options = _generate(state)
