@@ -171,9 +171,9 @@ def _start_next_turn(state: GameState, out: Events | None) -> None:
                 out += (ev.TurnStarted(seat, state.round), ev.ParcelTaken(seat, parcel))
             held = len(player.storage)
             state.turn = TurnState(
-                seat,
-                max_dominoes=2 if held >= TWO_DOMINOES_FROM else 1,
-                forced=held > _tables(state).slots[player.board],  # R-BUILD-2
+                seat, False,
+                2 if held >= TWO_DOMINOES_FROM else 1,  # R-BUILD-1: max dominoes
+                0, held > _tables(state).slots[player.board],  # R-BUILD-2: forced
             )
             state.phase = _BUILD
             return
@@ -322,9 +322,19 @@ def _make_build(first: int, second: int, cell: int, direction: str) -> Build:
     return build
 
 
-#: Builds are immutable and the same few recur in every search: making one costs more than
-#: finding it again. A random game still meets hundreds of new ones: `_make_build`.
-_build = lru_cache(maxsize=1 << 16)(_make_build)
+#: Every Build made so far, by `(first << 32 | second << 16 | cell) << 1 | (direction is UP)`.
+#: Builds are immutable and the same ones recur in a search: finding one again is cheaper
+#: than making it (an `lru_cache` call per build was a seventh of a random game). Emptied
+#: when it holds `_BUILDS_KEPT` builds, so memory stays bounded.
+_builds: dict[int, Build] = {}
+_BUILDS_KEPT = 200_000
+
+
+def _new_build(key: int, first: int, second: int, cell: int, direction: str) -> Build:
+    if len(_builds) >= _BUILDS_KEPT:
+        _builds.clear()
+    build = _builds[key] = _make_build(first, second, cell, direction)
+    return build
 _move = lru_cache(maxsize=1 << 12)(Move)
 _choose = lru_cache(maxsize=1 << 8)(Choose)
 _recruit_as = lru_cache(maxsize=1 << 6)(Recruit)
@@ -345,6 +355,7 @@ def _legal_builds(state: GameState, seat: int) -> list[Action]:
     landscape_of = tables.landscape
     near = ranch.near
     ok = [bridges | near[landscape_of[parcel]] for parcel in held]
+    find = _builds.get
     out: list[Action] = []
     pairs = range(len(held))
     for i in pairs:
@@ -356,15 +367,19 @@ def _legal_builds(state: GameState, seat: int) -> list[Action]:
             up = up_free & (ok_a | (ok_b >> WIDTH))
             right = right_free & (ok_a | (ok_b >> 1))
             both = up | right
+            if not both:
+                continue
             b = held[j]
+            pair = a << 32 | b << 16  # parcel ids and cells stay below 2**16
             while both:
                 low = both & -both
                 cell = low.bit_length() - 1
                 both ^= low
+                key = (pair | cell) << 1
                 if right & low:
-                    out.append(_build(a, b, cell, RIGHT))
+                    out.append(find(key) or _new_build(key, a, b, cell, RIGHT))
                 if up & low:
-                    out.append(_build(a, b, cell, UP))
+                    out.append(find(key | 1) or _new_build(key | 1, a, b, cell, UP))
     return out
 
 
@@ -634,8 +649,11 @@ def _generate(state: GameState) -> list[Action]:
     if phase is _BUILD:
         return _build_options(state)
     if phase is _CHOOSE or phase is _SETUP:
-        column = state.next_column if phase is _CHOOSE else state.column
-        free = sorted(s.parcel for s in column if s.ranchero is None and s.parcel is not None)
+        free = []
+        for slot in state.next_column if phase is _CHOOSE else state.column:
+            if slot.ranchero is None and slot.parcel is not None:
+                free.append(slot.parcel)
+        free.sort()
         return [_choose(parcel) for parcel in free]
     if phase is _SKULL:
         return _skull_options(state)
@@ -659,6 +677,16 @@ def legal_actions(state: GameState) -> list[Action]:
     return list(state._legal)
 
 
+def _put_ranchero(state: GameState, next_column: bool, parcel: int, seat: int) -> None:
+    """R-SETUP-5 / R-TURN-3: the seat's ranchero goes on `parcel` of the first column
+    (setup) or the next one."""
+    state.columns_for_update()
+    for slot in state.next_column if next_column else state.column:
+        if slot.parcel == parcel:
+            slot.ranchero = seat
+            return
+
+
 def _do(state: GameState, action: Action, out: Events | None) -> None:
     """Carry out one legal action on a state the caller owns."""
     phase = state.phase
@@ -666,8 +694,7 @@ def _do(state: GameState, action: Action, out: Events | None) -> None:
     seat = turn.seat if turn is not None else state.pending[0]  # the active seat
     if phase is _SETUP:
         assert isinstance(action, Choose)
-        state.columns_for_update()
-        next(s for s in state.column if s.parcel == action.parcel).ranchero = seat
+        _put_ranchero(state, False, action.parcel, seat)
         state.pending.pop(0)
         if out is not None:
             out.append(ev.RancheroPlaced(seat, action.parcel))
@@ -675,8 +702,7 @@ def _do(state: GameState, action: Action, out: Events | None) -> None:
             _finish_setup(state, out)
     elif phase is _CHOOSE:
         assert isinstance(action, Choose)
-        state.columns_for_update()
-        next(s for s in state.next_column if s.parcel == action.parcel).ranchero = seat
+        _put_ranchero(state, True, action.parcel, seat)
         if out is not None:
             out.append(ev.RancheroPlaced(seat, action.parcel))
         _start_next_turn(state, out)  # sets the next turn
