@@ -446,9 +446,12 @@ def _end_building(state: GameState, out: Events | None) -> None:
                     out.append(ev.CowAdded(turn.seat, cell))
             elif out is not None:
                 out.append(ev.CowSupplyEmpty(turn.seat, cell))
-    skull, circle = tables.skull, tables.circle
-    turn.skulls = [c for c in placed if skull[cells[c]]]
-    turn.circles = [c for c in placed if circle[cells[c]]]
+    if placed:
+        skull, circle = tables.skull, tables.circle
+        turn.skulls = [c for c in placed if skull[cells[c]]]
+        turn.circles = [c for c in placed if circle[cells[c]]]
+    else:  # a pass: nothing to resolve
+        turn.skulls, turn.circles = [], []
     _continue_resolution(state, out)
 
 
@@ -523,8 +526,8 @@ def _after_resolution(state: GameState, out: Events | None) -> None:
 # --- partners (R-SYM-3, R-PART-*) ---------------------------------------------------------
 
 def _recruit_options(state: GameState) -> list[Action]:
-    kinds = state.components.partners
-    present = sorted({kinds[c - 1] for c in state.saloon if c})
+    kinds = _tables(state).partner_kind
+    present = sorted({kinds[chip] for chip in state.saloon if chip})
     options: list[Action] = []
     for kind in present:  # sorted: "cowboy" sorts before every specialist kind
         options += [_recruit_as(kind, COWBOY), _recruit_as(kind, kind)]
@@ -534,8 +537,8 @@ def _recruit_options(state: GameState) -> list[Action]:
 def _recruit(state: GameState, action: Recruit, out: Events | None) -> None:
     turn = state.turn
     assert turn is not None
-    kinds = state.components.partners
-    index = next(i for i, c in enumerate(state.saloon) if c and kinds[c - 1] == action.kind)
+    kinds = _tables(state).partner_kind
+    index = next(i for i, c in enumerate(state.saloon) if c and kinds[c] == action.kind)
     chip, state.saloon[index] = state.saloon[index], 0
     state.player_for_update(turn.seat).partners[turn.partner_cell] = (chip, action.face)
     if out is not None:
@@ -654,7 +657,7 @@ def _generate(state: GameState) -> list[Action]:
             if slot.ranchero is None and slot.parcel is not None:
                 free.append(slot.parcel)
         free.sort()
-        return [_choose(parcel) for parcel in free]
+        return list(map(_choose, free))
     if phase is _SKULL:
         return _skull_options(state)
     if phase is _RECRUIT:
