@@ -3,11 +3,14 @@ never a change to a state it was not given."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
-from engine.actions import PASS, Action, Build
+from engine import game
+from engine.actions import PASS, UP, Action, Build, parse_action
 from engine.errors import IllegalActionError
-from engine.game import apply, legal_actions, new_game
+from engine.game import _make_build, apply, legal_actions, new_game
 from engine.playout import apply_in_place, options, play_in_place, playout
 from engine.rng import Rng
 from engine.state import GameState, Phase
@@ -49,7 +52,11 @@ def test_in_place_playouts_never_change_the_states_they_start_from() -> None:
     frozen = [s.to_dict() for s in history]
     for i, state in enumerate(history[::7]):
         chooser_rng = Rng(i)
-        end = playout(state, lambda s, r=chooser_rng: r.choice(options(s)))
+
+        def chooser(position: GameState, rng: Rng = chooser_rng) -> Action:
+            return rng.choice(options(position))
+
+        end = playout(state, chooser)
         assert end.phase is Phase.OVER
     assert [s.to_dict() for s in history] == frozen
 
@@ -81,3 +88,29 @@ def test_play_in_place_stops_at_the_action_limit_and_at_the_stop_condition() -> 
     assert played > 0 and state.round == 5
     assert play_in_place(state, chooser) > 0 and state.phase is Phase.OVER
     assert play_in_place(state, chooser) == 0  # a finished game has nothing to play
+
+
+def test_builds_from_the_fast_constructor_equal_the_dataclass_ones() -> None:
+    # R-PLACE-1: `_make_build` sets the slots directly; it must make the same action
+    assert [f.name for f in fields(Build)] == ["first", "second", "cell", "direction"]
+    made = _make_build(17, 42, 12, UP)
+    assert made == Build(17, 42, 12, UP) and hash(made) == hash(Build(17, 42, 12, UP))
+    assert str(made) == "build p17 p42 C3 up" and made.second_cell == 17
+    assert parse_action(str(made)) == made
+
+
+def test_legal_builds_stay_the_same_when_the_build_table_is_emptied(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # R-PLACE-1/2: the table of made builds is a cache; emptying it changes no option
+    positions = []
+    state = start(4, "base", 21)
+    rng = Rng(21)
+    while state.phase is not Phase.OVER:
+        if state.phase is Phase.BUILD:
+            positions.append(state.copy())
+        state = apply(state, rng.choice(legal_actions(state)))[0]
+    expected = [legal_actions(p) for p in positions]
+    monkeypatch.setattr(game, "_BUILDS_KEPT", 3)  # emptied every few builds
+    game._builds.clear()
+    assert [legal_actions(p.copy()) for p in positions] == expected
+    assert len(game._builds) <= 3
