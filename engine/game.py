@@ -397,7 +397,8 @@ def _build_options(state: GameState) -> list[Action]:
             return builds
         held = sorted(player.storage)
         return [Discard(a, b) for i, a in enumerate(held) for b in held[i + 1:]]
-    return [*builds, PASS]
+    builds.append(PASS)  # a fresh list from _legal_builds (or the empty one above)
+    return builds
 
 
 def _place(state: GameState, action: Build, out: Events | None) -> None:

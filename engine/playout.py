@@ -39,7 +39,10 @@ def apply_in_place(state: GameState, action: Action) -> None:
     untouched players with its origin; the engine copies a seat before its first write,
     so the origin is never changed).
     """
-    if not is_listed(action, options(state)):
+    legal = state._legal
+    if legal is None:
+        legal = state._legal = _generate(state)
+    if not is_listed(action, legal):
         raise IllegalActionError(explain_illegal(state, action))
     _do(state, action, None)
     _advance(state, None)
