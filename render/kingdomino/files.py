@@ -11,6 +11,7 @@ from pathlib import Path
 from PIL import Image
 
 from engine.events import Event
+from engine.games.base import Record
 from engine.kingdomino.actions import Place, parse_action
 from engine.kingdomino.game import apply, legal_actions
 from engine.kingdomino.record import GameRecord, replay
@@ -29,6 +30,16 @@ def to_png(image: Image.Image, theme: Theme) -> bytes:
     return to_png_bytes(image, theme=theme, colours=ART_COLOURS)
 
 
+def _kingdomino_record(record: Record) -> GameRecord:
+    """The game registry's record (engine.games) as Kingdomino's own."""
+    if record.game != "kingdomino":
+        raise ValueError(f"not a Kingdomino record: {record.game!r}")
+    result = None if record.result is None else {
+        "scores": list(record.result.scores), "winners": list(record.result.winners)}
+    return GameRecord(record.seed, list(record.players),
+                      list(record.options.get("variants", [])), list(record.actions), result)
+
+
 def _last_turn(record: GameRecord) -> tuple[GameState, list[Event]]:
     """The record's final position and the events of its last action."""
     replay(record)  # checks every action and the recorded result
@@ -39,10 +50,14 @@ def _last_turn(record: GameRecord) -> tuple[GameState, list[Event]]:
     return state, events
 
 
-def write_all(state_or_record: GameState | GameRecord, folder: Path | str, locale: str,
-              theme: Theme) -> list[Path]:
+def write_all(state_or_record: GameState | GameRecord | Record, folder: Path | str,
+              locale: str, theme: Theme) -> list[Path]:
     """Write turn.png (final.png once the game is over), preview.png when a domino is to
-    be placed, and kingdom-N.png per seat (N from 1) into `folder`; returns the paths."""
+    be placed, and kingdom-N.png per seat (N from 1) into `folder`; returns the paths.
+    A record (Kingdomino's own, or the game registry's) is replayed, checked, and drawn
+    at its end with the events of its last action marked."""
+    if isinstance(state_or_record, Record):
+        state_or_record = _kingdomino_record(state_or_record)
     if isinstance(state_or_record, GameRecord):
         state, events = _last_turn(state_or_record)
     else:

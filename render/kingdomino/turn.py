@@ -116,7 +116,8 @@ def _others_in_a_row(count: int, rows: int, footer: bool) -> PanelSizes:
 def render_turn(view_or_state: TableView | GameState, *, events: Iterable[Event] = (),
                 locale: str = "en", theme: Theme) -> TurnPicture:
     """The picture posted after a turn, for phones first. `events` are those of the turn
-    just played (what `apply` returned); they mark what changed, nothing else does."""
+    just played (what `apply` returned, for each decision of that turn: a placement and
+    a claim); they mark what changed, nothing else does."""
     view = view_of(view_or_state)
     if view.phase is Phase.OVER:
         return render_final(view, locale=locale, theme=theme)

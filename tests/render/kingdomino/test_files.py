@@ -39,6 +39,13 @@ def test_write_all_from_a_record_at_the_end(tmp_path: Path) -> None:
     record = GameRecord(3, ["Ann", "Bo"], [], actions, result_of(state))
     paths = write_all(record, tmp_path / "out", "ja", DARK)
     assert sorted(p.name for p in paths) == ["final.png", "kingdom-1.png", "kingdom-2.png"]
+    # the game registry's record of the same game writes the same pictures
+    from engine.games import game_named
+
+    rules = game_named("kingdomino")
+    shared = rules.record_from_dict(record.to_dict())
+    again = write_all(shared, tmp_path / "again", "ja", DARK)
+    assert [p.read_bytes() for p in sorted(again)] == [p.read_bytes() for p in sorted(paths)]
 
 
 def test_encoding_keeps_the_terrain_and_king_colours_exact() -> None:
