@@ -181,7 +181,11 @@ def _workers() -> list[int]:
     resource tracker), from /proc; a zombie counts: it was not reaped."""
     found = []
     for task in Path(f"/proc/{os.getpid()}/task").iterdir():
-        for pid in (task / "children").read_text().split():
+        try:  # threads come and go while we look
+            children = (task / "children").read_text().split()
+        except FileNotFoundError:
+            continue
+        for pid in children:
             try:
                 command = Path(f"/proc/{pid}/cmdline").read_bytes()
             except FileNotFoundError:
