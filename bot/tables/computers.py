@@ -151,9 +151,14 @@ class ComputerSeats:
 
     async def _move(self, rules: GameRules, state: Any, seat: int, ai: str, seed: int,
                     moves: list[ComputerMove]) -> Any:
-        text = await self.choose(Decision(rules.key, rules.state_to_dict(state), ai, seed,
-                                          self.think_ms, self.iterations))
-        action = rules.parse_action(text)
+        if self._in_worker_for(ai):
+            text = await self.choose(Decision(rules.key, rules.state_to_dict(state), ai,
+                                              seed, self.think_ms, self.iterations))
+            action = rules.parse_action(text)
+        else:  # the state object itself: no round trip through its dict
+            player = rules.make_player(ai, seed, think_ms=self.think_ms,
+                                       iterations=self.iterations)
+            action = await asyncio.to_thread(player.choose, state)
         after, events = rules.apply(state, action)
         moves.append(ComputerMove(seat, action, tuple(events)))
         return after
@@ -161,13 +166,16 @@ class ComputerSeats:
     async def choose(self, request: Decision) -> str:
         """The action text for one decision, from the worker when the AI searches and a
         worker is configured, else from a thread of this process."""
-        if self.workers and ai_name(request.ai) in WORKER_AIS and not self._closed:
+        if self._in_worker_for(request.ai):
             answer = await self._in_worker(request)
             if answer is not None:
                 return answer
             self.fallbacks += 1
             request = Decision(request.game, request.state, FALLBACK_AI, request.seed)
         return await asyncio.to_thread(decide, request)
+
+    def _in_worker_for(self, ai: str) -> bool:
+        return bool(self.workers) and ai_name(ai) in WORKER_AIS and not self._closed
 
     # --- the worker --------------------------------------------------------------------------
 

@@ -19,13 +19,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.config import ConfigError, load_settings
 from bot.tables.computers import ComputerSeats, Decision, decide
 from bot.tables.domain import TableSettings
 from bot.tables.errors import BadInput
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
 from engine.actions import parse_action
-from engine.ai import AI_LEVELS, make_player
+from engine.ai import AI_LEVELS, DEFAULT_THINK_MS, make_player
 from engine.game import legal_actions, new_game
 from engine.state import GameState
 from tests.bot.conftest import ALICE, BOB, CAROL, Clock
@@ -287,3 +288,17 @@ async def test_settings_stored_before_the_stand_in_level_still_load(tmp_path: Pa
         assert loaded.settings == TableSettings((6.0,), 24.0, "de", "light", "normal")
     finally:
         await store.close()
+
+
+# --- configuration ---------------------------------------------------------------------------
+
+
+def test_the_think_budget_and_workers_come_from_the_environment() -> None:
+    assert load_settings({}, require_token=False).think_ms == DEFAULT_THINK_MS
+    settings = load_settings({"MOONRIVER_THINK_MS": "250", "MOONRIVER_COMPUTER_WORKERS": "0"},
+                             require_token=False)
+    assert (settings.think_ms, settings.computer_workers) == (250, 0)
+    for name, value in (("MOONRIVER_THINK_MS", "5"), ("MOONRIVER_THINK_MS", "1.5"),
+                        ("MOONRIVER_COMPUTER_WORKERS", "9")):
+        with pytest.raises(ConfigError, match=name):
+            load_settings({name: value}, require_token=False)
