@@ -12,22 +12,31 @@ Modes, taken in turn each round: `none` (no hard table: the baseline), `thread`
 (searches in a thread of the bot's process, the first version) and `process` (searches
 in the worker process, bot.tables.computers). Prints medians over the rounds of each
 round's median, p90 and p99, and how many decisions the hard seats made.
+
+First it prints what a cheap decision costs (random and greedy over a 4-player game, in
+this process) against the same greedy decisions sent to a worker process: the figures
+behind keeping `easy` and `normal` in the bot's process.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import random
 import statistics
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from bot.tables.computers import ComputerSeats, Decision
+from bot.tables.computers import ComputerSeats, Decision, decide
 from bot.tables.service import TableService, User
 from bot.tables.store import SqliteStore
-from engine.game import new_game
+from engine.actions import parse_action
+from engine.ai import make_player
+from engine.game import apply, new_game
+from engine.state import Phase
 
 MODES = ("none", "thread", "process")
 
@@ -104,6 +113,29 @@ def _warm_up_decision() -> Decision:
     return Decision("moonriver", new_game(["a", "b"], 1).to_dict(), "strong", 1, 20)
 
 
+def decision_costs() -> None:
+    """Per decision over one 4-player game: random and greedy here, greedy via a worker."""
+    state = new_game(["a", "b", "c", "d"], 7)
+    here: dict[str, list[float]] = {"random": [], "greedy": []}
+    worker: list[float] = []
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        pool.submit(decide, Decision("moonriver", state.to_dict(), "random", 0)).result()
+        while state.phase is not Phase.OVER:
+            for name, times in here.items():
+                began = time.perf_counter()
+                make_player(name, 1).choose(state)
+                times.append(time.perf_counter() - began)
+            began = time.perf_counter()
+            text = pool.submit(decide, Decision("moonriver", state.to_dict(), "greedy", 1)
+                               ).result()
+            worker.append(time.perf_counter() - began)
+            state, _ = apply(state, parse_action(text))
+    for name, times in (*here.items(), ("greedy via worker", worker)):
+        print(f"{name:18} median {statistics.median(times) * 1000:6.2f} ms  "
+              f"p90 {quantile(times, 0.9) * 1000:6.2f} ms  max {max(times) * 1000:6.2f} ms"
+              f"  ({len(times)} decisions)")
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=15.0)
@@ -112,6 +144,7 @@ async def main() -> None:
     parser.add_argument("--hard-tables", type=int, default=1)
     parser.add_argument("--tables", type=int, default=8)
     args = parser.parse_args()
+    decision_costs()
     figures: dict[str, list[tuple[float, float, float, int, int]]] = {m: [] for m in MODES}
     with tempfile.TemporaryDirectory() as folder:
         for _ in range(args.rounds):

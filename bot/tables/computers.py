@@ -7,9 +7,9 @@ dict, the AI's name, seed and budget); the answer is the action's text, which th
 applies on the loop side like anyone's move, so events and narration are the same.
 
 Cheap players stay in the bot's process, in a thread: `random` takes microseconds a
-decision and `greedy` a median 0.5 ms (p90 10 ms), less than or about what a round trip
-to the worker costs, and with one worker a `normal` table would queue behind a `hard`
-table's search (see "Computer players" in the README for the figures).
+decision and `greedy` a median 0.4 ms, less than a round trip to the worker costs
+(`python -m benchmarks.computers`), and with one worker a `normal` table would queue
+behind a `hard` table's search.
 
 Nothing stalls and nothing is lost: a crashed worker is replaced and the decision sent
 again; a worker that does not answer within the budget plus a grace is replaced and
