@@ -235,14 +235,15 @@ class ComputerSeats:
         """Process ids of the running workers (for shutdown checks and tests)."""
         return _pids(self._executor) if self._executor is not None else []
 
-    def close(self) -> None:
-        """Stop the workers: pending decisions are cancelled, a search in progress gets
-        its budget plus the grace to finish, then the process is killed. Blocking: call
-        it from a thread in async code."""
+    def close(self, wait: float = 1.0) -> None:
+        """Stop the workers: pending decisions are cancelled, an idle worker exits, one
+        still searching after `wait` seconds is killed (at shutdown the moves in flight
+        have had their drain time already; its decision falls to greedy in-process).
+        Blocking: call it from a thread in async code."""
         self._closed = True
         executor, self._executor = self._executor, None
         if executor is not None:
-            _stop(executor, kill=False, wait=self.think_ms / 1000 + self.grace_seconds)
+            _stop(executor, kill=False, wait=wait)
 
 
 def _pids(executor: ProcessPoolExecutor) -> list[int]:
