@@ -5,7 +5,7 @@ import pickle
 import pytest
 
 import engine.ai
-from engine.kingdomino.actions import Claim, Place
+from engine.kingdomino.actions import Action, Claim, Place
 from engine.kingdomino.ai import (
     AI_LEVELS,
     AI_PLAYERS,
@@ -18,6 +18,7 @@ from engine.kingdomino.ai import (
 )
 from engine.kingdomino.ai.strong import determinise, place_candidates
 from engine.kingdomino.game import apply, legal_actions, new_game, outcome
+from engine.kingdomino.scoring import score_kingdom
 from engine.kingdomino.state import GameState, Phase
 from engine.rng import Rng
 
@@ -66,8 +67,9 @@ def test_a_strong_player_pickles_for_a_worker_process() -> None:
 def test_strong_on_a_tiny_budget_plays_whole_games(players: int,
                                                    variants: tuple[str, ...]) -> None:
     """K-ROUNDS, K-DYN, K-PLACE-2 (7×7): every choice legal, to the end, every variant."""
-    lineup: list[Player] = [StrongPlayer(1, iterations=1, horizon=1), GreedyPlayer(2),
-                            RandomPlayer(3), GreedyPlayer(4)][:players]
+    seats: list[Player] = [StrongPlayer(1, iterations=1, horizon=1), GreedyPlayer(2),
+                           RandomPlayer(3), GreedyPlayer(4)]
+    lineup = seats[:players]
     state, _ = play(lineup, seed=players * 13, variants=variants)
     assert outcome(state) is not None
 
@@ -145,3 +147,30 @@ def test_determinise_shuffles_only_what_nobody_can_see() -> None:
     assert len(world.pile) == len(state.pile) and world.pile != state.pile
     assert world.line == state.line and world.kingdoms == state.kingdoms
     assert legal_actions(world) == legal_actions(state)
+
+
+def final_score(state: GameState, seat: int, action: Action) -> int:
+    after, _ = apply(state, action)
+    return score_kingdom(after.kingdoms[seat]).total
+
+
+def test_in_the_last_round_strong_places_for_the_best_final_score() -> None:
+    """K-TURN-2: with no next line only our own kingdom still changes, so the search must
+    pick the candidate that scores most (K-SCORE-1), never less than the greedy favourite
+    (the first candidate)."""
+    informative = 0
+    for seed in range(16):
+        state = new_game(["A", "B", "C", "D"], 300 + seed)
+        greedy = GreedyPlayer(seed)
+        while state.phase is not Phase.OVER:
+            if state.phase is Phase.PLACE and not state.next_line \
+                    and len(legal_actions(state)) > 1:
+                seat = state.active_seat
+                assert seat is not None
+                moves = place_candidates(state, seat)
+                chosen = StrongPlayer(seed, iterations=1).choose(state)
+                scores = [final_score(state, seat, move[0]) for move in moves]
+                assert final_score(state, seat, chosen) == max(scores) >= scores[0]
+                informative += max(scores) > min(scores)  # a wrong pick would show
+            state, _ = apply(state, greedy.choose(state))
+    assert informative >= 3
