@@ -5,6 +5,7 @@ import pickle
 import pytest
 
 import engine.ai
+from engine.games import game_named
 from engine.kingdomino.actions import Action, Claim, Place
 from engine.kingdomino.ai import (
     AI_LEVELS,
@@ -51,6 +52,15 @@ def test_levels_and_names_are_moon_rivers_own() -> None:
         make_player("clairvoyant", 1)
     with pytest.raises(ValueError, match="budget"):
         StrongPlayer(1, think_ms=0)
+
+
+def test_the_game_registry_hands_out_every_level_with_its_budget() -> None:
+    game = game_named("kingdomino")
+    hard = game.make_player("hard", 3, think_ms=40)
+    assert isinstance(hard, StrongPlayer) and hard.think_ms == 40
+    searched = game.make_player("strong", 3, iterations=2)
+    assert isinstance(searched, StrongPlayer) and searched.iterations == 2
+    assert isinstance(game.make_player("normal", 3), GreedyPlayer)
 
 
 def test_a_strong_player_pickles_for_a_worker_process() -> None:
