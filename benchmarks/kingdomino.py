@@ -165,11 +165,13 @@ def main() -> None:
     for variants in ((), ("harmony", "middle-kingdom")):
         if not args.greedy_games:
             break
+        started = time.process_time()
         scores = greedy_among_greedy(args.greedy_games, variants)
+        seconds = time.process_time() - started
         print(f"four greedy players, {args.greedy_games} games"
               f"{', with ' + ' and '.join(variants) if variants else ''}: mean score "
               f"{statistics.mean(scores):.1f} (median {statistics.median(scores):.0f}, "
-              f"max {max(scores)})")
+              f"max {max(scores)}); {1000 * seconds / args.greedy_games:.1f} ms CPU a game")
 
     if args.strong_games:
         strong_against_greedy(args.strong_games, args.think_ms, args.processes, args.clock)
