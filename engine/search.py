@@ -13,8 +13,9 @@ seat). Nothing here knows a game's rules.
   most of the samples.
 * Budget: `iterations` (as many simulations as that many sweeps of every candidate; the
   result then depends only on the seed and the position) or else `think_ms` of the
-  injected `clock` (seconds). An unfinished sweep is dropped; without a single finished
-  sweep the first candidate (the prior's favourite) is the answer.
+  `clock` the caller injects (seconds; the engine's top-level modules import no clock).
+  An unfinished sweep is dropped; without a single finished sweep the first candidate
+  (the prior's favourite) is the answer.
 """
 
 from __future__ import annotations
@@ -40,12 +41,6 @@ class SearchResult(Generic[A]):
     means: tuple[float, ...]  # per candidate, over its sweeps (nan if never simulated)
 
 
-def default_clock() -> Callable[[], float]:
-    import time  # imported here: the engine's modules stay free of I/O at import time
-
-    return time.perf_counter
-
-
 def flat_monte_carlo(candidates: Sequence[A], determinise: Callable[[Rng], W],
                      simulate: Callable[[W, A, Rng], float], rng: Rng, *,
                      iterations: int | None = None, think_ms: int = 0,
@@ -55,11 +50,11 @@ def flat_monte_carlo(candidates: Sequence[A], determinise: Callable[[Rng], W],
     count = len(candidates)
     if count == 0:
         raise ValueError("nothing to search: no candidates")
-    if iterations is None and think_ms <= 0:
-        raise ValueError("a search needs think_ms > 0 or an iteration budget")
+    if iterations is None and (think_ms <= 0 or clock is None):
+        raise ValueError("a search needs an iteration budget, or think_ms > 0 and a clock")
     if count == 1:
         return SearchResult(candidates[0], 0, 0, (math.nan,))
-    now = clock if clock is not None else default_clock()
+    now = clock if clock is not None else _no_clock
     totals = [0.0] * count
     sweeps = [0] * count
     alive = list(range(count))
@@ -108,3 +103,8 @@ def flat_monte_carlo(candidates: Sequence[A], determinise: Callable[[Rng], W],
     means = tuple(totals[i] / sweeps[i] if sweeps[i] else math.nan for i in range(count))
     best = min(alive, key=lambda i: (-means[i], i))
     return SearchResult(candidates[best], simulations, first_sweeps, means)
+
+
+def _no_clock() -> float:
+    """With an iteration budget time plays no part."""
+    return 0.0

@@ -83,6 +83,12 @@ def playout(state: GameState, rng: Rng, horizon: int | None) -> GameState:
     return state
 
 
+def _default_clock() -> Callable[[], float]:
+    import time  # imported here: the engine's modules stay free of I/O at import time
+
+    return time.perf_counter
+
+
 class StrongPlayer:
     """Searches every decision; decides a placement and the following claim together."""
 
@@ -134,7 +140,8 @@ class StrongPlayer:
 
         result = flat_monte_carlo(
             candidates, lambda rng: determinise(state, rng), simulate, self._rng,
-            iterations=self.iterations, think_ms=self.think_ms, clock=self._clock)
+            iterations=self.iterations, think_ms=self.think_ms,
+            clock=self._clock if self._clock is not None else _default_clock())
         self.last_simulations = result.simulations
         return result.choice
 

@@ -80,4 +80,6 @@ def test_a_search_needs_candidates_and_a_budget() -> None:
         flat_monte_carlo([], world, simulate, Rng(0), iterations=1)
     with pytest.raises(ValueError, match="budget"):
         flat_monte_carlo([1, 2], world, simulate, Rng(0))
+    with pytest.raises(ValueError, match="clock"):  # engine/ modules import no clock
+        flat_monte_carlo([1, 2], world, simulate, Rng(0), think_ms=10)
     assert flat_monte_carlo([7], world, simulate, Rng(0), iterations=1).choice == 7
