@@ -101,7 +101,7 @@ def best_placement(kingdom: Kingdom, piece: Domino, config: GameConfig, discarde
                            discarded)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)  # about 12 MB when full; a bigger cache measured no faster
 def _best_placement(kingdom: Kingdom, number: int, middle_kingdom: bool, harmony: bool,
                     discarded: int) -> tuple[float, Placements]:
     best_value = float("-inf")
