@@ -18,7 +18,6 @@ from engine.errors import MoonRiverError, RecordError
 from engine.game import apply, legal_actions, new_game, outcome
 from engine.games.base import Player, Record, Result
 from engine.legends import LEGENDS, scenario_number
-from engine.record import RECORD_FORMAT
 from engine.rules import PLAYER_COUNTS, VARIANTS
 from engine.state import GameState, Phase
 
@@ -27,6 +26,7 @@ _TURN_OVER = (ev.TurnStarted, ev.FinalPlacement, ev.GameEnded)
 #: Events after which a move cannot be taken back: they showed what was hidden.
 _REVEALING = (ev.ColumnDrawn, ev.SaloonRefilled, ev.LastRound, ev.GameEnded)
 _OPTION_KEYS = {"variant", "scenario", "components"}
+RECORD_FORMAT = "moonriver-record/1"  # NOTATION.md
 
 
 class MoonRiver:
@@ -89,6 +89,15 @@ class MoonRiver:
                   events: Sequence[ev.Event]) -> bool:
         return after.phase is Phase.OVER or before.active_seat != after.active_seat \
             or any(isinstance(e, _TURN_OVER) for e in events)
+
+    def turns_begun(self, before: GameState, after: GameState,
+                    events: Sequence[ev.Event]) -> int:
+        return sum(isinstance(e, ev.TurnStarted) for e in events)  # R-ORDER-1
+
+    def table_options(self, state: GameState) -> dict[str, Any]:
+        config = state.config  # the scenario as drawn at setup (R-LEG-2)
+        return {"variant": config.variant, "scenario": config.scenario,
+                "components": config.components}
 
     def reveals(self, events: Sequence[ev.Event]) -> bool:
         return any(isinstance(e, _REVEALING) for e in events)
