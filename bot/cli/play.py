@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 import sys
 from pathlib import Path
+from typing import Any
 
 from bot.cli.common import Parser, Subcommands, UsageError, add_game_option, whole
 from bot.sandbox import SandboxOptions
@@ -31,19 +32,28 @@ def _scenario(args: argparse.Namespace) -> str:
     return scenario_name(scenario_number(args.scenario))
 
 
-def _plays_game(game: str) -> bool:
-    """Whether this version's sandbox can seat a game other than Moon River."""
-    return game == DEFAULT_GAME or any(f.name == "game"
-                                       for f in dataclasses.fields(SandboxOptions))
+def _game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The sandbox's options naming the game: none for Moon River (the default), else the
+    game and its variants, once this version's sandbox seats other games."""
+    if args.game == DEFAULT_GAME:
+        if args.variants is not None:
+            raise UsageError("--variants is a Kingdomino option (--game kingdomino); Moon "
+                             "River takes --variant")
+        return {}
+    if not {"game", "variants"} <= {f.name for f in dataclasses.fields(SandboxOptions)}:
+        raise UsageError(f"the sandbox plays Moon River only in this version, not "
+                         f"--game {args.game}")
+    if args.variant != "base" or args.scenario is not None:
+        raise UsageError("--variant and --scenario are Moon River options; Kingdomino "
+                         "takes --variants")
+    variants = tuple(v.strip() for v in (args.variants or "").split(",") if v.strip())
+    return {"game": args.game, "variants": variants}
 
 
 def cmd_sandbox(args: argparse.Namespace) -> int:
-    if not _plays_game(args.game):
-        raise UsageError(f"the sandbox plays Moon River only in this version, not "
-                         f"--game {args.game}")
+    game = _game_options(args)
     seats = tuple(s.strip() for s in args.seats.split(","))
     names = tuple(n.strip() for n in args.names.split(",")) if args.names else ()
-    game = {} if args.game == DEFAULT_GAME else {"game": args.game}
     try:
         options = SandboxOptions(seats=seats, names=names, folder=Path(args.out),
                                  database=Path(args.db) if args.db else None, seed=args.seed,
@@ -75,4 +85,7 @@ def add_parser(sub: Subcommands[Parser]) -> None:
     box.add_argument("--variant", choices=VARIANTS, default="base")
     box.add_argument("--scenario", default=None,
                      help="Legends scenario: timber, gold, outlaws, city (or 1–4), or random")
+    box.add_argument("--variants", default=None,
+                     help="Kingdomino, comma-separated: middle-kingdom, harmony, dynasty, "
+                          "mighty-duel")
     box.set_defaults(func=cmd_sandbox)

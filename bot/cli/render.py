@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -69,9 +68,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         write_all = _kingdomino_pictures()  # refused before any work when not installed
         moment = replay(record, until_turn=args.turn)
         make_folder(output)
-        written = write_all(moment.state, output, args.locale, theme)
-        paths = list(written) if isinstance(written, Iterable) else []
-        for path in paths or sorted(output.glob("*.png")):
+        for path in write_all(moment.state, output, args.locale, theme):
             print(path)
         return 0
     moment = replay(record, until_turn=args.turn)
@@ -83,7 +80,8 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def _kingdomino_pictures() -> Any:
-    """`render.kingdomino.write_all(state, folder, locale, theme)`, or a UsageError."""
+    """`render.kingdomino.write_all(state, folder, locale, theme) -> paths`, or a
+    UsageError."""
     try:
         module = importlib.import_module(KINGDOMINO_PICTURES)
     except ModuleNotFoundError as exc:

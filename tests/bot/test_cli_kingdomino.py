@@ -84,6 +84,7 @@ def test_K_PLACE_2_a_kingdom_in_a_larger_canvas_is_trimmed_and_7x7_needs_mighty_
     ["simulate", "--variants", "harmony"],  # Kingdomino's option for Moon River
     ["simulate", "--game", "kingdomino", "--ai", "genius"],
     ["simulate", "--game", "kingdomino", "--games", "0"],
+    ["sandbox", "--variants", "harmony"],  # Kingdomino's option for Moon River
 ])
 def test_bad_kingdomino_input_exits_2_with_one_line(args: list[str]) -> None:
     one_line_exit_2(*args)
@@ -157,7 +158,8 @@ def test_render_refuses_kingdomino_clearly_until_its_pictures_land(tmp_path: Pat
                                                   "-o", str(tmp_path / "k.png"))
 
 
-SANDBOX_SEATS_KINGDOMINO = any(f.name == "game" for f in dataclasses.fields(SandboxOptions))
+SANDBOX_SEATS_KINGDOMINO = {"game", "variants"} <= {
+    f.name for f in dataclasses.fields(SandboxOptions)}
 
 
 @pytest.mark.skipif(SANDBOX_SEATS_KINGDOMINO, reason="the sandbox seats Kingdomino")
@@ -169,5 +171,7 @@ def test_sandbox_refuses_kingdomino_while_it_plays_moon_river_only(tmp_path: Pat
 @pytest.mark.skipif(not SANDBOX_SEATS_KINGDOMINO, reason="the sandbox plays Moon River only")
 def test_sandbox_passes_the_game_on(tmp_path: Path) -> None:
     done = run("sandbox", "--game", "kingdomino", "--seats", "human,random", "--seed", "3",
-               "--out", str(tmp_path), stdin="1\n" * 400)
+               "--variants", "harmony", "--out", str(tmp_path), stdin="1\n" * 400)
     assert done.returncode == 0, done.stderr
+    assert "--variant and --scenario" in one_line_exit_2(
+        "sandbox", "--game", "kingdomino", "--variant", "legends", "--out", str(tmp_path))
