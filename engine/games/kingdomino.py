@@ -12,6 +12,7 @@ from typing import Any
 from engine.ai import ai_name
 from engine.errors import MoonRiverError, RecordError
 from engine.events import Event
+from engine.games._checks import record_fields, recorded_options, refuse_unknown_options
 from engine.games.base import Player, Record, Result
 from engine.kingdomino import ai as kd_ai
 from engine.kingdomino import events as kev
@@ -35,10 +36,7 @@ class Kingdomino:
     record_format: str = RECORD_FORMAT
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(raw) - {"variants"})
-        if unknown:
-            raise MoonRiverError(f"unknown Kingdomino option {unknown[0]!r} "
-                                 "(available: variants)")
+        refuse_unknown_options(raw, ("variants",), self.title)
         variants = raw.get("variants", [])
         if not isinstance(variants, (list, tuple)) or \
                 not all(isinstance(v, str) for v in variants):
@@ -113,13 +111,8 @@ class Kingdomino:
                 "result": result}
 
     def record_from_dict(self, data: Any) -> Record:
-        from engine.games._records import record_fields
-
         seed, players, actions, options = record_fields(data, RECORD_FORMAT)
-        try:
-            chosen = self.options(options)
-        except MoonRiverError as exc:
-            raise RecordError(f"options: {exc}") from None
+        chosen = recorded_options(self.options, options)
         return Record(self.key, seed, tuple(players), chosen, tuple(actions),
                       _result_by_seat(data.get("result"), len(players)))
 

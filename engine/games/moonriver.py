@@ -16,6 +16,7 @@ from engine.ai import make_player as make_ai
 from engine.components import DEFAULT_COMPONENTS
 from engine.errors import MoonRiverError, RecordError
 from engine.game import apply, legal_actions, new_game, outcome
+from engine.games._checks import record_fields, recorded_options, refuse_unknown_options
 from engine.games.base import Player, Record, Result
 from engine.legends import LEGENDS, scenario_number
 from engine.rules import PLAYER_COUNTS, VARIANTS
@@ -36,10 +37,7 @@ class MoonRiver:
     record_format: str = RECORD_FORMAT
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(raw) - _OPTION_KEYS)
-        if unknown:
-            raise MoonRiverError(f"unknown Moon River option {unknown[0]!r} (available: "
-                                 f"{', '.join(sorted(_OPTION_KEYS))})")
+        refuse_unknown_options(raw, _OPTION_KEYS, self.title)
         variant = raw.get("variant", "base")
         if variant not in VARIANTS:
             raise MoonRiverError(f"variant {variant!r} is not available (available: "
@@ -127,18 +125,12 @@ class MoonRiver:
                 "result": result}
 
     def record_from_dict(self, data: Any) -> Record:
-        from engine.games._records import record_fields
-
         seed, players, actions, options = record_fields(data, RECORD_FORMAT)
         raw = {"variant": str(options.get("variant", "base")),
                "scenario": options.get("scenario"),
                "components": str(data.get("components", DEFAULT_COMPONENTS))}
-        try:
-            chosen = self.options(raw)
-        except MoonRiverError as exc:
-            raise RecordError(f"options: {exc}") from None
-        return Record(self.key, seed, tuple(players), chosen, tuple(actions),
-                      _result_by_seat(data.get("result"), players))
+        return Record(self.key, seed, tuple(players), recorded_options(self.options, raw),
+                      tuple(actions), _result_by_seat(data.get("result"), players))
 
 
 def _result_by_seat(result: Any, players: Sequence[str]) -> Result | None:
