@@ -1,16 +1,14 @@
 """`moonriver render`: a ranch, or every picture of one moment of a recorded game.
 
 Kingdomino's pictures come from `render.kingdomino.write_all`, imported only when asked
-for: until that module is part of the installation, `--game kingdomino` is refused with
-one clear line instead of failing at start-up.
+for, so the other commands start without loading them.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from PIL import Image
 
@@ -44,7 +42,12 @@ from render import (
 from render.changes import changes_of
 from render.theme import THEMES, Theme, theme_named
 
-KINGDOMINO_PICTURES = "render.kingdomino"
+END = -1  # `--turn end`: the finished game
+
+
+def turn_number(text: str) -> int:
+    """`--turn N` (a whole number) or `--turn end`."""
+    return END if text == "end" else whole(text)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -64,41 +67,33 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.ranch is not None or args.turn is None:
         raise UsageError("--record draws one moment of a game: give --turn N and no ranch")
     game, record = read_game_record(args.record, args.game)
+    moment = replay(record, until_turn=None if args.turn == END else args.turn)
+    make_folder(output)
     if game.key == "kingdomino":
-        write_all = _kingdomino_pictures()  # refused before any work when not installed
-        moment = replay(record, until_turn=args.turn)
-        make_folder(output)
-        for path in write_all(moment.state, output, args.locale, theme):
+        from render.kingdomino import write_all  # Kingdomino's pictures load only here
+
+        # the record up to this moment: write_all replays it and marks its last action
+        played = replace(record, actions=record.actions[:len(moment.events)], result=None)
+        try:
+            paths = write_all(played, output, args.locale, theme)
+        except OSError as exc:
+            raise UsageError(f"cannot write to {output}: {exc.strerror}") from None
+        for path in paths:
             print(path)
         return 0
-    moment = replay(record, until_turn=args.turn)
-    make_folder(output)
-    for name, image in _moonriver_pictures(moment, args.turn, theme, args.locale):
+    for name, image in _moonriver_pictures(moment, theme, args.locale):
         save_png(image, output / name)
         print(output / name)
     return 0
 
 
-def _kingdomino_pictures() -> Any:
-    """`render.kingdomino.write_all(state, folder, locale, theme) -> paths`, or a
-    UsageError."""
-    try:
-        module = importlib.import_module(KINGDOMINO_PICTURES)
-    except ModuleNotFoundError as exc:
-        if exc.name not in (KINGDOMINO_PICTURES, "render"):
-            raise
-        raise UsageError("Kingdomino pictures are not part of this version yet "
-                         "(render --game kingdomino)") from None
-    return module.write_all
-
-
-def _moonriver_pictures(moment: Replay, turn: int, theme: Theme, locale: str
+def _moonriver_pictures(moment: Replay, theme: Theme, locale: str
                         ) -> list[tuple[str, Image.Image]]:
     """Turn, table and ranch pictures of the moment, the placement preview of the first
     pair when a build is due, and the score sheet once the game is over."""
     state: GameState = moment.state
     view = public_view(state)
-    changes = changes_of(_last_turn_events(moment, turn))
+    changes = changes_of(_last_turn_events(moment))
     pictures = [("turn.png", render_turn(view, theme=theme, locale=locale,
                                          changes=changes).image),
                 ("table.png", render_table(view, theme=theme, locale=locale))]
@@ -115,9 +110,10 @@ def _moonriver_pictures(moment: Replay, turn: int, theme: Theme, locale: str
     return pictures
 
 
-def _last_turn_events(moment: Replay, until_turn: int) -> list[ev.Event]:
-    """The events of the last complete player turn before turn `until_turn`, for the turn
-    picture's marks (R-ORDER-1: a turn begins with its TurnStarted)."""
+def _last_turn_events(moment: Replay) -> list[ev.Event]:
+    """The events of the last complete player turn before this moment (the turn just
+    played, once the game is over), for the turn picture's marks (R-ORDER-1: a turn begins
+    with its TurnStarted)."""
     current, finished = list[ev.Event](), list[ev.Event]()
     for events in moment.events:
         for event in events:
@@ -134,7 +130,9 @@ def add_parser(sub: Subcommands[Parser]) -> None:
     add_game_option(ren, detected=True)
     ren.add_argument("--record", default=None,
                      help="a game record (moonriver-record/1 or kingdomino-record/1)")
-    ren.add_argument("--turn", type=whole, default=None, help="draw the table at turn N")
+    ren.add_argument("--turn", type=turn_number, default=None,
+                     help="draw the table as turn N started (0: before the first decision), "
+                          "or `end`: the finished game")
     ren.add_argument("--theme", choices=sorted(THEMES), default="dark")
     ren.add_argument("--locale", choices=LOCALES, default="en")
     ren.set_defaults(func=cmd_render)

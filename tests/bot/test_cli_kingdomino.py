@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from bot.sandbox import SandboxOptions
 
@@ -142,18 +143,30 @@ def test_replay_refuses_a_tampered_record_or_the_wrong_game(tmp_path: Path) -> N
     assert "names must differ" in one_line_exit_2("replay", str(path))
 
 
-def test_render_refuses_kingdomino_clearly_until_its_pictures_land(tmp_path: Path) -> None:
-    """render.kingdomino is another part of this issue: until it is installed, the flag
-    says so in one line (switch this test to the pictures when it lands)."""
-    assert run("simulate", "--game", "kingdomino", "--players", "2", "--games", "1",
+def test_render_draws_a_recorded_moment_and_the_end_of_a_kingdomino_game(
+        tmp_path: Path) -> None:
+    assert run("simulate", "--game", "kingdomino", "--players", "3", "--games", "1",
                "--records", str(tmp_path)).returncode == 0
     path = next(tmp_path.glob("*.json"))
-    out = tmp_path / "pictures"
-    for extra in ([], ["--game", "kingdomino"]):
-        line = one_line_exit_2("render", "--record", str(path), "--turn", "3", "-o", str(out),
-                               *extra)
-        assert "Kingdomino pictures are not part of this version" in line
-    assert not out.exists()
+    moment = run("render", "--record", str(path), "--turn", "5", "-o", str(tmp_path / "t5"))
+    assert moment.returncode == 0, moment.stderr
+    names = [Path(line).name for line in moment.stdout.splitlines()]
+    # K-TURN-1: turn 5 begins with a domino to place, so the preview letters its places
+    assert names == ["turn.png", "preview.png", "kingdom-1.png", "kingdom-2.png",
+                     "kingdom-3.png"]
+    end = run("render", "--record", str(path), "--turn", "end", "--game", "kingdomino",
+              "--locale", "de", "-o", str(tmp_path / "end"))
+    assert end.returncode == 0, end.stderr
+    drawn = [Path(line) for line in end.stdout.splitlines()]
+    assert [p.name for p in drawn] == ["final.png", "kingdom-1.png", "kingdom-2.png",
+                                       "kingdom-3.png"]  # the game is over: nothing to place
+    for picture in drawn:
+        with Image.open(picture) as image:
+            assert image.format == "PNG"
+    with Image.open(drawn[0]) as final:
+        assert final.width == 800  # the phone-first picture, like the turn picture
+    assert "the record has 36 turns, not 37" in one_line_exit_2(
+        "render", "--record", str(path), "--turn", "37", "-o", str(tmp_path / "late"))
     assert "drawn from a game" in one_line_exit_2("render", "--game", "kingdomino", FULL,
                                                   "-o", str(tmp_path / "k.png"))
 
