@@ -1,0 +1,69 @@
+"""The drawing worker (issue 10): answers in order, survives a bad request, is replaced
+after a crash, and is recycled after `recycle_after` drawings so it cannot grow forever."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from render.pool import DrawingError, DrawingPool, DrawRequest, draw
+from tests.render.golden import played_with_events
+
+
+def gone(pid: int, within: float = 30.0) -> bool:
+    """Whether process `pid` has exited and been reaped (waiting up to `within` s)."""
+    deadline = time.monotonic() + within
+    while Path(f"/proc/{pid}").exists():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def test_a_worker_is_recycled_after_its_quota_of_drawings() -> None:
+    state, events = played_with_events(3, 5, 9)
+    request = DrawRequest.of("turn", state, events=tuple(events))
+    expected = draw(request)
+    with DrawingPool(recycle_after=2) as pool:
+        first = [pool.submit(request), pool.submit(request)]
+        (old,) = pool.worker_pids()
+        third = pool.submit(request)  # a fresh worker takes it
+        assert [f.result(timeout=60) for f in [*first, third]] == [expected] * 3
+        assert gone(old)  # answered what it had, then left
+        (new,) = pool.worker_pids()
+        assert new != old
+
+
+def test_a_picture_that_cannot_be_drawn_answers_with_its_reason() -> None:
+    state, events = played_with_events(2, 3, 9)
+    with DrawingPool() as pool:
+        bad = pool.submit(DrawRequest.of("ranch", state, seat=7))  # no seat 7 at 2 players
+        good = pool.submit(DrawRequest.of("ranch", state, seat=1))
+        with pytest.raises(DrawingError, match="Error"):
+            bad.result(timeout=60)
+        assert good.result(timeout=60)[:8] == b"\x89PNG\r\n\x1a\n"
+        assert len(pool.worker_pids()) == 1  # the same worker went on
+
+
+def test_a_crashed_worker_fails_what_it_owed_and_the_next_request_gets_a_new_one() -> None:
+    state, events = played_with_events(3, 5, 9)
+    request = DrawRequest.of("turn", state, events=tuple(events))
+    with DrawingPool() as pool:
+        pool.submit(request).result(timeout=60)
+        (old,) = pool.worker_pids()
+        owed = [pool.submit(request) for _ in range(20)]
+        os.kill(old, signal.SIGKILL)
+        outcomes = []
+        for future in owed:
+            try:
+                outcomes.append(future.result(timeout=60)[:4])
+            except DrawingError:
+                outcomes.append(b"lost")
+        assert b"lost" in outcomes  # failed, not left hanging
+        assert gone(old)
+        assert pool.submit(request).result(timeout=60) == draw(request)
+        assert pool.worker_pids() != [old]
