@@ -37,8 +37,9 @@ def _cells(first: int, second: int) -> str:
     return f"{cell_name(first)}–{cell_name(second)}"
 
 
-def _phrases(events: Sequence[ev.Event], state: GameState, draft: Sequence[TableView],
-             locale: str, literal: Callable[[str], str]) -> tuple[list[str], list[str]]:
+def _phrases(events: Sequence[ev.Event], state: GameState,
+             draft: Callable[[], Sequence[TableView]], locale: str,
+             literal: Callable[[str], str]) -> tuple[list[str], list[str]]:
     """(the mover's phrases, table-wide lines) for the events of one action; `literal`
     makes a player's name inert in the target's markup (the bot escapes markdown)."""
     names = [literal(name) for name in state.config.players]
@@ -49,7 +50,7 @@ def _phrases(events: Sequence[ev.Event], state: GameState, draft: Sequence[Table
         return parcel_text(state, pid, locale)
 
     def drafted(pid: int) -> str:
-        for view in draft:  # the label the picture showed when the choice was made
+        for view in draft():  # the label the picture showed when the choice was made
             text = draft_text(state, view, pid, locale)
             if text != parcel(pid):
                 return text
@@ -108,8 +109,15 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
     """One segment per (seat, events) played in one service call, oldest first.
 
     `before` is the state the call started from: its draft labels are the ones the
-    mover saw when choosing (the picture's ①–④)."""
-    draft = [public_view(s) for s in (before, after) if s is not None]
+    mover saw when choosing (the picture's ①–④). The views are built only for a
+    choice from the draft: most calls name none, and a view costs more than the words."""
+    views: list[TableView] = []
+
+    def draft() -> Sequence[TableView]:
+        if not views:
+            views.extend(public_view(s) for s in (before, after) if s is not None)
+        return views
+
     out = []
     for seat, events in played:
         chunk: list[ev.Event] = []
@@ -125,8 +133,8 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
 
 
 def _segment(seat: int, events: Sequence[ev.Event], state: GameState,
-             draft: Sequence[TableView], locale: str, literal: Callable[[str], str], *,
-             ends: bool) -> Segment:
+             draft: Callable[[], Sequence[TableView]], locale: str,
+             literal: Callable[[str], str], *, ends: bool) -> Segment:
     said, table = _phrases(events, state, draft, locale, literal)
     return Segment(seat, tuple(said), tuple(table), ends)
 
