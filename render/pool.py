@@ -89,6 +89,8 @@ def draw(request: DrawRequest) -> bytes:
 
 
 RECYCLE_AFTER = 5000  # drawings per worker before a fresh one takes over
+IN_FLIGHT = 2  # requests handed to the worker at once: the next is ready, the rest wait
+URGENT, ROUTINE, LAST = 0, 1, 2  # an urgent request overtakes routine ones still waiting
 
 
 @dataclass(eq=False)
@@ -97,7 +99,9 @@ class _Worker:
 
     process: subprocess.Popen[bytes]
     jobs: dict[int, Future[bytes]] = field(default_factory=dict)
-    outbox: queue.SimpleQueue[bytes | None] = field(default_factory=queue.SimpleQueue)
+    outbox: queue.PriorityQueue[tuple[int, int, bytes | None]] = field(
+        default_factory=queue.PriorityQueue)
+    window: threading.Semaphore = field(default_factory=lambda: threading.Semaphore(IN_FLIGHT))
     drawings: int = 0
     threads: list[threading.Thread] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -116,7 +120,8 @@ class _Worker:
             thread.start()
         return worker
 
-    def send(self, job: int, request: DrawRequest, future: Future[bytes]) -> bool:
+    def send(self, job: int, request: DrawRequest, future: Future[bytes],
+             priority: int) -> bool:
         """Queue a request; False if the worker has already stopped."""
         payload = pickle.dumps((job, request), protocol=pickle.HIGHEST_PROTOCOL)
         with self.lock:
@@ -124,18 +129,22 @@ class _Worker:
                 return False
             self.jobs[job] = future
         self.drawings += 1
-        self.outbox.put(payload)
+        self.outbox.put((priority, job, payload))
         return True
 
     def retire(self) -> None:
         """No more requests: the worker answers what it has, then exits."""
-        self.outbox.put(None)
+        self.outbox.put((LAST, 0, None))
 
     def _write(self) -> None:
+        """Hand requests over at most IN_FLIGHT at a time, urgent ones first."""
         sink = self.process.stdin
         assert sink is not None
         try:
-            while (payload := self.outbox.get()) is not None:
+            while (payload := self.outbox.get()[2]) is not None:
+                self.window.acquire()
+                if self.gone:
+                    break
                 write_frame(sink, payload)
         except OSError:  # the worker is gone; the reader fails what it owed
             pass
@@ -148,6 +157,7 @@ class _Worker:
         assert source is not None
         while (payload := read_frame(source)) is not None:
             job, ok, answer = pickle.loads(payload)
+            self.window.release()
             future = self.jobs.pop(job, None)
             if future is None or not future.set_running_or_notify_cancel():
                 continue
@@ -159,6 +169,8 @@ class _Worker:
         with self.lock:
             self.gone = True
             owed, self.jobs = list(self.jobs.values()), {}
+        self.window.release()  # a writer waiting for room sees `gone` and ends
+        self.retire()  # … and so does one waiting for work
         for future in owed:  # a crash: nothing more will come
             if future.set_running_or_notify_cancel():
                 future.set_exception(DrawingError("the drawing worker stopped"))
@@ -197,15 +209,19 @@ class DrawingPool:
         self._jobs = itertools.count()
         self._closed = False
 
-    def submit(self, request: DrawRequest) -> Future[bytes]:
+    def submit(self, request: DrawRequest, *, urgent: bool = False) -> Future[bytes]:
+        """Draw `request` in the worker. `urgent`: someone waits for this answer (a
+        private step), so it goes before routine requests not yet handed over."""
         future: Future[bytes] = Future()
+        priority = URGENT if urgent else ROUTINE
         with self._lock:
             if self._closed:
                 raise RuntimeError("the drawing pool is closed")
             worker = self._worker
-            if worker is None or not worker.send(next(self._jobs), request, future):
+            if worker is None or not worker.send(next(self._jobs), request, future,
+                                                 priority):
                 worker = self._worker = _Worker.start()
-                worker.send(next(self._jobs), request, future)
+                worker.send(next(self._jobs), request, future, priority)
             if worker.drawings >= self.recycle_after:
                 worker.retire()
                 self._retired = [w for w in self._retired if w.process.poll() is None]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from render.pool import DrawingError, DrawingPool, DrawRequest, draw
+from render.pool import IN_FLIGHT, DrawingError, DrawingPool, DrawRequest, draw
 from tests.render.golden import played_with_events
 
 
@@ -39,7 +39,7 @@ def test_a_worker_is_recycled_after_its_quota_of_drawings() -> None:
 
 
 def test_a_picture_that_cannot_be_drawn_answers_with_its_reason() -> None:
-    state, events = played_with_events(2, 3, 9)
+    state, _events = played_with_events(2, 3, 9)
     with DrawingPool() as pool:
         bad = pool.submit(DrawRequest.of("ranch", state, seat=7))  # no seat 7 at 2 players
         good = pool.submit(DrawRequest.of("ranch", state, seat=1))
@@ -67,3 +67,20 @@ def test_a_crashed_worker_fails_what_it_owed_and_the_next_request_gets_a_new_one
         assert gone(old)
         assert pool.submit(request).result(timeout=60) == draw(request)
         assert pool.worker_pids() != [old]
+
+
+def test_an_urgent_picture_overtakes_routine_ones_still_waiting() -> None:
+    """A private step's preview (someone waits) goes before table posts not yet handed
+    to the worker: at most IN_FLIGHT of them are drawn first."""
+    state, events = played_with_events(4, 5, 9)
+    routine = DrawRequest.of("turn", state, events=tuple(events))
+    urgent = DrawRequest.of("ranch", state, seat=0)
+    finished: list[str] = []
+    with DrawingPool() as pool:
+        pool.submit(routine).result(timeout=60)  # the worker is up
+        futures = [pool.submit(routine) for _ in range(6)] + [pool.submit(urgent, urgent=True)]
+        for name, future in zip(["routine"] * 6 + ["urgent"], futures, strict=True):
+            future.add_done_callback(lambda _f, n=name: finished.append(n))
+        for future in futures:
+            future.result(timeout=60)
+    assert finished.index("urgent") <= IN_FLIGHT
