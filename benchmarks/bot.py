@@ -210,6 +210,11 @@ async def main() -> None:
     per_turn = [c / max(len(posted), 1) * 1e3 for c in cpu_used]
     print("CPU per player turn: bot " + ", ".join(f"{c:.1f}" for c in per_turn[:-1])
           + f" ms (bot process, then its children); fake Discord + players {per_turn[-1]:.1f} ms")
+    bot_ms, worker_ms = per_turn[0], sum(per_turn[1:-1])
+    print(f"  CPU-bound capacity on two idle cores (bot and worker each on a core, nothing "
+          f"else running): {1e3 / max(bot_ms, worker_ms, (bot_ms + worker_ms) / 2):.0f} "
+          f"turns/s; with the fake Discord and players on the same cores: "
+          f"{2e3 / sum(per_turn):.0f} turns/s")
     print("  bot threads (main first): " + ", ".join(
         f"{c / max(len(posted), 1) * 1e3:.1f}" for c in task_used) + " ms")
     print(f"interaction -> first response: median {statistics.median(first) * 1e3:.0f} ms, "
