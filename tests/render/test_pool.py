@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -14,14 +16,52 @@ from render.pool import IN_FLIGHT, DrawingError, DrawingPool, DrawRequest, draw
 from tests.render.golden import played_with_events
 
 
+def running(pid: int) -> bool:
+    """Whether `pid` is a live process (an exited one its new parent has not yet reaped
+    counts as gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
 def gone(pid: int, within: float = 30.0) -> bool:
-    """Whether process `pid` has exited and been reaped (waiting up to `within` s)."""
+    """Whether process `pid` has exited (waiting up to `within` s)."""
     deadline = time.monotonic() + within
-    while Path(f"/proc/{pid}").exists():
+    while running(pid):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.05)
     return True
+
+
+OWNER = """
+import sys, time
+from render.pool import DrawingPool, DrawRequest
+from tests.render.golden import played_with_events
+state, events = played_with_events(2, 3, 9)
+pool = DrawingPool()
+pool.submit(DrawRequest.of("ranch", state, seat=0)).result(timeout=60)
+print(pool.worker_pids()[0], flush=True)
+time.sleep(120)
+"""
+
+
+def test_the_worker_leaves_when_its_owner_is_killed() -> None:
+    """A bot killed with SIGKILL runs no cleanup: its worker must notice by itself."""
+    owner = subprocess.Popen([sys.executable, "-c", OWNER], stdout=subprocess.PIPE,
+                             text=True, cwd=Path(__file__).resolve().parents[2])
+    try:
+        assert owner.stdout is not None
+        worker = int(owner.stdout.readline())
+        assert running(worker)
+        owner.kill()
+        owner.wait()
+        assert gone(worker)
+    finally:
+        owner.kill()
+        owner.wait()
 
 
 def test_a_worker_is_recycled_after_its_quota_of_drawings() -> None:
