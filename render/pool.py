@@ -234,7 +234,8 @@ class DrawingPool:
         return [future.result() for future in [self.submit(r) for r in requests]]
 
     def worker_pids(self) -> list[int]:
-        """Process ids of the running workers (for memory figures and shutdown checks)."""
+        """Process ids of the running workers (for memory figures and shutdown checks); a
+        worker that has just left may be listed until it is reaped."""
         with self._lock:
             workers = [*self._retired, *([self._worker] if self._worker else [])]
         return [w.process.pid for w in workers if w.process.poll() is None]
