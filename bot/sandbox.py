@@ -22,6 +22,7 @@ from bot.tables.store import GameStore, MemoryStore, SqliteStore
 from engine.actions import Action, Build, parse_action
 from engine.ai import AI_LEVELS, AI_PLAYERS, ai_name
 from engine.errors import MoonRiverError
+from engine.games import DEFAULT_GAME, game_named
 from engine.events import Event
 from engine.grid import WIDTH, cell_name
 from engine.i18n import t
@@ -45,8 +46,14 @@ class SandboxOptions:
     theme: str = "dark"
     variant: str = "base"
     scenario: str = RANDOM_SCENARIO  # Legends only (R-LEG-2): a name or "random"
+    #: Which game (an `engine.games` registry key): `moonriver sandbox --game kingdomino`.
+    game: str = DEFAULT_GAME
 
     def __post_init__(self) -> None:
+        try:
+            game_named(self.game)
+        except MoonRiverError as exc:
+            raise ValueError(str(exc)) from None
         if len(self.seats) not in PLAYER_COUNTS:
             raise ValueError(f"a table has {min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats")
         computers = (*AI_LEVELS, *AI_PLAYERS)
