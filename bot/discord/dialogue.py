@@ -27,7 +27,7 @@ from bot.discord.screens import (
 from bot.tables.errors import BadInput, NotYourTurn, StaleActionError
 from bot.tables.labels import pair_key
 from bot.tables.narrate import turn_lines
-from bot.tables.service import TURN_OVER, ActResult, User
+from bot.tables.service import User
 from engine.actions import Build
 from engine.i18n import t
 
@@ -114,15 +114,6 @@ async def propose(interaction: discord.Interaction[Any], text: str) -> None:
     await show(interaction, screen)
 
 
-def turn_is_over(result: ActResult) -> bool:
-    """The acting player's turn ended: the turn passed on, or the game is over."""
-    if result.finished or not result.played:
-        return True
-    if result.state.active_seat != result.played[0].seat:
-        return True
-    return any(isinstance(e, TURN_OVER) for e in result.played[0].events)
-
-
 async def act(interaction: discord.Interaction[Any], version: int | None, action: str) -> None:
     """Apply an action for the clicking (or typing) player: the next decision in the same
     message, or the confirmation and the one public post when the turn is over."""
@@ -135,7 +126,7 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     game = result.game
     client.journal.add(game.id, [(p.seat, p.events) for p in result.played], before.state,
                        result.state)
-    if not turn_is_over(result):
+    if not result.turn_is_over:
         screen = await current_screen(client, channel_id, user, locale)
         if screen is None:  # cannot happen while the turn goes on; say so rather than hang
             raise BadInput("nothing to decide")

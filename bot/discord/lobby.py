@@ -146,8 +146,7 @@ def new_table_options(variant: str, scenario: str | None, players: int) -> GameO
     if scenario is not None and variant != LEGENDS:
         raise BadInput("a scenario belongs to Legends of the West (variant: legends)",
                        field="scenario")
-    return GameOptions(variant=variant, max_players=players,
-                       scenario=scenario or RANDOM_SCENARIO)
+    return GameOptions.moonriver(variant, scenario or RANDOM_SCENARIO, players)
 
 
 async def post_lobby(client: TableClient, channel_id: int, game: Game) -> None:
