@@ -18,13 +18,15 @@ from bot.discord.drawing import drawn
 from bot.discord.host import TableClient, channel_of, client_of, locale_of, user_of
 from bot.discord.safe_text import safe_name
 from bot.discord.screens import (
+    GAME_SCREENS,
     Screen,
-    decision_screen,
+    choice_screen,
     done_screen,
     placement_screen,
     proposal_screen,
 )
 from bot.tables.errors import BadInput, NotYourTurn, StaleActionError
+from bot.tables.fronts import front_of
 from bot.tables.labels import pair_key
 from bot.tables.narrate import turn_lines
 from bot.tables.service import User
@@ -61,7 +63,10 @@ async def current_screen(client: TableClient, channel_id: int, user: User,
     status = await client.service.status(channel_id)
     assert status.state is not None
     state, game = status.state, status.game
-    return await drawn(decision_screen, game, state, options, locale)
+    rich = GAME_SCREENS.get(game.options.game)
+    if rich is not None:  # a game with its own steps (Moon River: pair, place, confirm)
+        return await drawn(rich, game, state, options, locale)
+    return await drawn(choice_screen, game, state, options, locale)
 
 
 async def open_dialogue(interaction: discord.Interaction[Any], game_id: int,
@@ -124,8 +129,9 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     before = await client.service.status(channel_id)
     result = await client.service.act(channel_id, user, action, version)
     game = result.game
+    front = front_of(game.options.game)
     client.journal.add(game.id, [(p.seat, p.events) for p in result.played], before.state,
-                       result.state)
+                       result.state, front.segments_of)
     if not result.turn_is_over:
         screen = await current_screen(client, channel_id, user, locale)
         if screen is None:  # cannot happen while the turn goes on; say so rather than hang
@@ -133,6 +139,6 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
         await show(interaction, screen)
         return
     lines = turn_lines(client.journal.first_turn(game.id, locale, safe_name),
-                       [safe_name(n) for n in result.state.config.players], locale)
+                       [safe_name(n) for n in result.rules.names(result.state)], locale)
     await show(interaction, done_screen(lines[0] if lines else t("bot.done", locale), locale))
     client.announce()  # the table post is in the outbox, committed with the move

@@ -7,8 +7,9 @@ seat number or action text is shown; the action text travels in the custom_id on
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -22,6 +23,7 @@ from bot.discord.components import (
     SpotSelect,
 )
 from bot.tables.domain import Game
+from bot.tables.fronts import front_of
 from bot.tables.labels import (
     Label,
     action_label,
@@ -152,6 +154,30 @@ def proposal_screen(game: Game, state: GameState, build: Build,
     view.add_item(BackButton(game.id, game.version, t("label.back", locale)))
     return Screen(proposal_text(state, letter, build, locale), view,
                   ("proposal.png", _draw_preview(state, game, same_pair, build, locale)))
+
+
+def choice_screen(game: Game, state: Any, options: Sequence[Any], locale: str) -> Screen:
+    """Any game's step from its front end's `Decision` (issue 15): a few labelled
+    buttons, lettered menu options with their effect, the picture of the step."""
+    decision = front_of(game.options.game).decision(state, options, locale,
+                                                    game.settings.theme)
+    view = discord.ui.View(timeout=None)
+    for choice in decision.buttons[:ROWS * BUTTONS_PER_ROW - BUTTONS_PER_ROW]:
+        view.add_item(ActButton(game.id, game.version, choice.action, fit(choice.label).text))
+    menu = decision.menu
+    pages = min(ROWS - _rows(view), (len(menu) + PAGE - 1) // PAGE)
+    for page in range(pages):
+        chunk = menu[page * PAGE:(page + 1) * PAGE]
+        view.add_item(ActSelect(game.id, game.version, page,
+                                [_option(c.label, c.action) for c in chunk],
+                                decision.menu_title or t("step.more", locale)))
+    return Screen(decision.text, view, decision.picture)
+
+
+#: Games whose private turn has steps of its own instead of `choice_screen`.
+GAME_SCREENS: dict[str, Callable[[Game, Any, Sequence[Any], str], Screen]] = {
+    "moonriver": decision_screen,
+}
 
 
 def done_screen(line: str, locale: str) -> Screen:
