@@ -1,0 +1,190 @@
+"""Kingdomino at the table service and in storage (issue 15): tables keep their game,
+databases from before keep loading, whole games play through `engine.games` only."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.tables.domain import GameOptions, Status
+from bot.tables.errors import BadInput, CannotUndo, GameAlreadyOpen
+from bot.tables.fronts import front_of
+from bot.tables.service import TableService, User
+from bot.tables.store import GameStore, SqliteStore
+from bot.tables.store.sqlite import MIGRATIONS
+from engine.games import game_named, replay
+from engine.kingdomino.actions import Claim, Place
+from engine.kingdomino.state import Phase
+from engine.rng import Rng
+from tests.bot.conftest import ALICE, BOB, CAROL
+from tests.bot.test_end_to_end import RAW_ID
+from tests.bot.test_kingdomino_discord import RAW_KD
+
+CHANNEL = 300
+HARMONY = GameOptions("kingdomino", 3, {"variants": ["harmony"]})
+
+
+def test_options_are_each_games_own_and_checked_by_its_rules() -> None:
+    assert HARMONY.rules == {"variants": ["harmony"]}
+    assert GameOptions.from_json(HARMONY.to_json()) == HARMONY
+    with pytest.raises(BadInput):  # K-VAR: only Kingdomino's variants
+        GameOptions("kingdomino", 4, {"variants": ["legends"]})
+    with pytest.raises(BadInput):
+        GameOptions("chess", 2, {})
+    # Moon River options stored before tables knew their game still load (R-LEG-2)
+    old = GameOptions.from_json('{"variant": "legends", "max_players": 3, "scenario": "gold"}')
+    assert (old.game, old.max_players, old.scenario, old.is_legends) == \
+        ("moonriver", 3, "gold", True)
+    assert GameOptions.from_json('{"variant": "base", "max_players": 2}').scenario == "random"
+
+
+async def test_both_stores_keep_the_game_of_a_table(store: GameStore) -> None:
+    service = TableService(store)
+    await service.create(CHANNEL, ALICE, HARMONY)
+    await service.create(CHANNEL + 1, ALICE)
+    kingdomino = await store.open_game_in(CHANNEL)
+    moonriver = await store.open_game_in(CHANNEL + 1)
+    assert kingdomino is not None and kingdomino.options == HARMONY
+    assert moonriver is not None and moonriver.options.game == "moonriver"
+
+
+async def test_one_open_game_per_channel_whatever_the_game(service: TableService) -> None:
+    await service.create(CHANNEL, ALICE)
+    with pytest.raises(GameAlreadyOpen):
+        await service.create(CHANNEL, BOB, HARMONY)
+
+
+async def test_a_database_of_the_previous_schema_loads_as_moon_river(tmp_path: Path) -> None:
+    """A file written before migration 4: its table plays Moon River, as it always did."""
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    for migration in MIGRATIONS[:3]:
+        for statement in migration:
+            db.execute(statement)
+    db.execute("PRAGMA user_version = 3")
+    db.execute("INSERT INTO games (guild_id, channel_id, status, host_id, options, settings, "
+               "seed, components, version, created_at, updated_at, parent_id) VALUES "
+               "(NULL, 7, 'lobby', 1, ?, ?, 5, 'provisional-1', 1, ?, ?, 7)",
+               (json.dumps({"variant": "base", "max_players": 2, "scenario": "random"}),
+                json.dumps({"locale": "en"}), "2026-11-01T12:00:00+00:00",
+                "2026-11-01T12:00:00+00:00"))
+    db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (1, 0, 1, "
+               "'Alice', NULL)")
+    db.commit()
+    db.close()
+    store = SqliteStore(path)
+    await store.open()
+    try:
+        game = await store.open_game_in(7)
+        assert game is not None and game.options.game == "moonriver"
+        assert game.options.max_players == 2 and game.options.variant == "base"
+        service = TableService(store)
+        await service.join(7, User(2, "Bob"))
+        started = await service.start(7, User(1, "Alice"))
+        assert started.state.config.players  # a Moon River state, started from old options
+    finally:
+        await store.close()
+
+
+async def play_kingdomino(service: TableService, users: dict[int, User], rng: Rng) -> None:
+    while True:
+        status = await service.last_table(CHANNEL)
+        if status.game.status is not Status.ACTIVE:
+            return
+        state = status.state
+        seat = status.game.seats[state.active_seat]
+        options = await service.legal(CHANNEL, users[seat.user_id])
+        await service.act(CHANNEL, users[seat.user_id], str(rng.choice(options)),
+                          status.game.version)
+
+
+async def test_k_var_a_whole_three_player_harmony_game_records_and_replays(
+        store: GameStore) -> None:
+    service = TableService(store)
+    await service.create(CHANNEL, ALICE, HARMONY)
+    for user in (BOB, CAROL):
+        await service.join(CHANNEL, user)
+    started = await service.start(CHANNEL, ALICE)
+    assert started.state.config.variants == ("harmony",)
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    await play_kingdomino(service, users, Rng(7))
+    game = await store.game(started.game.id)
+    assert game is not None and game.status is Status.FINISHED
+    actions = await store.actions(game.id)
+    again = replay(service._record(game, actions)).state  # seed + log rebuild the game
+    result = game_named("kingdomino").result(again)
+    assert result is not None
+    (stored,) = [r for r in await store.results(None) if r.game_id == game.id]
+    names = again.config.players
+    assert stored.scores == dict(zip(names, result.scores, strict=True))
+    assert set(stored.winners) == {names[i] for i in result.winners}
+
+
+async def test_k_turn_undo_takes_back_a_placement_but_not_a_revealing_claim(
+        service: TableService) -> None:
+    await service.create(CHANNEL, ALICE, GameOptions("kingdomino", 2, {}))
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    while True:  # play setup claims until someone is to place
+        status = await service.status(CHANNEL)
+        state = status.state
+        user = users[status.game.seats[state.active_seat].user_id]
+        if state.phase is Phase.PLACE:
+            break
+        await service.act(CHANNEL, user, str((await service.legal(CHANNEL, user))[0]))
+    place = next(a for a in await service.legal(CHANNEL, user) if isinstance(a, Place))
+    placed = await service.act(CHANNEL, user, str(place))
+    assert placed.state.phase is Phase.CLAIM and not placed.turn_is_over  # claim follows
+    undone = await service.undo(CHANNEL, user)
+    assert undone.state.phase is Phase.PLACE
+    # a claim that ends a round draws a new line: it revealed the pile and stands
+    rng = Rng(3)
+    while True:
+        status = await service.status(CHANNEL)
+        state = status.state
+        user = users[status.game.seats[state.active_seat].user_id]
+        result = await service.act(CHANNEL, user,
+                                   str(rng.choice(await service.legal(CHANNEL, user))))
+        if game_named("kingdomino").reveals(result.events):  # a new line was drawn
+            break
+    with pytest.raises(CannotUndo):
+        await service.undo(CHANNEL, user)
+
+
+async def test_k_comp_labels_name_dominoes_never_action_texts(service: TableService) -> None:
+    await service.create(CHANNEL, ALICE, GameOptions("kingdomino", 3, {}))
+    for user in (BOB, CAROL):
+        await service.join(CHANNEL, user)
+    await service.start(CHANNEL, ALICE)
+    front = front_of("kingdomino")
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    seen = 0
+    for _ in range(12):
+        status = await service.status(CHANNEL)
+        state = status.state
+        user = users[status.game.seats[state.active_seat].user_id]
+        options = await service.legal(CHANNEL, user)
+        decision = front.decision(state, options, "en", "dark")
+        texts = [c.label.text for c in (*decision.buttons, *decision.menu)] + [decision.text]
+        assert not [x for x in texts if RAW_KD.search(x) or RAW_ID.search(x)]
+        if any(isinstance(a, Claim) for a in options):
+            assert all(c.label.text[0] in "①②③④" for c in decision.buttons)  # K-SETUP-2
+        else:
+            assert decision.picture is not None and decision.menu[0].label.text.startswith("a)")
+            assert decision.menu[0].label.description.endswith("pts now")  # K-SCORE-1
+        seen += 1
+        await service.act(CHANNEL, user, str(options[0]))
+    for locale in ("de", "ja"):  # every word translated
+        status = await service.status(CHANNEL)
+        state = status.state
+        user = users[status.game.seats[state.active_seat].user_id]
+        decision = front.decision(state, await service.legal(CHANNEL, user), locale, "dark")
+        english = [c.label.text for c in (*decision.buttons, *decision.menu)
+                   if any(w in c.label.text for w in ("Wheat", "Forest", "Water", "Mine",
+                                                        "Swamp", "Grassland", " on "))]
+        assert english == []
+    assert seen == 12
