@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.tables.errors import BadInput
 from engine.errors import MoonRiverError
-from engine.games import DEFAULT_GAME, GameRules, game_named
+from engine.games import DEFAULT_GAME, game_named
 from engine.i18n import LOCALES
 from engine.legends import LEGENDS, SCENARIOS, scenario_name
 from engine.rules import VARIANTS
@@ -96,10 +96,6 @@ class GameOptions:
         if self.max_players not in counts:
             words = ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
             raise BadInput(f"a table seats {words} players", field="players")
-
-    @property
-    def rules_of_game(self) -> GameRules:
-        return game_named(self.game)
 
     def to_json(self) -> str:
         """The options column; the game's key also has a column of its own."""

@@ -101,6 +101,10 @@ class ActResult:
     played: tuple[Played, ...]          # the player's action, then any computer moves
     next_user: int | None               # whom to ping (None: a computer or nobody)
     finished: bool
+    # the states just before and after the acting player's own move (set by `act`): the
+    # game's `ends_turn` over that move says whether their turn goes on
+    state_before_first: GameState | None = None
+    state_after_first: GameState | None = None
 
     @property
     def events(self) -> list[Event]:
@@ -118,10 +122,6 @@ class ActResult:
         first = self.played[0]
         return self.state_before_first is None or self.rules.ends_turn(
             self.state_before_first, self.state_after_first, first.events)
-
-    # the states around the acting player's own move (set by `act`)
-    state_before_first: GameState | None = None
-    state_after_first: GameState | None = None
 
 
 def rules_of(game: Game) -> GameRules:

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.tables.domain import GameOptions, Status
+from bot.tables.domain import GameOptions, Status, TableSettings
 from bot.tables.errors import BadInput, CannotUndo, GameAlreadyOpen
 from bot.tables.fronts import front_of
+from bot.tables.narrate import turn_lines
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore, SqliteStore
 from bot.tables.store.sqlite import MIGRATIONS
@@ -19,7 +20,7 @@ from engine.games import game_named, replay
 from engine.kingdomino.actions import Claim, Place
 from engine.kingdomino.state import Phase
 from engine.rng import Rng
-from tests.bot.conftest import ALICE, BOB, CAROL
+from tests.bot.conftest import ALICE, BOB, CAROL, Clock
 from tests.bot.test_end_to_end import RAW_ID
 from tests.bot.test_kingdomino_discord import RAW_KD
 
@@ -188,3 +189,65 @@ async def test_k_comp_labels_name_dominoes_never_action_texts(service: TableServ
                                                         "Swamp", "Grassland", " on "))]
         assert english == []
     assert seen == 12
+
+
+async def test_computer_seats_play_kingdomino_and_refuse_a_level_it_lacks(
+        store: GameStore) -> None:
+    service = TableService(store)
+    await service.create(CHANNEL, ALICE, GameOptions("kingdomino", 3, {}))
+    await service.add_ai(CHANNEL, ALICE, "greedy")
+    await service.add_ai(CHANNEL, ALICE, "easy")  # a level: random
+    with pytest.raises(BadInput):  # the search player is Moon River's only (so far)
+        await service.add_ai(CHANNEL, ALICE, "strong")
+    started = await service.start(CHANNEL, ALICE)
+    assert {s.ai for s in started.game.seats} == {None, "greedy", "easy"}
+    await play_kingdomino(service, {ALICE.id: ALICE}, Rng(11))
+    finished = (await service.last_table(CHANNEL)).game
+    assert finished.status is Status.FINISHED
+    assert len(await store.actions(finished.id)) > 12 * 3 - 12  # the computers moved too
+
+
+async def test_a_stand_in_plays_a_silent_kingdomino_player_to_the_end(
+        store: GameStore, clock: Clock) -> None:
+    service = TableService(store, clock=clock)
+    settings = TableSettings(remind_after_hours=(48.0,), autoplay_after_hours=1.0)
+    await service.create(CHANNEL, ALICE, GameOptions("kingdomino", 2, {}), settings=settings)
+    await service.join(CHANNEL, BOB)
+    started = await service.start(CHANNEL, ALICE)
+    deadlines = 0
+    while (await store.game(started.game.id)).status is Status.ACTIVE:  # type: ignore[union-attr]
+        deadlines += 1
+        assert deadlines <= 100, "the stand-in stalled"
+        clock.advance(1)
+        fired = await service.run_deadlines()
+        assert [f.outcome for f in fired] == ["played"]
+        assert fired[0].result is not None and len({p.seat for p in fired[0].result.played}) == 1
+    assert await store.reminders(started.game.id) == []
+    assert deadlines >= 6  # K-ROUNDS: a deadline per turn, not one for the game
+
+
+def test_k_turn_1_a_kings_turn_reads_as_one_line_place_then_claim() -> None:
+    """Place and claim are two decisions, one line ("**Ann** placed …, then took ② …")."""
+    rules, front = game_named("kingdomino"), front_of("kingdomino")
+    state, _ = rules.new_game(["Ann", "Bo", "Cy"], 7, {})
+    while state.phase is not Phase.PLACE:  # K-SETUP-3: three first claims, a line each
+        before = state
+        action = rules.legal_actions(state)[0]
+        seat = rules.active_seat(state)
+        state, events = rules.apply(state, action)
+        lines = turn_lines(front.segments_of([(seat, events)], before, state, "en"),
+                           state.config.players, "en")
+        assert lines[0].startswith(f"**{state.config.players[seat]}** took ")
+    seat = rules.active_seat(state)
+    start = state
+    journal = []
+    for _ in range(2):  # place, then claim: the same king
+        before = state
+        state, events = rules.apply(state, rules.legal_actions(state)[0])
+        journal += front.segments_of([(seat, events)], before, state, "en")
+    assert journal[0].seat == seat and not journal[0].ends_turn  # the claim is still to come
+    assert journal[1].seat == seat and journal[1].ends_turn
+    line = turn_lines(journal, start.config.players, "en")[0]
+    name = start.config.players[seat]
+    assert line.startswith(f"**{name}** placed ") and ", then took " in line
+    assert "claim " not in line and "place " not in line

@@ -57,13 +57,14 @@ def _table_lines(state: GameState) -> list[str]:
     lines = [f"Kingdomino · round {view.round}/{view.rounds}"
              + (f" · game {view.game}/{view.games}" if view.games > 1 else "")]
     for title, line in (("line", view.line), ("next", view.next_line)):
-        slots = [f"{slot_label(i)} {_domino(s.domino.number)}"
-                 + (f" [{names[s.king]}]" if s.king is not None else "")
-                 for i, s in enumerate(line)]
-        if slots:
-            lines.append(f"{title}: " + "  ".join(slots))
+        if line:
+            lines.append(f"{title}:")
+        lines += [f"   {slot_label(i)} {_domino(s.domino.number)}"
+                  + (f"  ♔ {names[s.king]}" if s.king is not None else "")
+                  for i, s in enumerate(line)]
     for player in view.players:
-        lines.append(f"{player.name} ({player.score.total}): {format_kingdom(player.kingdom)}")
+        lines.append(f"{player.name}: {player.score.total}")
+        lines += [f"   {row}" for row in format_kingdom(player.kingdom).split(" / ")]
     return lines
 
 
