@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import admin, info, lobby, turns
+from bot.discord.dialogue import act
 from bot.discord.texts import command_text
 from bot.tables.domain import GameOptions
 from bot.tables.errors import BadInput
@@ -49,8 +50,17 @@ async def new(interaction: discord.Interaction[Any],
     await lobby.open_table(interaction, options, thread)
 
 
+@app_commands.command(name=command_text("move", "name"),
+                      description=command_text("move", "description"))
+@app_commands.describe(action="e.g. place 23 E4 right, claim 41 (the list has the legal ones)")
+@app_commands.autocomplete(action=turns.legal_moves(None))
+async def move(interaction: discord.Interaction[Any], action: str) -> None:
+    """A move by typing, for power users: Kingdomino's action text."""
+    await act(interaction, None, action)
+
+
 #: The commands that act on the channel's table, whatever its game.
-SHARED = ("join", "leave", "start", "cancel", "addbot", "handseat", "move", "undo",
+SHARED = ("join", "leave", "start", "cancel", "addbot", "handseat", "undo",
           "status", "board", "rules", "history", "settings", "notify", "abandon")
 
 
@@ -60,6 +70,7 @@ def command_group() -> app_commands.Group:
                                description=command_text("group", "description", "kd.cmd"),
                                guild_only=True)
     group.add_command(new)
+    group.add_command(move)
     commands = {c.name: c for c in (*lobby.COMMANDS, *turns.COMMANDS, *info.COMMANDS,
                                     *admin.COMMANDS)}
     for name in SHARED:

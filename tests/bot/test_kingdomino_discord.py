@@ -15,6 +15,7 @@ from tests.bot.test_end_to_end import (
     Tally,
     discord_and_bot,  # noqa: F401 (a fixture)
     is_post,
+    mover_of,
     play_to_the_end,
 )
 from tests.fake_discord import FakeDiscord, Sent
@@ -60,6 +61,9 @@ async def test_k_turn_whole_kingdomino_games_one_post_and_one_ping_per_king_turn
     if variants:
         assert "Harmony" in fake.sent[start].content or any(
             "Harmony" in s.content for s in fake.sent[start:])
+    # typed moves: the autocomplete matches the labels ("①"), the value is the action text
+    typed = await fake.autocomplete(mover_of(table), "move", "action", "①")
+    assert len(typed) == 1 and typed[0].startswith("claim ")
     tally = Tally()
     final = await play_to_the_end(fake, table, tally)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.tables.fronts import kingdomino_pictures as pictures
+import bot.tables.fronts.kingdomino_pictures as pictures
 from bot.tables.fronts.base import Choice, Decision, PlayedEvents
 from bot.tables.labels import Label
 from bot.tables.narrate import Segment, turn_lines
