@@ -3,12 +3,15 @@ databases from before keep loading, whole games play through `engine.games` only
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from bot.sandbox import SandboxOptions, run_sandbox
 from bot.tables.domain import GameOptions, Status, TableSettings
 from bot.tables.errors import BadInput, CannotUndo, GameAlreadyOpen
 from bot.tables.fronts import front_of
@@ -23,6 +26,7 @@ from engine.rng import Rng
 from tests.bot.conftest import ALICE, BOB, CAROL, Clock
 from tests.bot.test_end_to_end import RAW_ID
 from tests.bot.test_kingdomino_discord import RAW_KD
+from tests.bot.test_sandbox import scripted
 
 CHANNEL = 300
 HARMONY = GameOptions("kingdomino", 3, {"variants": ["harmony"]})
@@ -251,3 +255,22 @@ def test_k_turn_1_a_kings_turn_reads_as_one_line_place_then_claim() -> None:
     name = start.config.players[seat]
     assert line.startswith(f"**{name}** placed ") and ", then took " in line
     assert "claim " not in line and "place " not in line
+
+
+async def test_the_sandbox_plays_a_kingdomino_dynasty_in_german(tmp_path: Path) -> None:
+    """`moonriver sandbox --game kingdomino`: the same labels as the buttons, a picture a
+    turn, the series of three games (K-DYN) to the end."""
+    out = io.StringIO()
+    read, prompts = scripted(["nonsense", "claim 99", "2"])
+    options = SandboxOptions(seats=("human", "greedy"), names=("Ann",), folder=tmp_path,
+                             seed=5, locale="de", game="kingdomino", variants=("dynasty",))
+    assert await run_sandbox(options, read, out) == 0
+    text = out.getvalue()
+    assert "Kingdomino-Sandkasten" in text and "Sieg:" in text
+    assert "Spiel 2 der Dynastie beginnt." in text and "Spiel 3 der Dynastie" in text
+    listed = [line for line in text.splitlines() if re.match(r"\s*\d+\. ", line)]
+    assert listed and not [line for line in listed if RAW_KD.search(line)]
+    assert any(re.match(r"\s*\d+\. [①②③④] \d+ ", line) for line in listed)  # K-SETUP-2
+    assert any(re.match(r"\s*\d+\. a\) ", line) for line in listed)  # lettered places
+    assert (tmp_path / "scores.png").exists() and len(list(tmp_path.glob("table-*.png"))) > 20
+    assert {p.split(">")[0] for p in prompts} == {"Ann"}
