@@ -55,6 +55,11 @@ class SandboxOptions:
         computers = (*AI_LEVELS, *AI_PLAYERS)
         if any(s != "human" and s not in computers for s in self.seats):
             raise ValueError(f"seats are 'human' or one of {', '.join(computers)}")
+        for seat in set(self.seats) - {"human"}:  # a level this game has no player for
+            try:
+                rules.make_player(ai_name(seat), 0)
+            except (MoonRiverError, ValueError) as exc:
+                raise ValueError(str(exc)) from None
         try:  # the table's own check of the options (R-LEG-2, K-VAR), said up front
             self.table_options()
         except BadInput as exc:

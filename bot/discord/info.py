@@ -67,7 +67,8 @@ async def board(interaction: discord.Interaction[Any],
     seat = next((s.seat for s in current.game.seats if s.user_id == wanted), None)
     if seat is None:
         names = ", ".join(s.name for s in current.game.seats)
-        await interaction.followup.send(t("board.whose", locale, players=names),
+        await interaction.followup.send(game_text(current.game.options.game, "board.whose",
+                                                  locale, players=names),
                                         ephemeral=True)
         return
     front = front_of(current.game.options.game)

@@ -92,4 +92,8 @@ async def test_k_turn_whole_kingdomino_games_one_post_and_one_ping_per_king_turn
     iid = await fake.slash(people[-1], "status")
     status = await fake.wait_for(lambda s: s.interaction_id == iid and s.files, after=before)
     assert status.ephemeral and "is over" in status.content
+    before = len(fake.sent)  # someone not seated is asked whose kingdom
+    iid = await fake.slash(DAVE if players < 4 else (105, "Eve"), "board", group="kingdomino")
+    whose = await fake.wait_for(lambda s: s.interaction_id == iid and s.content, after=before)
+    assert whose.ephemeral and "Whose kingdom?" in whose.content
     assert fake.violations == [] and fake.unanswered() == []

@@ -274,3 +274,5 @@ async def test_the_sandbox_plays_a_kingdomino_dynasty_in_german(tmp_path: Path) 
     assert any(re.match(r"\s*\d+\. a\) ", line) for line in listed)  # lettered places
     assert (tmp_path / "scores.png").exists() and len(list(tmp_path.glob("table-*.png"))) > 20
     assert {p.split(">")[0] for p in prompts} == {"Ann"}
+    with pytest.raises(ValueError, match="no 'strong'"):  # said up front, not mid-game
+        SandboxOptions(seats=("human", "hard"), game="kingdomino")
