@@ -276,3 +276,13 @@ async def test_the_sandbox_plays_a_kingdomino_dynasty_in_german(tmp_path: Path) 
     assert {p.split(">")[0] for p in prompts} == {"Ann"}
     with pytest.raises(ValueError, match="no 'strong'"):  # said up front, not mid-game
         SandboxOptions(seats=("human", "hard"), game="kingdomino")
+
+
+async def test_reminders_name_the_tables_game(service: TableService) -> None:
+    from bot.discord.content import channel_reminder, dm_reminder
+
+    game = await service.create(CHANNEL, ALICE, GameOptions("kingdomino", 2, {}))
+    assert "Kingdomino is waiting" in channel_reminder(ALICE.id, game).text
+    assert "Kingdomino" in dm_reminder(game, "Guild", "games", None, "en").text
+    moonriver = await service.create(CHANNEL + 1, BOB)
+    assert "Moon River is waiting" in channel_reminder(BOB.id, moonriver).text
