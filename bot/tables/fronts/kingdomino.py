@@ -28,7 +28,6 @@ from engine.kingdomino.rules import VARIANTS
 from engine.kingdomino.scoring import property_points
 from engine.kingdomino.state import GameState, Phase
 from engine.kingdomino.view import public_view
-from render import to_png_bytes
 from render.labels import slot_label
 
 TERRAIN_EMOJI = {Terrain.WHEAT: "🌾", Terrain.FOREST: "🌲", Terrain.WATER: "🌊",
@@ -39,7 +38,7 @@ KING_DOTS = ("🩷", "🟡", "🟢", "🔵")
 
 def square_text(square: Square, locale: str) -> str:
     """'Wheat 👑': a terrain and its crowns."""
-    name = t(f"kd.terrain.{square.terrain.label}", locale)
+    name = t(f"kd.pic.terrain.{square.terrain.label}", locale)
     return f"{name} {'👑' * square.crowns}" if square.crowns else name
 
 
@@ -154,12 +153,15 @@ class KingdominoFront:
             return Label(t("kd.label.discard", locale, number=action.number))
         if isinstance(action, Place):  # lettered as the preview of all legal places
             places = [a for a in legal_actions(state) if isinstance(a, Place)]
-            mark = next((pictures.letter(i) for i, p in enumerate(places) if p == action), "?")
+            mark = pictures.place_letters(state, places).get(str(action), "?")
             return place_label(state, state.active_seat or 0, mark, action, locale)
         raise ValueError(f"not a Kingdomino action: {action!r}")
 
     def decision(self, state: GameState, options: Sequence[Any], locale: str,
                  theme: str) -> Decision:
+        """Claims as buttons by their ①–④ (K-SETUP-2); placements as the preview's
+        letters in one menu, each way round where the halves differ (K-PLACE-3), with
+        the points each adds."""
         seat = state.active_seat or 0
         places = [a for a in options if isinstance(a, Place)]
         others = [a for a in options if not isinstance(a, Place)]
@@ -167,15 +169,14 @@ class KingdominoFront:
         if not places:
             key = "kd.step.setup" if state.phase is Phase.SETUP else "kd.step.claim"
             return Decision(t(key, locale), buttons=buttons)
-        image, letters = pictures.render_preview(state, seat, places, locale=locale,
-                                                 theme=theme)
+        png, letters = pictures.preview_png(state, seat, places, locale, theme)
         by_text = {str(p): p for p in places}
         menu = tuple(Choice(text, place_label(state, seat, letter, by_text[text], locale))
-                     for letter, text in letters.items())
+                     for letter, texts in letters.items() for text in texts)
         piece = domino(places[0].number)
         return Decision(t("kd.step.place", locale, domino=domino_text(piece, locale)),
                         buttons=buttons, menu=menu, menu_title=t("step.place", locale),
-                        picture=("preview.png", to_png_bytes(image)))
+                        picture=("preview.png", png))
 
     # --- status ------------------------------------------------------------------------
 
@@ -223,20 +224,19 @@ class KingdominoFront:
         return [*out, f"{state.config.players[seat]}:", *[f"  {row}" for row in
                                                          kingdom.split(" / ")]]
 
-    # --- pictures (through kingdomino_pictures: see its note) --------------------------
+    # --- pictures (render.kingdomino, through kingdomino_pictures) ---------------------
 
     def turn_png(self, state: GameState, events: Sequence[Event], locale: str,
                  theme: str) -> bytes:
         if state.phase is Phase.OVER:
             return self.final_png(state, locale, theme)
-        return to_png_bytes(pictures.render_turn(state, events=events, locale=locale,
-                                                 theme=theme).image)
+        return pictures.turn_png(state, events, locale, theme)
 
     def board_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
-        return to_png_bytes(pictures.render_kingdom(state, seat, locale=locale, theme=theme))
+        return pictures.kingdom_png(state, seat, locale, theme)
 
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
-        return to_png_bytes(pictures.render_final(state, locale=locale, theme=theme))
+        return pictures.final_png(state, locale, theme)
 
 
 def _close(out: list[Segment], seat: int, said: list[str], table: list[str],

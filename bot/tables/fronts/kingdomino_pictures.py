@@ -1,106 +1,58 @@
-"""Kingdomino's pictures, called through this one module (issue 15).
+"""Kingdomino's pictures for the table: `render.kingdomino`, as PNG bytes (issue 15).
 
-PLACEHOLDER: the real pictures (kingdoms with crowns and properties outlined, the lines
-with kings, the lettered placement preview, the score sheet) are `render.kingdomino`'s,
-being written alongside. Until it lands, these draw an honest text picture: the lines
-and every kingdom in kingdom notation, the lettered places as cell names. The
-signatures are render.kingdomino's (`render_turn(state, events=…, locale=…, theme=…)` →
-a picture with `.image`; `render_preview(state, seat, places, …)` → (image, {letter:
-action text}); `render_final`; `render_kingdom`), so pointing these four names at
-render.kingdomino is the whole switch-over.
+The one door from the front end to the pictures: the table keeps its theme by name,
+the pictures take a `Theme`, and Discord gets bytes in the theme's fixed palette with
+the terrain and king colours kept exact (`render.kingdomino.to_png`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-
-from PIL import Image, ImageDraw
 
 from engine.events import Event
 from engine.kingdomino.actions import Place
-from engine.kingdomino.dominoes import domino
-from engine.kingdomino.notation import format_kingdom
 from engine.kingdomino.state import GameState
-from engine.kingdomino.view import public_view
-from render.fonts import draw_text
-from render.labels import slot_label
+from render.kingdomino import (
+    placement_positions,
+    render_final,
+    render_kingdom,
+    render_preview,
+    render_turn,
+    to_png,
+)
 from render.theme import theme_named
 
-WIDTH = 800
-LINE = 26
-SIZE = 18
 
-
-@dataclass(frozen=True, slots=True)
-class TurnPicture:
-    image: Image.Image
-
-
-def _draw(lines: Sequence[str], theme: str) -> Image.Image:
+def turn_png(state: GameState, events: Sequence[Event], locale: str, theme: str) -> bytes:
+    """The table after a turn, this turn's changes marked."""
     colours = theme_named(theme)
-    image = Image.new("RGB", (WIDTH, 24 + LINE * max(1, len(lines))), colours.background)
-    draw = ImageDraw.Draw(image)
-    for i, line in enumerate(lines):
-        draw_text(draw, (16, 12 + i * LINE), line, SIZE, colours.text, max_width=WIDTH - 32)
-    return image
+    return to_png(render_turn(state, events=events, locale=locale, theme=colours).image,
+                  colours)
 
 
-def _domino(number: int) -> str:
-    piece = domino(number)
-    return f"{number} {piece.a.code}+{piece.b.code}"
+def preview_png(state: GameState, seat: int, places: Sequence[Place], locale: str,
+                theme: str) -> tuple[bytes, dict[str, tuple[str, ...]]]:
+    """The kingdom with each candidate position lettered, and letter → action texts (both
+    ways round where the halves differ, K-PLACE-3)."""
+    colours = theme_named(theme)
+    image, letters = render_preview(state, seat, places, locale=locale, theme=colours)
+    return to_png(image, colours), letters
 
 
-def _table_lines(state: GameState) -> list[str]:
-    view = public_view(state)
-    names = state.config.players
-    lines = [f"Kingdomino · round {view.round}/{view.rounds}"
-             + (f" · game {view.game}/{view.games}" if view.games > 1 else "")]
-    for title, line in (("line", view.line), ("next", view.next_line)):
-        if line:
-            lines.append(f"{title}:")
-        lines += [f"   {slot_label(i)} {_domino(s.domino.number)}"
-                  + (f"  ♔ {names[s.king]}" if s.king is not None else "")
-                  for i, s in enumerate(line)]
-    for player in view.players:
-        lines.append(f"{player.name}: {player.score.total}")
-        lines += [f"   {row}" for row in format_kingdom(player.kingdom).split(" / ")]
-    return lines
+def place_letters(state: GameState, places: Sequence[Place]) -> dict[str, str]:
+    """Action text → the letter the preview draws for its two cells (no drawing)."""
+    size = state.config.kingdom_size
+    return {str(place): position.letter
+            for position in placement_positions(places, size) for place in position.places}
 
 
-def render_turn(state: GameState, events: Sequence[Event] = (), locale: str = "en",
-                theme: str = "dark") -> TurnPicture:
-    return TurnPicture(_draw(_table_lines(state), theme))
+def final_png(state: GameState, locale: str, theme: str) -> bytes:
+    """Standings, the kingdoms and the score sheet."""
+    colours = theme_named(theme)
+    return to_png(render_final(state, locale=locale, theme=colours).image, colours)
 
 
-def render_preview(state: GameState, seat: int, places: Sequence[Place], locale: str = "en",
-                   theme: str = "dark") -> tuple[Image.Image, dict[str, str]]:
-    """The kingdom with every legal place lettered a, b, c … (here: listed by cell)."""
-    letters = {letter(i): str(place) for i, place in enumerate(places)}
-    lines = [f"{state.config.players[seat]}: {format_kingdom(state.kingdoms[seat])}"]
-    lines += [f"{mark}) {place.cell_name} {place.direction.value}"
-              for mark, place in zip(letters, places, strict=True)]
-    return _draw(lines, theme), letters
-
-
-def render_final(state: GameState, locale: str = "en", theme: str = "dark") -> Image.Image:
-    view = public_view(state)
-    lines = ["Kingdomino · final scores"]
-    for player in view.players:
-        lines.append(f"{player.name}: {player.score.total}")
-    return _draw(lines + _table_lines(state)[1:], theme)
-
-
-def render_kingdom(state: GameState, seat: int, locale: str = "en",
-                   theme: str = "dark") -> Image.Image:
-    kingdom = state.kingdoms[seat]
-    rows = format_kingdom(kingdom).split(" / ")
-    return _draw([state.config.players[seat], *rows], theme)
-
-
-def letter(index: int) -> str:
-    """a … z, then aa, ab …: as many letters as there are places."""
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    if index < len(letters):
-        return letters[index]
-    return letters[index // len(letters) - 1] + letters[index % len(letters)]
+def kingdom_png(state: GameState, seat: int, locale: str, theme: str) -> bytes:
+    """One kingdom in full detail (`/kingdomino board`)."""
+    colours = theme_named(theme)
+    return to_png(render_kingdom(state, seat, locale=locale, theme=colours), colours)
