@@ -32,8 +32,9 @@ from render.labels import slot_label
 
 TERRAIN_EMOJI = {Terrain.WHEAT: "🌾", Terrain.FOREST: "🌲", Terrain.WATER: "🌊",
                  Terrain.GRASSLAND: "🌿", Terrain.SWAMP: "🟫", Terrain.MINE: "⛏️"}
-#: The kings' colours (K-COMP-2) as emoji, for the lobby's seat order.
-KING_DOTS = ("🩷", "🟡", "🟢", "🔵")
+#: The kings' colours by seat as the pictures draw them (render.kingdomino.style: blue,
+#: orange, green, purple; K-COMP-2), for the lobby's seat order.
+KING_DOTS = ("🔵", "🟠", "🟢", "🟣")
 
 
 def square_text(square: Square, locale: str) -> str:
