@@ -17,6 +17,7 @@ import discord
 from bot.discord.drawing import drawn
 from bot.discord.host import TableClient, channel_of, client_of, locale_of, user_of
 from bot.discord.moonriver_steps import decision_screen, pick_pair, propose
+from bot.discord.patience import in_time
 from bot.discord.safe_text import safe_name
 from bot.discord.screens import Screen, choice_screen, done_screen, show
 from bot.tables.domain import Game
@@ -74,7 +75,7 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     channel_id = channel_of(interaction)
     user = user_of(interaction)
     before = await client.service.status(channel_id)
-    result = await client.service.act(channel_id, user, action, version)
+    result = await in_time(interaction, client.service.act(channel_id, user, action, version))
     game = result.game
     front = front_of(game.options.game)
     client.journal.add(game.id, [(p.seat, p.events) for p in result.played], before.state,

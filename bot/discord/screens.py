@@ -20,6 +20,7 @@ from bot.discord.components import (
     ActButton,
     ActSelect,
 )
+from bot.discord.patience import deferred_click
 from bot.tables.domain import Game
 from bot.tables.fronts import front_of
 from bot.tables.labels import (
@@ -89,6 +90,9 @@ async def show(interaction: discord.Interaction[Any], screen: Screen) -> None:
     if _in_private_message(interaction) and not interaction.response.is_done():
         await interaction.response.edit_message(content=screen.text, view=screen.view,
                                                 attachments=files)
+    elif deferred_click(interaction):  # acknowledged while computers thought
+        await interaction.edit_original_response(content=screen.text, view=screen.view,
+                                                 attachments=files)
     elif interaction.response.is_done():
         await interaction.followup.send(screen.text, view=screen.view, files=files,
                                         ephemeral=True)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bot.tables.computers import ComputerSeats
 from bot.tables.domain import (
     Game,
     GameOptions,
@@ -192,8 +193,12 @@ class TableService:
     def __init__(self, store: GameStore, *, clock: Callable[[], datetime] = utc_now,
                  components: str = DEFAULT_COMPONENTS,
                  limits: TableLimits | None = None,
-                 literal: Callable[[str], str] = str) -> None:
+                 literal: Callable[[str], str] = str,
+                 computers: ComputerSeats | None = None) -> None:
         self.store = store
+        # Chooses computer moves off the event loop; in-process (threads) unless given
+        # one with a worker process, as the bot does.
+        self.computers = computers or ComputerSeats()
         # How a player's name becomes literal text in stored post texts: the Discord
         # front end escapes markdown and mentions, a terminal shows names as they are.
         self.literal = literal
@@ -478,26 +483,12 @@ class TableService:
 
     async def _play_computers(self, game: Game,
                               state: GameState) -> tuple[GameState, list[Played]]:
-        """The computer seats' moves up to the next human decision. They run in a thread,
-        so a searching player (`hard` thinks about a second a decision) never holds up
-        the event loop: other tables' clicks are answered meanwhile."""
-        return await asyncio.to_thread(self._computer_moves, game, state)
-
-    @staticmethod
-    def _computer_moves(game: Game, state: GameState) -> tuple[GameState, list[Played]]:
-        rules = rules_of(game)
-        played: list[Played] = []
-        while not rules.is_over(state):
-            seat = rules.active_seat(state)
-            assert seat is not None
-            ai = game.seats[seat].ai
-            if ai is None:
-                break
-            player = rules.make_player(ai, game.seed + len(played) * 7919 + seat)
-            action = player.choose(state)
-            state, events = rules.apply(state, action)
-            played.append(Played(seat, action, tuple(events)))
-        return state, played
+        """The computer seats' moves up to the next human decision, chosen off the event
+        loop (bot.tables.computers: a searching player in a worker process), applied
+        here like anyone's move."""
+        after, moves = await self.computers.play(state, [s.ai for s in game.seats],
+                                                 game.seed, rules=rules_of(game))
+        return after, [Played(m.seat, m.action, m.events) for m in moves]
 
     @staticmethod
     def _user_to_move(game: Game, state: GameState) -> int | None:
@@ -752,14 +743,23 @@ class TableService:
             seat = rules.active_seat(state)
             if seat is None or game.seats[seat].user_id != reminder.user_id:
                 return None  # the player moved after all
-            played: list[Played] = []
-            while not rules.is_over(state) and rules.active_seat(state) == seat:
-                stand_in = rules.make_player("greedy", game.seed + game.version + len(played))
-                action = stand_in.choose(state)
-                state, events = rules.apply(state, action)
-                played.append(Played(seat, action, tuple(events)))
+            state, moves = await self.computers.stand_in(
+                state, seat, self._standin_level(game), game.seed + game.version,
+                rules=rules)
+            played = [Played(m.seat, m.action, m.events) for m in moves]
             state, computers = await self._play_computers(game, state)
             return await self._commit(game, state, played + computers)
+
+    @staticmethod
+    def _standin_level(game: Game) -> str:
+        """The table's stand-in level, or greedy where its game has no player of that
+        level (Kingdomino has no search player yet)."""
+        level = game.settings.standin_level
+        try:
+            rules_of(game).make_player(level, 0)
+        except (MoonRiverError, ValueError):
+            return "greedy"
+        return level
 
     async def archive(self, game_id: int) -> Game | None:
         """Close a game whose channel or thread is gone or refuses the bot (a zombie):

@@ -211,10 +211,12 @@ async def test_computer_seats_play_kingdomino_and_refuse_a_level_it_lacks(
     assert len(await store.actions(finished.id)) > 12 * 3 - 12  # the computers moved too
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])  # hard: greedy stands in (no search)
 async def test_a_stand_in_plays_a_silent_kingdomino_player_to_the_end(
-        store: GameStore, clock: Clock) -> None:
+        store: GameStore, clock: Clock, level: str) -> None:
     service = TableService(store, clock=clock)
-    settings = TableSettings(remind_after_hours=(48.0,), autoplay_after_hours=1.0)
+    settings = TableSettings(remind_after_hours=(48.0,), autoplay_after_hours=1.0,
+                             standin_level=level)
     await service.create(CHANNEL, ALICE, GameOptions("kingdomino", 2, {}), settings=settings)
     await service.join(CHANNEL, BOB)
     started = await service.start(CHANNEL, ALICE)
