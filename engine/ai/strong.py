@@ -27,6 +27,7 @@ from engine.ai.evaluation import margin, seat_value
 from engine.ai.greedy import option_values
 from engine.ai.playout import fast_choice
 from engine.game import apply, legal_actions
+from engine.playout import playout as in_place_playout
 from engine.rng import Rng
 from engine.state import GameState, Phase
 
@@ -62,11 +63,9 @@ def playout(state: GameState, rng: Rng, rounds: int = HORIZON_ROUNDS) -> GameSta
     simply comes before the others have gained anything.
     """
     stop = state.round + rounds
-    for _ in range(MAX_PLAYOUT):
-        if state.phase is Phase.OVER or state.round >= stop:
-            break
-        state, _ = apply(state, fast_choice(state, rng))
-    return state
+    # one fork, then every action in place and without events (engine.playout)
+    return in_place_playout(state, lambda world: fast_choice(world, rng),
+                            max_actions=MAX_PLAYOUT, stop=lambda world: world.round >= stop)
 
 
 class StrongPlayer:

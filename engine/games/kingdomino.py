@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.ai import ai_name
+from engine.ai import DEFAULT_THINK_MS
 from engine.errors import MoonRiverError, RecordError
 from engine.events import Event
 from engine.games.base import Player, Record, Result
@@ -90,11 +90,9 @@ class Kingdomino:
 
     def make_player(self, name_or_level: str, seed: int, *, think_ms: int | None = None,
                     iterations: int | None = None) -> Player:
-        name = ai_name(name_or_level)
-        if name not in kd_ai.AI_PLAYERS:
-            raise MoonRiverError(f"Kingdomino has no {name!r} computer player yet "
-                                 f"(available: {', '.join(kd_ai.AI_PLAYERS)})")
-        return kd_ai.make_player(name, seed)
+        return kd_ai.make_player(name_or_level, seed,
+                                 think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms,
+                                 iterations=iterations)
 
     def record_to_dict(self, record: Record) -> dict[str, Any]:
         result = None if record.result is None else {

@@ -195,14 +195,14 @@ async def test_k_comp_labels_name_dominoes_never_action_texts(service: TableServ
     assert seen == 12
 
 
-async def test_computer_seats_play_kingdomino_and_refuse_a_level_it_lacks(
+async def test_computer_seats_play_kingdomino_and_refuse_an_unknown_one(
         store: GameStore) -> None:
     service = TableService(store)
     await service.create(CHANNEL, ALICE, GameOptions("kingdomino", 3, {}))
     await service.add_ai(CHANNEL, ALICE, "greedy")
     await service.add_ai(CHANNEL, ALICE, "easy")  # a level: random
-    with pytest.raises(BadInput):  # the search player is Moon River's only (so far)
-        await service.add_ai(CHANNEL, ALICE, "strong")
+    with pytest.raises(BadInput):  # the game's own players only
+        await service.add_ai(CHANNEL, ALICE, "genius")
     started = await service.start(CHANNEL, ALICE)
     assert {s.ai for s in started.game.seats} == {None, "greedy", "easy"}
     await play_kingdomino(service, {ALICE.id: ALICE}, Rng(11))
@@ -211,7 +211,7 @@ async def test_computer_seats_play_kingdomino_and_refuse_a_level_it_lacks(
     assert len(await store.actions(finished.id)) > 12 * 3 - 12  # the computers moved too
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])  # hard: greedy stands in (no search)
+@pytest.mark.parametrize("level", ["easy", "normal"])
 async def test_a_stand_in_plays_a_silent_kingdomino_player_to_the_end(
         store: GameStore, clock: Clock, level: str) -> None:
     service = TableService(store, clock=clock)
@@ -276,8 +276,8 @@ async def test_the_sandbox_plays_a_kingdomino_dynasty_in_german(tmp_path: Path) 
     assert any(re.match(r"\s*\d+\. a\) ", line) for line in listed)  # lettered places
     assert (tmp_path / "scores.png").exists() and len(list(tmp_path.glob("table-*.png"))) > 20
     assert {p.split(">")[0] for p in prompts} == {"Ann"}
-    with pytest.raises(ValueError, match="no 'strong'"):  # said up front, not mid-game
-        SandboxOptions(seats=("human", "hard"), game="kingdomino")
+    with pytest.raises(ValueError):  # said up front, not mid-game
+        SandboxOptions(seats=("human", "genius"), game="kingdomino")
 
 
 async def test_reminders_name_the_tables_game(service: TableService) -> None:
