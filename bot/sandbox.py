@@ -11,25 +11,19 @@ import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from bot.tables.domain import RANDOM_SCENARIO, GameOptions, TableSettings
 from bot.tables.errors import BadInput, TableError
-from bot.tables.labels import action_label, draft_text, landscape_name
-from bot.tables.narrate import segments_of, turn_lines
+from bot.tables.fronts import front_of, game_text
+from bot.tables.narrate import turn_lines
 from bot.tables.service import Played, TableService, User
 from bot.tables.store import GameStore, MemoryStore, SqliteStore
-from engine.actions import Action, Build, parse_action
 from engine.ai import AI_LEVELS, AI_PLAYERS, ai_name
 from engine.errors import MoonRiverError
 from engine.events import Event
-from engine.grid import WIDTH, cell_name
+from engine.games import DEFAULT_GAME, game_named
 from engine.i18n import t
-from engine.rules import PLAYER_COUNTS
-from engine.state import GameState, Phase
-from engine.view import public_view
-from render import render_scores, render_turn, theme_named, to_png_bytes
-from render.changes import changes_of
 
 CHANNEL = 1  # the sandbox's one table
 
@@ -45,44 +39,40 @@ class SandboxOptions:
     theme: str = "dark"
     variant: str = "base"
     scenario: str = RANDOM_SCENARIO  # Legends only (R-LEG-2): a name or "random"
+    #: Which game (an `engine.games` registry key): `moonriver sandbox --game kingdomino`.
+    game: str = DEFAULT_GAME
+    #: Kingdomino's variants (K-VAR: middle-kingdom, harmony, dynasty, mighty-duel).
+    variants: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if len(self.seats) not in PLAYER_COUNTS:
-            raise ValueError(f"a table has {min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats")
+        try:
+            rules = game_named(self.game)
+        except MoonRiverError as exc:
+            raise ValueError(str(exc)) from None
+        counts = rules.player_counts
+        if len(self.seats) not in counts:
+            raise ValueError(f"a table has {min(counts)}–{max(counts)} seats")
         computers = (*AI_LEVELS, *AI_PLAYERS)
         if any(s != "human" and s not in computers for s in self.seats):
             raise ValueError(f"seats are 'human' or one of {', '.join(computers)}")
-        try:  # the table's own check of variant and scenario (R-LEG-2), said up front
-            GameOptions(variant=self.variant, scenario=self.scenario)
+        for seat in set(self.seats) - {"human"}:  # a level this game has no player for
+            try:
+                rules.make_player(ai_name(seat), 0)
+            except (MoonRiverError, ValueError) as exc:
+                raise ValueError(str(exc)) from None
+        try:  # the table's own check of the options (R-LEG-2, K-VAR), said up front
+            self.table_options()
         except BadInput as exc:
             raise ValueError(str(exc)) from None
         if "human" not in self.seats:
             raise ValueError("at least one seat must be 'human' (use `moonriver simulate` "
                              "for computers only)")
 
-
-def ranch_lines(state: GameState, seat: int, locale: str = "en") -> list[str]:
-    """The ranch as a grid, top row first: two letters of the landscape and its cows."""
-    player = state.players[seat]
-    height = state.config.height
-    built = [c for c, v in enumerate(player.cells) if v != 0]
-    top = max((c // WIDTH for c in built), default=0)
-    lines = [f"{state.config.players[seat]}:"]
-    for row in range(min(height - 1, top + 1), -1, -1):
-        cells = []
-        for col in range(WIDTH):
-            cell = row * WIDTH + col
-            value = player.cells[cell]
-            if value == 0:
-                cells.append(" .. ")
-                continue
-            landscape = state.components.parcel(value).landscape if value > 0 else \
-                player.bonus_landscape
-            cows = player.cows[cell]
-            cells.append(f" {landscape_name(landscape, locale)[:2]}{cows or ' '}")
-        lines.append(f"{cell_name(row * WIDTH)[1:]:>3}{''.join(cells)}")
-    lines.append("   " + "".join(f"  {chr(65 + c)} " for c in range(WIDTH)))
-    return lines
+    def table_options(self) -> GameOptions:
+        """The table's options for the chosen game."""
+        if self.game == "moonriver":
+            return GameOptions.moonriver(self.variant, self.scenario, max_players=4)
+        return GameOptions(self.game, 4, {"variants": list(self.variants)})
 
 
 class Sandbox:
@@ -92,6 +82,8 @@ class Sandbox:
         self.read = read
         self.out = out
         self.turn_pictures = 0
+        self.rules = game_named(options.game)
+        self.front = front_of(options.game)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -102,60 +94,50 @@ class Sandbox:
         return [User(i + 1, next(names, f"Player {i + 1}"))
                 for i, kind in enumerate(self.options.seats) if kind == "human"]
 
-    def _write_pictures(self, state: GameState, events: Sequence[Event] = ()) -> None:
+    def _write_pictures(self, state: Any, events: Sequence[Event] = ()) -> None:
         """The turn picture (as the channel shows it) after every move; says its path."""
-        view = public_view(state)
-        theme = theme_named(self.options.theme)
+        locale, theme = self.options.locale, self.options.theme
         folder = self.options.folder
-        table = to_png_bytes(render_turn(view, theme=theme, locale=self.options.locale,
-                                         changes=changes_of(events)).image)
+        table = self.front.turn_png(state, events, locale, theme)
         self.turn_pictures += 1
         numbered = folder / f"table-{self.turn_pictures:03d}.png"
         (folder / "table.png").write_bytes(table)
         numbered.write_bytes(table)
-        if state.phase is Phase.OVER:
-            (folder / "scores.png").write_bytes(
-                to_png_bytes(render_scores(view, theme=theme, locale=self.options.locale)))
-        self.say(t("sandbox.picture", self.options.locale, path=str(numbered)))
+        if self.rules.is_over(state):
+            (folder / "scores.png").write_bytes(self.front.final_png(state, locale, theme))
+        self.say(t("sandbox.picture", locale, path=str(numbered)))
 
-    def _board(self, state: GameState) -> None:
-        """A small text board: the draft with its ①–④ labels and the mover's ranch."""
-        locale = self.options.locale
-        view = public_view(state)
-        for key, column in (("sandbox.draft", view.column), ("sandbox.next_draft",
-                                                             view.next_column)):
-            slots = [draft_text(state, view, s.parcel.id, locale) for s in column
-                     if s.parcel is not None]
-            if slots:
-                self.say(t(key, locale, slots=" · ".join(slots)))
-        if state.active_seat is not None:
-            for line in ranch_lines(state, state.active_seat, locale):
+    def _board(self, state: Any) -> None:
+        """A small text board: the draft (lines) with their ①–④ labels and the mover's
+        ranch (kingdom)."""
+        seat = self.rules.active_seat(state)
+        if seat is not None:
+            for line in self.front.board_lines(state, seat, self.options.locale):
                 self.say(line)
 
-    def _list(self, state: GameState, options: Sequence[Action]) -> None:
+    def _list(self, state: Any, options: Sequence[Any]) -> None:
         """The legal actions by their labels (never ids); the number picks one."""
-        locale = self.options.locale
-        view = public_view(state)
+        decision = self.front.decision(state, options, self.options.locale,
+                                       self.options.theme)
+        by_text = {c.action: c.label for c in (*decision.buttons, *decision.menu)}
         for i, action in enumerate(options):
-            label = action_label(state, view, action, locale)
-            text = label.description if isinstance(action, Build) else label.text
-            extra = f" — {label.description}" if label.description and not isinstance(
-                action, Build) else ""
-            self.say(f"{i + 1:>3}. {text}{extra}")
+            label = by_text.get(str(action)) or self.front.action_label(
+                state, action, self.options.locale)
+            extra = f" — {label.description}" if label.description else ""
+            self.say(f"{i + 1:>3}. {label.text}{extra}")
 
-    def _choice(self, line: str, options: Sequence[Action]) -> Action | None:
+    def _choice(self, line: str, options: Sequence[Any]) -> Any | None:
         if line.isdigit() and 1 <= int(line) <= len(options):
             return options[int(line) - 1]
         try:
-            return parse_action(line)
+            return self.rules.parse_action(line)
         except MoonRiverError:
             return None
 
-    def _narrate(self, played: Sequence[Played], before: GameState | None,
-                 after: GameState) -> None:
-        segments = segments_of([(p.seat, p.events) for p in played], before, after,
-                               self.options.locale)
-        for line in turn_lines(segments, after.config.players, self.options.locale):
+    def _narrate(self, played: Sequence[Played], before: Any | None, after: Any) -> None:
+        segments = self.front.segments_of([(p.seat, p.events) for p in played], before,
+                                          after, self.options.locale)
+        for line in turn_lines(segments, self.rules.names(after), self.options.locale):
             self.say(line.replace("**", ""))
 
     async def play(self, store: GameStore) -> int:
@@ -165,9 +147,7 @@ class Sandbox:
         by_id = {u.id: u for u in humans}
         if await store.open_game_in(CHANNEL) is None:
             host = humans[0]
-            await service.create(CHANNEL, host, GameOptions(max_players=4,
-                                                                  variant=self.options.variant,
-                                                                  scenario=self.options.scenario),
+            await service.create(CHANNEL, host, self.options.table_options(),
                                  settings=TableSettings(locale=locale), seed=self.options.seed)
             for user in humans[1:]:
                 await service.join(CHANNEL, user)
@@ -178,26 +158,24 @@ class Sandbox:
             self._narrate(result.played, None, result.state)
         self.options.folder.mkdir(parents=True, exist_ok=True)
         status = await service.status(CHANNEL)
-        self.say(t("sandbox.welcome", locale,
+        self.say(game_text(self.options.game, "sandbox.welcome", locale,
                    players=", ".join(s.name for s in status.game.seats),
                    folder=str(self.options.folder)))
         assert status.state is not None
         state = status.state
-        scenario = public_view(state).scenario
-        if scenario is not None:  # R-LEG-2: the scenario in play, a random one as drawn
-            self.say(t("lobby.legends", locale, scenario=t(f"scenario.{scenario}", locale))
-                     .replace("**", ""))  # Discord bold, plain in a terminal
+        for line in self.front.intro_lines(state, locale):  # R-LEG-2, K-VAR
+            self.say(line.replace("**", ""))  # Discord bold, plain in a terminal
         self._write_pictures(state)
-        while state.phase is not Phase.OVER:
+        while not self.rules.is_over(state):
             status = await service.status(CHANNEL)
             assert status.state is not None
             state = status.state
-            seat = status.game.seats[state.active_seat or 0]
+            seat = status.game.seats[self.rules.active_seat(state) or 0]
             user = by_id[seat.user_id or 0]
             options = await service.legal(CHANNEL, user)
             self.say("")
             self.say(t("sandbox.to_move", locale, player=seat.name,
-                       phase=t(f"phase.{state.phase.value}", locale)))
+                       phase=self.front.phase_text(state, locale)))
             self._board(state)
             self._list(state, options)
             try:
@@ -228,11 +206,13 @@ class Sandbox:
             state = result.state
             self._write_pictures(state, result.events)
         self.say(t("event.game_ended", locale))
-        final = public_view(state)
-        for player in final.players:
-            self.say(f"{player.name}: {player.score.total}")
-        self.say(t("sandbox.winner", locale,
-                   names=", ".join(final.players[i].name for i in final.winners)))
+        ranking = self.front.ranking(state)
+        for name, points in ranking:
+            self.say(f"{name}: {points}")
+        final = self.rules.result(state)
+        names = self.rules.names(state)
+        winners = final.winners if final is not None else ()
+        self.say(t("sandbox.winner", locale, names=", ".join(names[i] for i in winners)))
         return 0
 
 

@@ -236,12 +236,12 @@ class FakeDiscord:
         await asyncio.wait_for(self._pending[interaction_id][1].wait(), timeout)
 
     async def slash(self, user: tuple[int, str], sub: str, channel_id: int = CHANNEL_ID,
-                    dm: bool = False, **options: Any) -> str:
-        command = next((c for c in self.commands if c["name"] == "moonriver"), None)
-        assert command is not None, "the bot did not register /moonriver"
+                    dm: bool = False, group: str = "moonriver", **options: Any) -> str:
+        command = next((c for c in self.commands if c["name"] == group), None)
+        assert command is not None, f"the bot did not register /{group}"
         opts = [{"name": k, "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int)
                  else 3, "value": v} for k, v in options.items()]
-        data = {"id": command["id"], "name": "moonriver", "type": 1,
+        data = {"id": command["id"], "name": group, "type": 1,
                 "options": [{"name": sub, "type": 1, "options": opts}]}
         return await self.interact(user, data, 2, channel_id=channel_id, dm=dm)
 

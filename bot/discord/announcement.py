@@ -12,15 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
 from bot.discord.components import RematchButton, TurnButton
 from bot.discord.content import TurnPost, channel_reminder, dm_reminder, turn_post_with
+from bot.discord.drawing import drawn_for_post
 from bot.tables.domain import Game, Post, PostKind
+from bot.tables.fronts import front_of
+from bot.tables.service import rules_of
 from engine.events import Event
+from engine.games import DEFAULT_GAME
 from engine.i18n import t
-from engine.state import GameState, Phase
 from render.pool import DrawRequest
 
 #: Draws one picture off the event loop (the bot's DrawingPool, or a thread in tests).
@@ -67,7 +71,7 @@ def post_view(post: TurnPost) -> discord.ui.View:
     return view
 
 
-async def build_announcement(post: Post, game: Game, state: GameState | None,
+async def build_announcement(post: Post, game: Game, state: Any | None,
                              context: Context, draw: Drawer) -> Announcement:
     """The message for `post`, from the game and its state as stored now."""
     locale = game.settings.locale
@@ -93,9 +97,14 @@ async def build_announcement(post: Post, game: Game, state: GameState | None,
                             reply_to=context.live_post)
     if state is None:  # a table post for a game without a state (never started)
         return Announcement(post.text)
-    png = await draw(DrawRequest.of("turn", state, theme=game.settings.theme, locale=locale,
-                                    events=tuple(context.events)))
+    if game.options.game == DEFAULT_GAME:  # the drawing worker draws Moon River's
+        png = await draw(DrawRequest.of("turn", state, theme=game.settings.theme,
+                                        locale=locale, events=tuple(context.events)))
+    else:
+        png = await drawn_for_post(front_of(game.options.game).turn_png, state,
+                                   tuple(context.events), locale, game.settings.theme)
     lines = list(context.lines) or ([post.text] if post.text else [])
-    next_user = post.pings[0] if post.pings and state.phase is not Phase.OVER else None
+    over = rules_of(game).is_over(state)
+    next_user = post.pings[0] if post.pings and not over else None
     turn = turn_post_with(game, state, lines, png, next_user)
     return Announcement(turn.text, turn.pictures, post_view(turn), turn.mentions)

@@ -14,7 +14,7 @@ import yarl
 from discord import app_commands
 
 from bot.config import Settings
-from bot.discord import admin, drawing, info, lobby, turns
+from bot.discord import admin, drawing, info, kingdomino, lobby, turns
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.delivery import Delivery
 from bot.discord.dialogue import act, open_dialogue, pick_pair, propose
@@ -95,6 +95,7 @@ class MoonRiverBot(TableClient):
         log.info("store open at %s; %d snapshot(s) rebuilt", self.settings.database, rebuilt)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.add_command(command_group())
+        self.tree.add_command(kingdomino.command_group())
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         self.tree.interaction_check = admit  # type: ignore[method-assign]
         await self.tree.set_translator(CommandTranslator())

@@ -11,19 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.discord.host import MAX_MESSAGE
 from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game
-from engine import events as ev
+from bot.tables.fronts import front_of, game_text
+from bot.tables.service import rules_of
+from engine.events import Event
 from engine.i18n import t
-from engine.state import GameState, Phase
-from engine.view import TableView, public_view
-from render import render_turn, theme_named, to_png_bytes
-from render.changes import changes_of
-
-#: Seat colours (R-COMP-6) as emoji, for the lobby's seat order.
-COLOUR_DOTS = {"purple": "🟣", "orange": "🟠", "green": "🟢", "white": "⚪"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,17 +36,16 @@ class TurnPost:
     locale: str
 
 
-def ranking(view: TableView) -> str:
-    """'carol 30 · alice 22 · bob 18', best first (R-SCORE-*; ties keep seat order)."""
-    order = sorted(view.players, key=lambda p: -p.score.total)
-    return " · ".join(f"{safe_name(p.name)} {p.score.total}" for p in order)
+def ranking(game: Game, state: Any) -> str:
+    """'carol 30 · alice 22 · bob 18', best first (R-SCORE-*, K-END-*; the game's
+    front end orders them)."""
+    return " · ".join(f"{safe_name(name)} {points}"
+                      for name, points in front_of(game.options.game).ranking(state))
 
 
-def seat_order(state: GameState) -> str:
+def seat_order(game: Game, state: Any) -> str:
     """'🟣 alice · 🟠 bob · 🟢 carol': who sits where after Start, in the picture colours."""
-    names, colours = state.config.players, state.config.colours
-    return " · ".join(f"{COLOUR_DOTS.get(c, '●')} {safe_name(n)}"
-                      for n, c in zip(names, colours, strict=True))
+    return front_of(game.options.game).seat_order(state, safe_name)
 
 
 def _fit(lines: Sequence[str], tail: Sequence[str]) -> str:
@@ -62,23 +57,22 @@ def _fit(lines: Sequence[str], tail: Sequence[str]) -> str:
     return text[-MAX_MESSAGE:]
 
 
-def turn_post(game: Game, state: GameState, lines: Sequence[str],
-              events: Sequence[ev.Event], next_user: int | None) -> TurnPost:
+def turn_post(game: Game, state: Any, lines: Sequence[str],
+              events: Sequence[Event], next_user: int | None) -> TurnPost:
     """The post after a player turn (draws the picture: call it off the event loop)."""
     settings = game.settings
-    picture = render_turn(public_view(state), theme=theme_named(settings.theme),
-                          locale=settings.locale, changes=changes_of(events))
-    return turn_post_with(game, state, lines, to_png_bytes(picture.image), next_user)
+    png = front_of(game.options.game).turn_png(state, events, settings.locale, settings.theme)
+    return turn_post_with(game, state, lines, png, next_user)
 
 
-def turn_post_with(game: Game, state: GameState, lines: Sequence[str], png: bytes,
+def turn_post_with(game: Game, state: Any, lines: Sequence[str], png: bytes,
                    next_user: int | None) -> TurnPost:
     """The post after a player turn around a turn picture drawn elsewhere (the outbox's
     delivery draws it in the drawing worker)."""
     locale = game.settings.locale
-    if state.phase is Phase.OVER:  # the ranking needs the scores: the only view built here
+    if rules_of(game).is_over(state):
         humans = tuple(s.user_id for s in game.seats if s.user_id is not None)
-        tail = [t("turn.ranking", locale, ranking=ranking(public_view(state))),
+        tail = [t("turn.ranking", locale, ranking=ranking(game, state)),
                 t("turn.game_over", locale, mentions=" ".join(f"<@{u}>" for u in humans))]
         return TurnPost(game.id, game.version, _fit(lines, tail), humans,
                         (("final.png", png),), False, True, locale)
@@ -86,7 +80,7 @@ def turn_post_with(game: Game, state: GameState, lines: Sequence[str], png: byte
     mentions: tuple[int, ...] = ()
     if next_user is not None:
         tail.append(t("turn.next", locale, mention=f"<@{next_user}>",
-                      phase=t(f"phase.{state.phase.value}", locale)))
+                      phase=front_of(game.options.game).phase_text(state, locale)))
         mentions = (next_user,)
     return TurnPost(game.id, game.version, _fit(lines, tail), mentions,
                     (("table.png", png),), True, False, locale)
@@ -106,7 +100,8 @@ class Reminder:
 
 def channel_reminder(user_id: int, game: Game) -> Reminder:
     locale = game.settings.locale
-    return Reminder(t("reminder.turn", locale, mention=f"<@{user_id}>"), user_id,
+    return Reminder(game_text(game.options.game, "reminder.turn", locale,
+                              mention=f"<@{user_id}>"), user_id,
                     (game.id, game.version), None, locale)
 
 
@@ -116,5 +111,6 @@ def dm_reminder(game: Game, server: str, channel: str, post_id: int | None,
     if game.guild_id is not None:
         link = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}" + (
             f"/{post_id}" if post_id is not None else "")
-    return Reminder(t("reminder.dm", locale, server=server, channel=channel), None, None,
+    return Reminder(game_text(game.options.game, "reminder.dm", locale, server=server,
+                              channel=channel), None, None,
                     link, locale)

@@ -39,10 +39,9 @@ from bot.discord.host import TableClient
 from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
 from bot.tables.narrate import turn_lines
-from bot.tables.service import utc_now
+from bot.tables.service import rules_of, utc_now
 from bot.tables.store import GameStore
 from engine.i18n import t
-from engine.state import GameState, Phase
 
 log = logging.getLogger("moonriver")
 
@@ -216,7 +215,7 @@ class Delivery:
             await self._live_post(game.id, game.channel_id, message_id)
         return True
 
-    async def _context(self, post: Post, game: Game, state: GameState | None) -> Context:
+    async def _context(self, post: Post, game: Game, state: Any | None) -> Context:
         """The journal's turns since the last post (taken: each is narrated once) and
         where the table and its live post are."""
         live = self.client.turn_posts.get(game.id)
@@ -231,9 +230,9 @@ class Delivery:
             return Context(live_post=live)
         locale = game.settings.locale
         segments, events = self.client.journal.take(game.id, locale, safe_name)
-        if state.phase is Phase.OVER:
+        if rules_of(game).is_over(state):
             self.client.journal.drop(game.id)
-        names = [safe_name(n) for n in state.config.players]
+        names = [safe_name(n) for n in rules_of(game).names(state)]
         return Context(turn_lines(segments, names, locale),
                        events or self.client.service.events_of(game.id, post.version),
                        live_post=live)

@@ -13,9 +13,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.dialogue import current_screen, show
+from bot.discord.dialogue import current_screen
 from bot.discord.host import channel_of, client_of, locale_of, reply_private, user_of
-from bot.discord.screens import Screen
+from bot.discord.screens import Screen, show
 from bot.tables.errors import StaleActionError, TableError
 from engine.i18n import t
 

@@ -15,12 +15,11 @@ from bot.discord.host import client_of, locale_of, reply_private
 from bot.discord.lobby import lobby_text_of, table_channel
 from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
-from bot.tables.errors import BadInput
+from bot.tables.errors import BadInput, NoGameHere
+from bot.tables.fronts import front_of, game_text
+from bot.tables.service import rules_of
+from engine.games import DEFAULT_GAME
 from engine.i18n import t
-from engine.state import Phase
-from engine.view import public_view
-from render import render_ranch, render_turn, to_png_bytes
-from render.theme import theme_named
 
 
 @app_commands.command(name=command_text("status", "name"),
@@ -37,20 +36,15 @@ async def status(interaction: discord.Interaction[Any]) -> None:
         await interaction.followup.send(lobby_text_of(game, locale), ephemeral=True)
         return
     state = current.state
-    view = public_view(state)
-    if state.phase is Phase.OVER:
-        text = t("status.finished", locale, ranking=ranking(view))
+    rules, front = rules_of(game), front_of(game.options.game)
+    if rules.is_over(state):
+        text = t("status.finished", locale, ranking=ranking(game, state))
     else:
-        seat = state.active_seat
-        text = t("status.line", locale, round=state.round,
-                 player=view.players[seat].name if seat is not None else "—",
-                 phase=t(f"phase.{state.phase.value}", locale))
-    theme = theme_named(game.settings.theme)
-    png = await drawn(lambda: to_png_bytes(
-        render_turn(view, theme=theme, locale=locale).image))
+        text = front.status_line(state, locale)
+    png = await drawn(front.turn_png, state, (), locale, game.settings.theme)
     components = discord.ui.View(timeout=None)
     seat_here = game.seat_of(interaction.user.id)
-    if seat_here is not None and state.active_seat == seat_here.seat:
+    if seat_here is not None and rules.active_seat(state) == seat_here.seat:
         components.add_item(TurnButton(game.id, game.version, t("label.play", locale)))
     await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "table.png"),
                                     view=components, ephemeral=True,
@@ -73,13 +67,13 @@ async def board(interaction: discord.Interaction[Any],
     seat = next((s.seat for s in current.game.seats if s.user_id == wanted), None)
     if seat is None:
         names = ", ".join(s.name for s in current.game.seats)
-        await interaction.followup.send(t("board.whose", locale, players=names),
+        await interaction.followup.send(game_text(current.game.options.game, "board.whose",
+                                                  locale, players=names),
                                         ephemeral=True)
         return
-    view = public_view(current.state)
-    theme = theme_named(current.game.settings.theme)
-    png = await drawn(lambda: to_png_bytes(
-        render_ranch(view, seat, theme=theme, locale=locale)))
+    front = front_of(current.game.options.game)
+    png = await drawn(front.board_png, current.state, seat, locale,
+                      current.game.settings.theme)
     await interaction.followup.send(file=discord.File(io.BytesIO(png), "ranch.png"),
                                     ephemeral=True)
 
@@ -87,8 +81,23 @@ async def board(interaction: discord.Interaction[Any],
 @app_commands.command(name=command_text("rules", "name"),
                       description=command_text("rules", "description"))
 async def rules(interaction: discord.Interaction[Any]) -> None:
+    """Moon River's rules in one minute; in a Kingdomino table's channel, Kingdomino's."""
     locale = locale_of(interaction)
+    game = await _game_here(interaction)
+    if game is not None and game != DEFAULT_GAME:
+        await reply_private(interaction, game_text(game, "bot.rules", locale))
+        return
     await reply_private(interaction, t("bot.rules", locale) + "\n" + t("bot.rules.legends", locale))
+
+
+async def _game_here(interaction: discord.Interaction[Any]) -> str | None:
+    """The game of the table in this channel (open or the last finished), if any."""
+    try:
+        current = await client_of(interaction).service.last_table(
+            await table_channel(interaction))
+    except NoGameHere:
+        return None
+    return current.game.options.game
 
 
 @app_commands.command(name=command_text("history", "name"),

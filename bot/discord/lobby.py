@@ -35,9 +35,10 @@ from bot.tables.domain import (
     TableSettings,
 )
 from bot.tables.errors import BadInput, NoGameHere, WrongTable
+from bot.tables.fronts import front_of, game_text
 from bot.tables.service import TableService, User
 from engine import ai
-from engine.i18n import t
+from engine.i18n import strings, t
 from engine.legends import LEGENDS
 from engine.rules import PLAYER_COUNTS, VARIANTS
 
@@ -58,13 +59,20 @@ async def lobby_text(service: TableService, channel_id: int, locale: str) -> str
 
 
 def lobby_text_of(game: Game, locale: str) -> str:
+    """Who opened which game, who is seated, and the table's options (R-LEG-2: players
+    see the scenario before they join; K-VAR: the variants)."""
+    key = game.options.game
     host = next((s.name for s in game.seats if s.user_id == game.host_id), "?")
-    text = t("bot.lobby", locale, host=safe_name(host),
-             players=safe_names(s.name for s in game.seats))
-    if game.options.is_legends:  # R-LEG-2: players see the scenario before they join
-        text += "\n" + t("lobby.legends", locale,
-                         scenario=t(f"scenario.{game.options.scenario}", locale))
-    return text
+    text = game_text(key, "bot.lobby", locale, host=safe_name(host),
+                     players=safe_names(s.name for s in game.seats))
+    lines = front_of(key).lobby_lines(dict(game.options.rules), locale)
+    return "\n".join([text, *lines])
+
+
+def thread_name(game_key: str, host: str) -> str:
+    """The table's thread, named after the game and the host ("Moon River · alice")."""
+    own = front_of(game_key).text_prefix + "thread"
+    return (t(own) if own in strings("en") else THREAD_NAME).format(host=host)[:100]
 
 
 async def table_channel(interaction: discord.Interaction[Any]) -> int:
@@ -104,9 +112,10 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
         result = await in_time(interaction, client.service.start(channel_id, user))
         locale = result.game.settings.locale
         client.journal.add(result.game.id, [(p.seat, p.events) for p in result.played], None,
-                           result.state)
+                           result.state, front_of(result.game.options.game).segments_of)
+        seats = seat_order(result.game, result.state)
         content = f"{lobby_text_of(result.game, locale)}\n" \
-                  f"{t('lobby.seats', locale, seats=seat_order(result.state))}"
+                  f"{game_text(result.game.options.game, 'lobby.seats', locale, seats=seats)}"
         await _answer(interaction, client, channel_id, content, None, typed, "lobby.started")
         client.announce()  # the first table is in the outbox, committed with the start
         return
@@ -150,8 +159,7 @@ def new_table_options(variant: str, scenario: str | None, players: int) -> GameO
     if scenario is not None and variant != LEGENDS:
         raise BadInput("a scenario belongs to Legends of the West (variant: legends)",
                        field="scenario")
-    return GameOptions(variant=variant, max_players=players,
-                       scenario=scenario or RANDOM_SCENARIO)
+    return GameOptions.moonriver(variant, scenario or RANDOM_SCENARIO, players)
 
 
 async def post_lobby(client: TableClient, channel_id: int, game: Game) -> None:
@@ -177,18 +185,25 @@ async def new(interaction: discord.Interaction[Any],
               scenario: app_commands.Choice[str] | None = None,
               players: app_commands.Range[int, FEWEST, MOST] = MOST,
               thread: bool = True) -> None:
+    options = new_table_options(variant.value if variant else VARIANTS[0],
+                                scenario.value if scenario else None, players)
+    await open_table(interaction, options, thread)
+
+
+async def open_table(interaction: discord.Interaction[Any], options: GameOptions,
+                     thread: bool) -> None:
+    """A lobby for any game (`/moonriver new`, `/kingdomino new`): in a new thread named
+    after the host and announced here with a link, or right here."""
     client = client_of(interaction)
     locale = locale_of(interaction)
     await interaction.response.defer()
     channel_id = parent_id = channel_of(interaction)
     channel = interaction.channel
     user = user_of(interaction)
-    options = new_table_options(variant.value if variant else VARIANTS[0],
-                                scenario.value if scenario else None, players)
     await client.service.check_new_lobby(user, parent_id)  # before a thread
     if thread and isinstance(channel, discord.TextChannel):
         created = await channel.create_thread(
-            name=THREAD_NAME.format(host=user.name)[:100],
+            name=thread_name(options.game, user.name),
             type=discord.ChannelType.public_thread, auto_archive_duration=10080)
         channel_id = created.id
     game = await client.service.create(
@@ -203,9 +218,10 @@ async def new(interaction: discord.Interaction[Any],
     else:
         await post_lobby(client, channel_id, game)
         client.linked[channel_of(interaction)] = channel_id
-        await interaction.followup.send(t("lobby.announce", locale, host=safe_name(user.name),
-                                          link=f"<#{channel_id}>"),
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send(
+            game_text(options.game, "lobby.announce", locale, host=safe_name(user.name),
+                      link=f"<#{channel_id}>"),
+            allowed_mentions=discord.AllowedMentions.none())
 
 
 async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:

@@ -6,6 +6,7 @@ import asyncio
 import logging
 
 from bot.discord.host import TableClient
+from bot.tables.fronts import front_of
 from bot.tables.service import utc_now
 from bot.tables.store import SqliteStore
 from bot.tables.store.guard import backup_due
@@ -36,7 +37,8 @@ async def run_maintenance(client: TableClient) -> None:
                 result = fire.result
                 client.journal.add(result.game.id,
                                    [(p.seat, p.events) for p in result.played], None,
-                                   result.state)
+                                   result.state,
+                                   front_of(result.game.options.game).segments_of)
         client.announce()
     await client.store.checkpoint()
     await backup_if_due(client)

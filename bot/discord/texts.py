@@ -10,9 +10,10 @@ from engine.i18n import strings
 DISCORD_LOCALES = {discord.Locale.german: "de", discord.Locale.japanese: "ja"}
 
 
-def command_text(command: str, part: str) -> app_commands.locale_str:
-    """The English text of a command's name or description, keyed for translation."""
-    key = f"cmd.{command}.{part}"
+def command_text(command: str, part: str, prefix: str = "cmd") -> app_commands.locale_str:
+    """The English text of a command's name or description, keyed for translation
+    (`prefix` "kd.cmd" for Kingdomino's own commands)."""
+    key = f"{prefix}.{command}.{part}"
     return app_commands.locale_str(strings("en")[key], key=key)
 
 

@@ -12,9 +12,8 @@ from bot.discord.dialogue import act
 from bot.discord.host import channel_of, client_of, locale_of, user_of
 from bot.discord.texts import command_text
 from bot.tables.errors import TableError
-from bot.tables.labels import action_label
+from bot.tables.fronts import front_of
 from engine.i18n import t
-from engine.view import public_view
 
 Completer = Callable[[discord.Interaction[Any], str],
                      Coroutine[Any, Any, list[app_commands.Choice[str]]]]
@@ -33,15 +32,16 @@ def legal_moves(verb: str | None) -> Completer:
         service = client_of(interaction).service
         try:
             options = await service.legal(channel_of(interaction), user_of(interaction))
-            state = (await service.status(channel_of(interaction))).state
+            status = await service.status(channel_of(interaction))
         except TableError:
             return []
+        state = status.state
         if state is None:
             return []
-        table = public_view(state)
+        front = front_of(status.game.options.game)
         locale = locale_of(interaction)
         tokens = current.lower().split()
-        named = [(f"{a} · {action_label(state, table, a, locale).text}"[:100], str(a))
+        named = [(f"{a} · {front.action_label(state, a, locale).text}"[:100], str(a))
                  for a in options if verb is None or str(a).startswith(verb)]
         return [app_commands.Choice(name=name, value=value)
                 for name, value in named if matches(name, tokens)][:25]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -10,9 +11,11 @@ from typing import Any
 
 from bot.tables.errors import BadInput
 from engine.ai import AI_LEVELS
+from engine.errors import MoonRiverError
+from engine.games import DEFAULT_GAME, game_named
 from engine.i18n import LOCALES
-from engine.legends import LEGENDS, SCENARIOS, scenario_number
-from engine.rules import PLAYER_COUNTS, VARIANTS
+from engine.legends import LEGENDS, SCENARIOS, scenario_name
+from engine.rules import VARIANTS
 from render.theme import THEMES
 
 
@@ -80,39 +83,74 @@ class TableSettings:
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
-    """How a table is played. `scenario` only counts in the Legends variant (R-LEG-2): a
-    name from engine.legends.SCENARIOS or "random" (drawn from the game's seed at start)."""
+    """How a table is played, for any game of the registry (issue 15): the game's key,
+    that game's own options (validated and made canonical by `GameRules.options`, so a
+    bad value is refused when the table is opened, not when it starts) and the most
+    players the lobby seats."""
 
-    variant: str = "base"
+    game: str = DEFAULT_GAME
     max_players: int = 4
-    scenario: str = RANDOM_SCENARIO
+    rules: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
-            raise BadInput(f"variant {self.variant!r} is not available yet", field="variant")
-        if self.scenario not in SCENARIO_CHOICES:
-            raise BadInput(f"unknown scenario {self.scenario!r}", field="scenario")
-        if self.max_players not in PLAYER_COUNTS:
-            counts = ", ".join(map(str, PLAYER_COUNTS[:-1])) + f" or {PLAYER_COUNTS[-1]}"
-            raise BadInput(f"a table seats {counts} players", field="players")
+        try:
+            game = game_named(self.game)
+            canonical = game.options(self.rules)
+        except MoonRiverError as exc:
+            raise BadInput(str(exc), field="options") from None
+        object.__setattr__(self, "rules", canonical)
+        counts = game.player_counts
+        if self.max_players not in counts:
+            words = ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+            raise BadInput(f"a table seats {words} players", field="players")
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self))
+        """The options column; the game's key also has a column of its own."""
+        return json.dumps({"game": self.game, "max_players": self.max_players,
+                           "rules": dict(self.rules)})
 
     @classmethod
-    def from_json(cls, text: str) -> GameOptions:
-        return cls(**json.loads(text))  # options stored before scenarios: random (unused)
+    def from_json(cls, text: str, game: str = DEFAULT_GAME) -> GameOptions:
+        """Options as stored, also those written before tables knew their game: Moon
+        River's `{"variant", "max_players", "scenario"}` (a scenario name or "random",
+        R-LEG-2, which only counted in Legends)."""
+        data: dict[str, Any] = json.loads(text)
+        if "rules" in data:
+            return cls(str(data.get("game", game)), int(data["max_players"]), data["rules"])
+        variant = data.get("variant", "base")
+        scenario = data.get("scenario", RANDOM_SCENARIO)
+        rules = {"variant": variant,
+                 "scenario": None if variant != LEGENDS or scenario == RANDOM_SCENARIO
+                 else scenario}
+        return cls(game, int(data.get("max_players", 4)), rules)
+
+    # --- Moon River's options, as the lobby and its tests name them --------------------
+
+    @classmethod
+    def moonriver(cls, variant: str = "base", scenario: str = RANDOM_SCENARIO,
+                  max_players: int = 4) -> GameOptions:
+        """A Moon River table; `scenario` ("random": drawn from the seed at start,
+        R-LEG-2) only counts in Legends of the West."""
+        if scenario not in SCENARIO_CHOICES:
+            raise BadInput(f"unknown scenario {scenario!r}", field="scenario")
+        if variant not in VARIANTS:
+            raise BadInput(f"variant {variant!r} is not available yet", field="variant")
+        chosen = None if variant != LEGENDS or scenario == RANDOM_SCENARIO else scenario
+        return cls("moonriver", max_players, {"variant": variant, "scenario": chosen})
+
+    @property
+    def variant(self) -> str:
+        return str(self.rules.get("variant", ""))
 
     @property
     def is_legends(self) -> bool:
-        return self.variant == LEGENDS
+        return self.game == "moonriver" and self.variant == LEGENDS
 
-    def engine_scenario(self) -> int | None:
-        """The scenario for engine.game.new_game: 1–4, or None (base game, or Legends with
-        the scenario drawn from the seed, R-LEG-2), so a replay draws the same one."""
-        if not self.is_legends or self.scenario == RANDOM_SCENARIO:
-            return None
-        return scenario_number(self.scenario)
+    @property
+    def scenario(self) -> str:
+        """A Legends scenario's name, or "random" (drawn from the seed at start)."""
+        number = self.rules.get("scenario")
+        return RANDOM_SCENARIO if number is None else scenario_name(int(number))
 
 
 @dataclass(frozen=True, slots=True)

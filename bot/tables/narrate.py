@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.tables.labels import parcel_text
 from engine import events as ev
@@ -185,12 +186,17 @@ def summarize(events: Sequence[ev.Event], state: GameState, locale: str = "en",
                                 [literal(n) for n in state.config.players], locale))
 
 
+#: A game's narration of one service call (`Front.segments_of`; Moon River's by default).
+SegmentsOf = Callable[..., list[Segment]]
+
+
 @dataclass(frozen=True, slots=True)
 class _Entry:
     played: tuple[tuple[int, tuple[ev.Event, ...]], ...]
-    before: GameState | None
-    after: GameState
+    before: Any
+    after: Any
     skip: int = 0  # leading segments already posted
+    narrate: SegmentsOf = segments_of
 
 
 class TurnJournal:
@@ -204,13 +210,15 @@ class TurnJournal:
         self._games: dict[int, list[_Entry]] = {}
 
     def add(self, game_id: int, played: Sequence[tuple[int, Sequence[ev.Event]]],
-            before: GameState | None, after: GameState) -> None:
-        entry = _Entry(tuple((seat, tuple(events)) for seat, events in played), before, after)
+            before: Any, after: Any, narrate: SegmentsOf = segments_of) -> None:
+        """Keep one call's moves; `narrate` is the table's game's (`Front.segments_of`)."""
+        entry = _Entry(tuple((seat, tuple(events)) for seat, events in played), before, after,
+                       narrate=narrate)
         self._games.setdefault(game_id, []).append(entry)
 
     def _segments(self, entries: Sequence[_Entry], locale: str,
                   literal: Callable[[str], str]) -> list[list[Segment]]:
-        return [segments_of(e.played, e.before, e.after, locale, literal)[e.skip:]
+        return [e.narrate(e.played, e.before, e.after, locale, literal)[e.skip:]
                 for e in entries]
 
     def take(self, game_id: int, locale: str, literal: Callable[[str], str] = str
@@ -229,7 +237,8 @@ class TurnJournal:
         rest = entries[last + 1:]
         if cut < len(segs):
             entry = entries[last]
-            rest = [_Entry(entry.played, entry.before, entry.after, entry.skip + cut), *rest]
+            rest = [_Entry(entry.played, entry.before, entry.after, entry.skip + cut,
+                           entry.narrate), *rest]
         if rest:
             self._games[game_id] = rest
         finished = [s for segs_ in per_entry[:last] for s in segs_] + segs[:cut]

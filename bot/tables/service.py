@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from bot.tables.computers import ComputerSeats
 from bot.tables.domain import (
@@ -46,23 +47,22 @@ from bot.tables.errors import (
     TooManyLobbies,
     WrongStatus,
 )
+from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
-from bot.tables.narrate import summarize
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
-from engine import events as ev
-from engine.actions import Action, parse_action
-from engine.ai import AI_PLAYERS
 from engine.components import DEFAULT_COMPONENTS
 from engine.errors import MoonRiverError
-from engine.game import apply, legal_actions, new_game
+from engine.events import Event
+from engine.games import GameRules, Record, game_named, replay
 from engine.i18n import t
-from engine.record import GameRecord, replay, result_of
 from engine.rng import Rng
-from engine.state import GameState, Phase
+
+#: A game's state and actions are its own types; the service only hands them back to the
+#: same game's `GameRules` (issue 15).
+GameState = Any
+Action = Any
 
 MAX_NAME = 32
-#: Events after which a move cannot be taken back: they showed what was hidden.
-REVEALING = (ev.ColumnDrawn, ev.SaloonRefilled, ev.LastRound, ev.GameEnded)
 STATE_CACHE = 2048
 #: At most this many channel reminders per decision (the scheduled ones, then repeats).
 REMINDER_CAP = 6
@@ -90,7 +90,7 @@ class User:
 class Played:
     seat: int
     action: Action
-    events: tuple[ev.Event, ...]
+    events: tuple[Event, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,25 +102,42 @@ class ActResult:
     played: tuple[Played, ...]          # the player's action, then any computer moves
     next_user: int | None               # whom to ping (None: a computer or nobody)
     finished: bool
+    # the states just before and after the acting player's own move (set by `act`): the
+    # game's `ends_turn` over that move says whether their turn goes on
+    state_before_first: GameState | None = None
+    state_after_first: GameState | None = None
 
     @property
-    def events(self) -> list[ev.Event]:
+    def events(self) -> list[Event]:
         return [e for p in self.played for e in p.events]
 
+    @property
+    def rules(self) -> GameRules:
+        return rules_of(self.game)
 
-#: Events that hand the turn on (to another player, or a new turn of the same one).
-TURN_OVER = (ev.TurnStarted, ev.FinalPlacement, ev.GameEnded)
+    @property
+    def turn_is_over(self) -> bool:
+        """The acting player's turn ended: the turn passed on, or the game is over."""
+        if self.finished or not self.played:
+            return True
+        first = self.played[0]
+        return self.state_before_first is None or self.rules.ends_turn(
+            self.state_before_first, self.state_after_first, first.events)
 
 
-def turn_passes_on(before: GameState, after: GameState, played: Sequence[Played]) -> bool:
+def rules_of(game: Game) -> GameRules:
+    """The table's game behind the one interface (engine.games)."""
+    return game_named(game.options.game)
+
+
+def turn_passes_on(rules: GameRules, before: GameState, after: GameState,
+                   played: Sequence[Played]) -> bool:
     """Whether a commit ends a player turn, and so owes the channel a table post (issue 9:
-    one post per player turn, not one per decision): a turn-ending event, the game's
-    end, or another seat to move."""
-    if after.phase is Phase.OVER or not played:
+    one post per player turn, not one per decision): the game says when its turn passes
+    on (`GameRules.ends_turn`) over the whole commit, computer moves included."""
+    if rules.is_over(after) or not played:
         return True
-    if before.active_seat != after.active_seat:
-        return True
-    return any(isinstance(e, TURN_OVER) for p in played for e in p.events)
+    return rules.ends_turn(before, after, [e for p in played for e in p.events])
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +214,7 @@ class TableService:
         self._open: dict[int, Game] = {}
         # What each recent commit did, so a post can mark the turn's changes; after a
         # restart it is empty and a re-announced table carries its summary line only.
-        self._events: OrderedDict[tuple[int, int], tuple[ev.Event, ...]] = OrderedDict()
+        self._events: OrderedDict[tuple[int, int], tuple[Event, ...]] = OrderedDict()
         self.accepting = True
 
     # --- helpers -----------------------------------------------------------------------
@@ -225,7 +242,7 @@ class TableService:
         if game is None:
             game = await self.store.open_game_in(channel_id)
             if game is None:
-                raise NoGameHere("there is no open Moon River game in this channel")
+                raise NoGameHere("there is no open game in this channel")
             self._open[channel_id] = game
         return game
 
@@ -258,35 +275,45 @@ class TableService:
         while len(self._states) > STATE_CACHE:
             self._states.popitem(last=False)
 
-    def _record(self, game: Game, actions: Sequence[LoggedAction]) -> GameRecord:
-        return GameRecord(seed=game.seed, players=_unique_names(game.seats),
-                          variant=game.options.variant,
-                          scenario=game.options.engine_scenario(), components=game.components,
-                          actions=[a.text for a in actions])
+    @staticmethod
+    def engine_options(game: Game) -> dict[str, Any]:
+        """The options `GameRules.new_game` gets: the table's, with the component set this
+        table was opened with where the game has one (Moon River)."""
+        options = dict(game.options.rules)
+        if "components" in options:
+            options["components"] = game.components
+        return options
+
+    def _record(self, game: Game, actions: Sequence[LoggedAction]) -> Record:
+        return Record(game.options.game, game.seed, tuple(_unique_names(game.seats)),
+                      self.engine_options(game), tuple(a.text for a in actions))
 
     async def state_of(self, game: Game) -> GameState:
         """The current state: memory, else the snapshot, else rebuilt from seed + log."""
         cached = self._states.get(game.id)
         if cached is not None and cached[0] == game.version:
             return cached[1]
+        rules = rules_of(game)
         snap = await self.store.snapshot(game.id)
         state: GameState | None = None
         if snap is not None and snap.seq == await self.store.action_count(game.id):
             try:
-                state = GameState.from_dict(snap.state)
+                state = rules.state_from_dict(snap.state)
             except MoonRiverError:
                 state = None  # a corrupted cache row: rebuild below
         if state is None:
             actions = await self.store.actions(game.id)
             state = replay(self._record(game, actions)).state
-            await self.store.replace_snapshot(game.id, len(actions), state.to_dict())
+            await self.store.replace_snapshot(game.id, len(actions),
+                                              rules.state_to_dict(state))
         self._remember(game, state)
         return state
 
     def _reminders_for(self, game: Game, state: GameState) -> list[NewReminder]:
         """A deadline per turn from the table settings; none for computers or the end."""
-        seat = state.active_seat
-        if state.phase is Phase.OVER or seat is None or game.seats[seat].is_ai:
+        rules = rules_of(game)
+        seat = rules.active_seat(state)
+        if rules.is_over(state) or seat is None or game.seats[seat].is_ai:
             return []
         now = self.clock()
         user = game.seats[seat].user_id
@@ -362,10 +389,12 @@ class TableService:
         return await self._lobby_change(channel_id, change)
 
     async def add_ai(self, channel_id: int, user: User, ai: str = "greedy") -> Game:
-        if ai not in AI_PLAYERS:
-            raise BadInput(f"unknown computer player {ai!r} ({', '.join(AI_PLAYERS)})")
-
+        """Seat a computer player: an AI name or level the table's game has."""
         def change(game: Game) -> tuple[list[Seat], int]:
+            try:
+                rules_of(game).make_player(ai, 0)
+            except (MoonRiverError, ValueError) as exc:
+                raise BadInput(f"unknown computer player {ai!r}: {exc}", field="ai") from None
             self._may_manage(game, user)
             if len(game.seats) >= game.options.max_players:
                 raise LobbyFull("the table is full", seats=game.options.max_players)
@@ -426,18 +455,23 @@ class TableService:
             self._may_manage(game, user)
             if game.status is not Status.LOBBY:
                 raise WrongStatus("the game has already started")
-            if not 2 <= len(game.seats) <= 4:
-                raise BadInput("Moon River needs 2–4 players", seats=len(game.seats))
+            rules = rules_of(game)
+            counts = rules.player_counts
+            if len(game.seats) not in counts:
+                raise BadInput(f"{rules.title} needs {min(counts)}–{max(counts)} players",
+                               seats=len(game.seats))
             order = list(game.seats)
             Rng(game.seed ^ 0x5EA7).shuffle(order)
             seats = [replace(s, seat=i) for i, s in enumerate(order)]
-            state = new_game(_unique_names(seats), game.seed, variant=game.options.variant,
-                             scenario=game.options.engine_scenario(),  # R-LEG-2
-                             components=game.components)
+            try:  # R-LEG-2, K-VAR: the options were checked when the table was opened
+                state, _setup = rules.new_game(_unique_names(seats), game.seed,
+                                               self.engine_options(game))
+            except MoonRiverError as exc:
+                raise BadInput(str(exc), field="options") from None
             seated = replace(game, seats=tuple(seats))
             after, computers = await self._play_computers(seated, state)
             game = self._saved(await self.store.start_game(
-                game, seats=seats, state=state.to_dict(),
+                game, seats=seats, state=rules.state_to_dict(state),
                 reminders=self._reminders_for(seated, state), now=self.clock(),
                 posts=[] if computers else self._announce(seated, state, (), None)))
             self._remember(game, state)
@@ -453,12 +487,12 @@ class TableService:
         loop (bot.tables.computers: a searching player in a worker process), applied
         here like anyone's move."""
         after, moves = await self.computers.play(state, [s.ai for s in game.seats],
-                                                 game.seed)
+                                                 game.seed, rules=rules_of(game))
         return after, [Played(m.seat, m.action, m.events) for m in moves]
 
     @staticmethod
     def _user_to_move(game: Game, state: GameState) -> int | None:
-        seat = state.active_seat
+        seat = rules_of(game).active_seat(state)
         return None if seat is None else game.seats[seat].user_id
 
     async def act(self, channel_id: int, user: User, action_text: str,
@@ -475,31 +509,35 @@ class TableService:
             seat = game.seat_of(user.id)
             if seat is None:
                 raise NotSeated("you are not playing at this table")
-            state = await self.state_of(game)
-            if state.active_seat != seat.seat:
-                mover = state.active_seat
+            rules = rules_of(game)
+            before = state = await self.state_of(game)
+            if rules.active_seat(state) != seat.seat:
+                mover = rules.active_seat(state)
                 raise NotYourTurn("it is not your turn", player=(
                     game.seats[mover].name if mover is not None else ""))
             try:
-                action = parse_action(action_text)
-                state, events = apply(state, action)
+                action = rules.parse_action(action_text)
+                state, events = rules.apply(state, action)
             except MoonRiverError as exc:
                 raise IllegalMove(str(exc)) from None
+            mine = state
             played = [Played(seat.seat, action, tuple(events))]
             state, computers = await self._play_computers(game, state)
             played += computers
-            return await self._commit(game, state, played)
+            result = await self._commit(game, state, played)
+            return replace(result, state_before_first=before, state_after_first=mine)
 
-    def _announce(self, game: Game, state: GameState, events: Sequence[ev.Event],
+    def _announce(self, game: Game, state: GameState, events: Sequence[Event],
                   result: GameResult | None, said: str = "") -> list[NewPost]:
         """The table post a commit owes the channel: what happened (`said`, else the
         events summarized: the text a post falls back on after a restart), and whom to
         ping (the player to move, or the winners). Written in the commit's own
         transaction."""
-        text = said or (summarize(events, state, game.settings.locale, self.literal)
-                        if events else "")
+        text = said or (front_of(game.options.game).summarize(
+            events, state, game.settings.locale, self.literal) if events else "")
         if result is not None:
-            winners = [game.seats[i].user_id for i, name in enumerate(state.config.players)
+            names = rules_of(game).names(state)
+            winners = [game.seats[i].user_id for i, name in enumerate(names)
                        if name in result.winners]
             pings = tuple(u for u in winners if u is not None)
         else:
@@ -509,31 +547,33 @@ class TableService:
 
     async def _commit(self, game: Game, state: GameState, played: Sequence[Played]) -> ActResult:
         """Log, snapshot, fresh deadlines (per decision) and the announcement: one write."""
+        rules = rules_of(game)
         result = None
-        if state.phase is Phase.OVER:
-            final = result_of(state)
-            assert final is not None
-            result = GameResult(game.id, game.guild_id, self.clock(), final["scores"],
-                                tuple(final["winners"]))
+        final = rules.result(state)
+        if final is not None:  # stored by name (results before issue 15 were)
+            names = rules.names(state)
+            result = GameResult(game.id, game.guild_id, self.clock(),
+                                dict(zip(names, final.scores, strict=True)),
+                                tuple(names[i] for i in final.winners))
         events = [e for p in played for e in p.events]
         previous = await self.state_of(game)
         posts = self._announce(game, state, events, result) \
-            if turn_passes_on(previous, state, played) else []
+            if turn_passes_on(rules, previous, state, played) else []
         game = self._saved(await self.store.record_actions(
             game, entries=[ActionEntry(p.seat, str(p.action)) for p in played],
-            state=state.to_dict(), reminders=self._reminders_for(game, state),
+            state=rules.state_to_dict(state), reminders=self._reminders_for(game, state),
             now=self.clock(), result=result, posts=posts))
         self._remember(game, state)
         self._keep_events(game, events)
-        finished = state.phase is Phase.OVER
+        finished = rules.is_over(state)
         return ActResult(game, state, tuple(played), self._user_to_move(game, state), finished)
 
-    def _keep_events(self, game: Game, events: Sequence[ev.Event]) -> None:
+    def _keep_events(self, game: Game, events: Sequence[Event]) -> None:
         self._events[(game.id, game.version)] = tuple(events)
         while len(self._events) > EVENTS_CACHE:
             self._events.popitem(last=False)
 
-    def events_of(self, game_id: int, version: int) -> tuple[ev.Event, ...]:
+    def events_of(self, game_id: int, version: int) -> tuple[Event, ...]:
         """The events of the commit that made `version` (empty if not known any more)."""
         return self._events.get((game_id, version), ())
 
@@ -552,12 +592,13 @@ class TableService:
             if not actions or actions[-1].seat != seat.seat:
                 raise CannotUndo("only your own last move can be taken back, before anyone "
                                  "else moves")
+            rules = rules_of(game)
             before = replay(self._record(game, actions[:-1])).state
-            _after, events = apply(before, parse_action(actions[-1].text))
-            if any(isinstance(e, REVEALING) for e in events):
+            _after, events = rules.apply(before, rules.parse_action(actions[-1].text))
+            if rules.reveals(events):
                 raise CannotUndo("that move revealed new parcels or partners; it stands")
             game = self._saved(await self.store.truncate_actions(
-                game, keep=len(actions) - 1, state=before.to_dict(),
+                game, keep=len(actions) - 1, state=rules.state_to_dict(before),
                 reminders=self._reminders_for(game, before), now=self.clock(),
                 posts=self._announce(game, before, (), None, said=t(
                     "turn.undo", game.settings.locale, player=self.literal(seat.name)))))
@@ -571,9 +612,10 @@ class TableService:
             return []
         seat = game.seat_of(user.id)
         state = await self.state_of(game)
-        if seat is None or state.active_seat != seat.seat:
+        rules = rules_of(game)
+        if seat is None or rules.active_seat(state) != seat.seat:
             return []
-        return legal_actions(state)
+        return rules.legal_actions(state)
 
     async def status(self, channel_id: int) -> TableStatus:
         game = await self._open_game(channel_id)
@@ -696,15 +738,28 @@ class TableService:
         game = await self._open_game(stored.channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
+            rules = rules_of(game)
             state = await self.state_of(game)
-            seat = state.active_seat
+            seat = rules.active_seat(state)
             if seat is None or game.seats[seat].user_id != reminder.user_id:
                 return None  # the player moved after all
             state, moves = await self.computers.stand_in(
-                state, seat, game.settings.standin_level, game.seed + game.version)
+                state, seat, self._standin_level(game), game.seed + game.version,
+                rules=rules)
             played = [Played(m.seat, m.action, m.events) for m in moves]
             state, computers = await self._play_computers(game, state)
             return await self._commit(game, state, played + computers)
+
+    @staticmethod
+    def _standin_level(game: Game) -> str:
+        """The table's stand-in level, or greedy where its game has no player of that
+        level (Kingdomino has no search player yet)."""
+        level = game.settings.standin_level
+        try:
+            rules_of(game).make_player(level, 0)
+        except (MoonRiverError, ValueError):
+            return "greedy"
+        return level
 
     async def archive(self, game_id: int) -> Game | None:
         """Close a game whose channel or thread is gone or refuses the bot (a zombie):
@@ -739,7 +794,8 @@ class TableService:
                 continue
             actions = await self.store.actions(game_id)
             state = replay(self._record(game, actions)).state
-            await self.store.replace_snapshot(game_id, len(actions), state.to_dict())
+            await self.store.replace_snapshot(game_id, len(actions),
+                                              rules_of(game).state_to_dict(state))
             rebuilt += 1
         for game in await self.store.games_with_status(Status.ACTIVE):
             if any(s.is_ai for s in game.seats):  # a crash may have cut computer turns short

@@ -17,9 +17,9 @@ from bot.tables.domain import GameOptions
 from bot.tables.errors import BadInput
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
+from engine.games import replay
 from engine.i18n import t
 from engine.legends import SCENARIOS, scenario_number
-from engine.record import replay
 from engine.rng import Rng
 from engine.view import public_view
 from tests.bot.conftest import ALICE, BOB, CAROL
@@ -39,13 +39,14 @@ CHANNEL = 100
 
 def test_r_leg_2_options_take_a_scenario_name_or_random_and_survive_json() -> None:
     for scenario in (*SCENARIOS, "random"):
-        options = GameOptions(variant="legends", scenario=scenario)
+        options = GameOptions.moonriver("legends", scenario)
         assert GameOptions.from_json(options.to_json()) == options
-    assert GameOptions(variant="legends", scenario="gold").engine_scenario() == 2
-    assert GameOptions(variant="legends").engine_scenario() is None  # drawn from the seed
-    assert GameOptions(variant="base", scenario="gold").engine_scenario() is None
+        assert options.scenario == scenario
+    assert GameOptions.moonriver("legends", "gold").rules["scenario"] == 2
+    assert GameOptions.moonriver("legends").rules["scenario"] is None  # drawn from the seed
+    assert GameOptions.moonriver("base", "gold").rules["scenario"] is None
     with pytest.raises(BadInput):
-        GameOptions(variant="legends", scenario="wild west")
+        GameOptions.moonriver("legends", "wild west")
     # options stored before scenarios existed still load
     assert GameOptions.from_json('{"variant": "base", "max_players": 3}').scenario == "random"
 

@@ -12,7 +12,7 @@ import pytest
 
 from bot.tables.domain import NewPost, PostKind, PostState, Status
 from bot.tables.errors import StaleActionError
-from bot.tables.service import TableService, turn_passes_on
+from bot.tables.service import TableService, rules_of, turn_passes_on
 from bot.tables.store import ActionEntry, GameStore, SqliteStore
 from tests.bot.conftest import ALICE, BOB, START, Clock
 from tests.bot.test_store_contract import STATE, started
@@ -94,7 +94,7 @@ async def test_the_service_announces_start_moves_undo_and_the_end(store: GameSto
         before = (await service.status(10)).state
         assert before is not None
         result = await service.act(10, user, str(option), result.game.version)
-        if turn_passes_on(before, result.state, result.played):
+        if turn_passes_on(rules_of(result.game), before, result.state, result.played):
             announced = result.game.version
         else:
             quiet += 1

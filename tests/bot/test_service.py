@@ -31,7 +31,7 @@ CHANNEL = 100
 
 
 async def table(service: TableService, *players: User, channel: int = CHANNEL, **options):
-    await service.create(channel, players[0], GameOptions(**options))
+    await service.create(channel, players[0], GameOptions.moonriver(**options))
     for p in players[1:]:
         await service.join(channel, p)
     return await service.start(channel, players[0])
@@ -73,7 +73,7 @@ async def test_lobby_join_leave_and_host_handover(service: TableService) -> None
 
 
 async def test_lobby_limits_and_start_permissions(service: TableService) -> None:
-    await service.create(CHANNEL, ALICE, GameOptions(max_players=2))
+    await service.create(CHANNEL, ALICE, GameOptions.moonriver(max_players=2))
     with pytest.raises(BadInput):
         await service.start(CHANNEL, ALICE)  # alone
     await service.join(CHANNEL, BOB)

@@ -143,12 +143,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE reminders ADD COLUMN nth INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX reminders_due_at ON reminders (due_at)",  # leased rows come back too
     ),
+    (  # 4: which game a table plays (issue 15); every table before it played Moon River
+        "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'moonriver'",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
                 "o.attempts, o.next_try, o.state, o.outcome")
 GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, seed, components, "
-                "version, created_at, updated_at")
+                "version, created_at, updated_at, game")
 
 
 def _time(value: datetime) -> str:
@@ -313,8 +316,9 @@ class SqliteStore:
 
     async def _game_from_row(self, row: Any) -> Game:
         (gid, guild, channel, status, host, options, settings, seed, components, version,
-         created, updated) = row
-        return Game(gid, guild, channel, Status(status), host, GameOptions.from_json(options),
+         created, updated, game) = row
+        return Game(gid, guild, channel, Status(status), host,
+                    GameOptions.from_json(options, game),
                     TableSettings.from_json(settings), seed, components, version,
                     await self._seats(gid), datetime.fromisoformat(created),
                     datetime.fromisoformat(updated))
@@ -339,9 +343,10 @@ class SqliteStore:
             seats.setdefault(game_id, []).append(Seat(*seat))
         out = []
         for (gid, guild, channel, st, host, options, settings, seed, components, version,
-             created, updated) in rows:
+             created, updated, game) in rows:
             out.append(Game(gid, guild, channel, Status(st), host,
-                            GameOptions.from_json(options), TableSettings.from_json(settings),
+                            GameOptions.from_json(options, game),
+                            TableSettings.from_json(settings),
                             seed, components, version, tuple(seats.get(gid, ())),
                             datetime.fromisoformat(created), datetime.fromisoformat(updated)))
         return out
@@ -353,11 +358,11 @@ class SqliteStore:
             async with self._transaction() as db:
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, status, host_id, options, "
-                    "settings, seed, components, version, created_at, updated_at, parent_id) "
-                    "VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, 1, ?, ?, ?)",
+                    "settings, seed, components, version, created_at, updated_at, parent_id, "
+                    "game) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
                     (guild_id, channel_id, host.user_id or 0, options.to_json(),
                      settings.to_json(), seed, components, _time(now), _time(now),
-                     parent_id if parent_id is not None else channel_id))
+                     parent_id if parent_id is not None else channel_id, options.game))
                 game_id = cursor.lastrowid
                 await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) "
                                  "VALUES (?, ?, ?, ?, ?)",

@@ -1,0 +1,167 @@
+"""Moon River's own steps of the private turn (issue 9): pair → lettered position →
+proposal with Confirm, ⇄ and Back, built from `bot.tables.labels` and the Moon River
+preview picture. Any other game's steps are `screens.choice_screen`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.discord.components import (
+    PAGE,
+    ActButton,
+    ActSelect,
+    BackButton,
+    PairSelect,
+    ProposeButton,
+    SpotSelect,
+)
+from bot.discord.drawing import drawn, picture
+from bot.discord.host import channel_of, client_of, locale_of, user_of
+from bot.discord.screens import BUTTONS_PER_ROW, ROWS, Screen, rows_used, select_option, show
+from bot.tables.domain import Game
+from bot.tables.errors import StaleActionError
+from bot.tables.labels import (
+    Label,
+    action_label,
+    fit,
+    pair_key,
+    pair_text,
+    position_label,
+    proposal_text,
+    step_prompt,
+)
+from engine.actions import Action, Build
+from engine.i18n import t
+from engine.state import GameState
+from engine.view import public_view
+from render.placement import placement_positions, position_of
+from render.pool import DrawRequest
+
+
+def _add_choices(view: discord.ui.View, game: Game, state: GameState,
+                 actions: Sequence[Action], locale: str) -> None:
+    """Non-build choices: buttons when few and self-explaining, else labelled menus."""
+    if not actions:
+        return
+    table = public_view(state)
+    labels = [fit(action_label(state, table, a, locale)) for a in actions]
+    rows_free = ROWS - rows_used(view)
+    described = any(label.description for label in labels)
+    if not described and len(actions) <= rows_free * BUTTONS_PER_ROW and len(actions) <= 10:
+        for action, label in zip(actions, labels, strict=True):
+            view.add_item(ActButton(game.id, game.version, str(action), label.text))
+        return
+    pages = min(rows_free, (len(actions) + PAGE - 1) // PAGE)
+    for page in range(pages):
+        chunk = range(page * PAGE, min(len(actions), (page + 1) * PAGE))
+        view.add_item(ActSelect(game.id, game.version, page,
+                                [select_option(labels[i], str(actions[i])) for i in chunk],
+                                t("step.more", locale)))
+
+
+def _draw_preview(state: GameState, game: Game, builds: Sequence[Build],
+                  proposed: Build | None, locale: str) -> bytes:
+    """In the drawing worker when the bot runs one (the private thread waits for it)."""
+    return picture(DrawRequest.of("preview", state, seat=state.active_seat or 0,
+                                  builds=tuple(builds), proposed=proposed,
+                                  theme=game.settings.theme, locale=locale))
+
+
+def decision_screen(game: Game, state: GameState, options: Sequence[Action],
+                    locale: str) -> Screen:
+    """The first decision of the moment. Builds: skip the pair step when there is one
+    pair (R-BUILD-*); everything else labelled."""
+    builds = [a for a in options if isinstance(a, Build)]
+    others = [a for a in options if not isinstance(a, Build)]
+    pairs = sorted({pair_key(b) for b in builds})
+    if len(pairs) == 1:
+        return placement_screen(game, state, builds, others, locale, back=False)
+    view = discord.ui.View(timeout=None)
+    text = step_prompt(state, locale)
+    if pairs:
+        first_of = {pair_key(b): b for b in builds}
+        view.add_item(PairSelect(game.id, game.version, [
+            select_option(Label(pair_text(state, first_of[p].first, first_of[p].second, locale)), p)
+            for p in pairs[:PAGE]], t("step.pair", locale)))
+    _add_choices(view, game, state, others, locale)
+    return Screen(text, view)
+
+
+def placement_screen(game: Game, state: GameState, builds: Sequence[Build],
+                     others: Sequence[Action], locale: str, *, back: bool) -> Screen:
+    """Lettered positions (a, b, c … drawn on the preview) with their effect (R-PLACE-*)."""
+    positions = placement_positions(builds)
+    view = discord.ui.View(timeout=None)
+    menus = min(ROWS - 1, (len(positions) + PAGE - 1) // PAGE)
+    for page in range(menus):
+        chunk = positions[page * PAGE:(page + 1) * PAGE]
+        view.add_item(SpotSelect(game.id, game.version, page,
+                                 [select_option(position_label(state, p, locale), str(p.builds[0]))
+                                  for p in chunk], t("step.place", locale)))
+    for action in others:  # the pass of a normal build step
+        view.add_item(ActButton(game.id, game.version, str(action),
+                                action_label(state, public_view(state), action, locale).text))
+    if back:
+        view.add_item(BackButton(game.id, game.version, t("label.back", locale)))
+    first = builds[0]
+    pair = pair_text(state, first.first, first.second, locale)
+    text = f"{step_prompt(state, locale)}\n**{pair}** — {t('step.place', locale)}"
+    return Screen(text, view, ("preview.png", _draw_preview(state, game, builds, None, locale)))
+
+
+def proposal_screen(game: Game, state: GameState, build: Build,
+                    same_pair: Sequence[Build], locale: str) -> Screen:
+    """The domino drawn in, with Confirm, ⇄ (the other way round) and Back."""
+    positions = placement_positions(same_pair)
+    position = position_of(positions, build)
+    letter = position.letter if position is not None else "?"
+    view = discord.ui.View(timeout=None)
+    view.add_item(ActButton(game.id, game.version, str(build), t("bot.confirm", locale),
+                            discord.ButtonStyle.success))
+    flipped = [b for b in (position.builds if position is not None else ()) if b != build]
+    if flipped:
+        view.add_item(ProposeButton(game.id, game.version, str(flipped[0]),
+                                    t("label.swap_ends", locale)))
+    view.add_item(BackButton(game.id, game.version, t("label.back", locale)))
+    return Screen(proposal_text(state, letter, build, locale), view,
+                  ("proposal.png", _draw_preview(state, game, same_pair, build, locale)))
+
+
+
+async def pick_pair(interaction: discord.Interaction[Any], pair: str) -> None:
+    """A pair chosen: its lettered positions on the preview."""
+    client = client_of(interaction)
+    locale = locale_of(interaction)
+    channel_id = channel_of(interaction)
+    options = await client.service.legal(channel_id, user_of(interaction))
+    builds = [a for a in options if isinstance(a, Build) and pair_key(a) == pair]
+    if not builds:
+        raise StaleActionError("those parcels cannot be built now")
+    status = await client.service.status(channel_id)
+    assert status.state is not None
+    state, game = status.state, status.game
+    others = [a for a in options if not isinstance(a, Build)]
+    screen = await drawn(placement_screen, game, state, builds, others, locale,
+                                     back=True)
+    await show(interaction, screen)
+
+
+async def propose(interaction: discord.Interaction[Any], text: str) -> None:
+    """A position chosen (or ⇄): the domino drawn in, to confirm."""
+    client = client_of(interaction)
+    locale = locale_of(interaction)
+    channel_id = channel_of(interaction)
+    options = await client.service.legal(channel_id, user_of(interaction))
+    build = next((a for a in options if isinstance(a, Build) and str(a) == text), None)
+    if build is None:
+        raise StaleActionError("the table has moved on")
+    status = await client.service.status(channel_id)
+    assert status.state is not None
+    same_pair = [a for a in options if isinstance(a, Build) and pair_key(a) == pair_key(build)]
+    screen = await drawn(proposal_screen, status.game, status.state, build,
+                                     same_pair, locale)
+    await show(interaction, screen)

@@ -1,0 +1,107 @@
+"""What the bot needs of a game beyond its rules: words and pictures (issue 15).
+
+A front end is Discord-free: the turn dialogue, the table posts, `/… status` and the
+sandbox ask the table's front end (`bot.tables.fronts.front_of`) for labels, narration,
+the status line and pictures, and never a game's own types. A new game is a rules
+module (engine.games), a picture module (render/) and a front end registered here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.tables.labels import Label
+from bot.tables.narrate import Segment
+from engine.events import Event
+
+#: What one service call played: (seat, events) per move, oldest first.
+PlayedEvents = Sequence[tuple[int, Sequence[Event]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One offer of a private turn step: the action text (custom_id only) and its label."""
+
+    action: str
+    label: Label
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One step of the private turn message, Discord-free: what it says, the picture
+    that fits the step, a few self-explaining buttons and lettered menu options."""
+
+    text: str
+    buttons: tuple[Choice, ...] = ()
+    menu: tuple[Choice, ...] = ()
+    menu_title: str = ""
+    picture: tuple[str, bytes] | None = field(default=None, repr=False)
+
+
+class Front(Protocol):
+    """A game's words and pictures for the table."""
+
+    key: str
+    #: Its own texts in data/locale start with this ("kd."); see `fronts.game_text`.
+    text_prefix: str
+
+    def segments_of(self, played: PlayedEvents, before: Any, after: Any, locale: str,
+                    literal: Callable[[str], str] = str) -> list[Segment]:
+        """One call's moves as turn segments (joined by `narrate.turn_lines`)."""
+        ...
+
+    def summarize(self, events: Sequence[Event], state: Any, locale: str,
+                  literal: Callable[[str], str] = str) -> str:
+        """One call's events as text (the post a restart falls back on)."""
+        ...
+
+    def action_label(self, state: Any, action: Any, locale: str) -> Label:
+        """How a legal action reads on a button or in a list (never the action text)."""
+        ...
+
+    def decision(self, state: Any, options: Sequence[Any], locale: str,
+                 theme: str) -> Decision:
+        """The private step for these legal options (draws its picture: off the loop)."""
+        ...
+
+    def phase_text(self, state: Any, locale: str) -> str:
+        """What the player to move has to do ("build or pass", "claim a domino")."""
+        ...
+
+    def status_line(self, state: Any, locale: str) -> str:
+        """One line: the round and who is to move (or the result)."""
+        ...
+
+    def ranking(self, state: Any) -> list[tuple[str, int]]:
+        """(name, points) best first (ties keep seat order)."""
+        ...
+
+    def seat_order(self, state: Any, literal: Callable[[str], str]) -> str:
+        """Who sits where after Start, in the pictures' colours."""
+        ...
+
+    def lobby_lines(self, options: dict[str, Any], locale: str) -> list[str]:
+        """What the lobby says about the table's options (variant, scenario …)."""
+        ...
+
+    def intro_lines(self, state: Any, locale: str) -> list[str]:
+        """What a started game plays with (a Legends scenario as drawn, variants)."""
+        ...
+
+    def board_lines(self, state: Any, seat: int, locale: str) -> list[str]:
+        """The mover's board as a small text grid (the sandbox prints it)."""
+        ...
+
+    def turn_png(self, state: Any, events: Sequence[Event], locale: str, theme: str) -> bytes:
+        """The table picture after a turn (the final standings once the game is over)."""
+        ...
+
+    def board_png(self, state: Any, seat: int, locale: str, theme: str) -> bytes:
+        """One player's board, large (`/… board`)."""
+        ...
+
+    def final_png(self, state: Any, locale: str, theme: str) -> bytes:
+        """The score sheet at the end."""
+        ...

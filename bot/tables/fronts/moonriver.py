@@ -1,0 +1,137 @@
+"""Moon River's front end: today's labels, narration and pictures behind `Front`.
+
+Thin calls into `bot.tables.labels`, `bot.tables.narrate` and `render`: behaviour is
+unchanged (its goldens and end-to-end tests hold). Its Discord dialogue keeps its own
+richer steps (pair → lettered position → proposal, `bot.discord.screens`); `decision`
+here is the plain labelled list other clients (the sandbox) use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.tables import labels, narrate
+from bot.tables.fronts.base import Choice, Decision, PlayedEvents
+from bot.tables.labels import Label, landscape_name
+from bot.tables.narrate import Segment
+from engine.actions import Build
+from engine.events import Event
+from engine.grid import WIDTH, cell_name
+from engine.i18n import t
+from engine.legends import LEGENDS, scenario_name
+from engine.state import GameState
+from engine.view import public_view
+from render import render_ranch, render_scores, render_turn, theme_named, to_png_bytes
+from render.changes import changes_of
+
+#: Seat colours (R-COMP-6) as emoji, for the lobby's seat order.
+COLOUR_DOTS = {"purple": "🟣", "orange": "🟠", "green": "🟢", "white": "⚪"}
+
+
+class MoonRiverFront:
+    text_prefix = ""  # its own words in the locale files (`game_text`)
+    key = "moonriver"
+
+    def segments_of(self, played: PlayedEvents, before: Any, after: Any, locale: str,
+                    literal: Callable[[str], str] = str) -> list[Segment]:
+        return narrate.segments_of(played, before, after, locale, literal)
+
+    def summarize(self, events: Sequence[Event], state: GameState, locale: str,
+                  literal: Callable[[str], str] = str) -> str:
+        return narrate.summarize(events, state, locale, literal)
+
+    def action_label(self, state: GameState, action: Any, locale: str) -> Label:
+        return labels.action_label(state, public_view(state), action, locale)
+
+    def decision(self, state: GameState, options: Sequence[Any], locale: str,
+                 theme: str) -> Decision:
+        """Every option labelled; a build reads as its placement ("Desert 1 on C1 …")."""
+        choices = []
+        for action in options:
+            label = self.action_label(state, action, locale)
+            if isinstance(action, Build):
+                label = Label(label.description, label.text)
+            choices.append(Choice(str(action), label))
+        return Decision(labels.step_prompt(state, locale), menu=tuple(choices),
+                        menu_title=t("step.more", locale))
+
+    def phase_text(self, state: GameState, locale: str) -> str:
+        return t(f"phase.{state.phase.value}", locale)
+
+    def status_line(self, state: GameState, locale: str) -> str:
+        seat = state.active_seat
+        return t("status.line", locale, round=state.round,
+                 player=state.config.players[seat] if seat is not None else "—",
+                 phase=self.phase_text(state, locale))
+
+    def ranking(self, state: GameState) -> list[tuple[str, int]]:
+        players = public_view(state).players
+        return [(p.name, p.score.total) for p in sorted(players, key=lambda p: -p.score.total)]
+
+    def seat_order(self, state: GameState, literal: Callable[[str], str]) -> str:
+        names, colours = state.config.players, state.config.colours
+        return " · ".join(f"{COLOUR_DOTS.get(c, '●')} {literal(n)}"
+                          for n, c in zip(names, colours, strict=True))
+
+    def lobby_lines(self, options: dict[str, Any], locale: str) -> list[str]:
+        if options.get("variant") != LEGENDS:
+            return []
+        number = options.get("scenario")  # R-LEG-2: seen before anyone joins
+        name = "random" if number is None else scenario_name(int(number))
+        return [t("lobby.legends", locale, scenario=t(f"scenario.{name}", locale))]
+
+    def intro_lines(self, state: GameState, locale: str) -> list[str]:
+        scenario = public_view(state).scenario  # R-LEG-2: a random one as drawn
+        if scenario is None:
+            return []
+        return [t("lobby.legends", locale, scenario=t(f"scenario.{scenario}", locale))]
+
+    def board_lines(self, state: GameState, seat: int, locale: str) -> list[str]:
+        """The draft with its ①–④ labels and the ranch as a grid (two letters and cows)."""
+        view = public_view(state)
+        out = []
+        for key, column in (("sandbox.draft", view.column),
+                            ("sandbox.next_draft", view.next_column)):
+            slots = [labels.draft_text(state, view, s.parcel.id, locale) for s in column
+                     if s.parcel is not None]
+            if slots:
+                out.append(t(key, locale, slots=" · ".join(slots)))
+        return out + ranch_lines(state, seat, locale)
+
+    def turn_png(self, state: GameState, events: Sequence[Event], locale: str,
+                 theme: str) -> bytes:
+        return to_png_bytes(render_turn(public_view(state), theme=theme_named(theme),
+                                        locale=locale, changes=changes_of(events)).image)
+
+    def board_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
+        return to_png_bytes(render_ranch(public_view(state), seat, theme=theme_named(theme),
+                                         locale=locale))
+
+    def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
+        return to_png_bytes(render_scores(public_view(state), theme=theme_named(theme),
+                                          locale=locale))
+
+
+def ranch_lines(state: GameState, seat: int, locale: str = "en") -> list[str]:
+    """The ranch as a grid, top row first: two letters of the landscape and its cows."""
+    player = state.players[seat]
+    height = state.config.height
+    built = [c for c, v in enumerate(player.cells) if v != 0]
+    top = max((c // WIDTH for c in built), default=0)
+    lines = [f"{state.config.players[seat]}:"]
+    for row in range(min(height - 1, top + 1), -1, -1):
+        cells = []
+        for col in range(WIDTH):
+            cell = row * WIDTH + col
+            value = player.cells[cell]
+            if value == 0:
+                cells.append(" .. ")
+                continue
+            landscape = state.components.parcel(value).landscape if value > 0 else \
+                player.bonus_landscape
+            cows = player.cows[cell]
+            cells.append(f" {landscape_name(landscape, locale)[:2]}{cows or ' '}")
+        lines.append(f"{cell_name(row * WIDTH)[1:]:>3}{''.join(cells)}")
+    lines.append("   " + "".join(f"  {chr(65 + c)} " for c in range(WIDTH)))
+    return lines

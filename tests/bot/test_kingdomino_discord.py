@@ -1,0 +1,105 @@
+"""Kingdomino on the Discord table (issue 15): whole games through the fake Discord with
+the real bot process and discord.py, clicking only what is offered."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.bot.test_end_to_end import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    Tally,
+    discord_and_bot,  # noqa: F401 (a fixture)
+    is_post,
+    mover_of,
+    play_to_the_end,
+)
+from tests.fake_discord import FakeDiscord, Sent
+
+#: Kingdomino's action texts, which no player should read ("claim 23", "place 23 E4 …").
+RAW_KD = re.compile(r"\b(?:claim|place|discard) \d+\b|\bseat \d")
+
+
+def raw_texts(sent: Sent) -> list[str]:
+    return [text for text in (sent.content, *sent.labels()) if RAW_KD.search(text)]
+
+
+async def kingdomino_table(fake: FakeDiscord, people: list[tuple[int, str]],
+                           **variants: bool) -> Sent:
+    """`/kingdomino new`, the guests join by button, the host starts: the first post."""
+    host, guests = people[0], people[1:]
+    iid = await fake.slash(host, "new", group="kingdomino", players=len(people),
+                           thread=False, **variants)
+    lobby = await fake.wait_for(lambda s: s.interaction_id == iid
+                                and "mr:lobby:join" in s.custom_ids())
+    assert "Kingdomino" in lobby.content
+    for guest in guests:
+        before = len(fake.sent)
+        await fake.answered(await fake.click(guest, lobby, "mr:lobby:join"))
+        await fake.wait_for(lambda s, n=guest[1]: s.kind == "update" and n in s.content,
+                            after=before)
+    before = len(fake.sent)
+    await fake.click(host, lobby, "mr:lobby:start")
+    return await fake.wait_for(is_post, after=before)
+
+
+@pytest.mark.parametrize(("players", "variants"), [
+    (2, {}),
+    (3, {"harmony": True, "middle_kingdom": True}),  # K-VAR, K-SCORE-2, K-SCORE-3
+])
+async def test_k_turn_whole_kingdomino_games_one_post_and_one_ping_per_king_turn(
+        discord_and_bot, players: int,  # noqa: F811 (the fixture)
+        variants: dict[str, bool]) -> None:
+    fake, _bot = discord_and_bot
+    people = [ALICE, BOB, CAROL, DAVE][:players]
+    start = len(fake.sent)
+    table = await kingdomino_table(fake, people, **variants)
+    if variants:
+        assert "Harmony" in fake.sent[start].content or any(
+            "Harmony" in s.content for s in fake.sent[start:])
+    # typed moves: the autocomplete matches the labels ("①"), the value is the action text
+    typed = await fake.autocomplete(mover_of(table), "move", "action", "①")
+    assert len(typed) == 1 and typed[0].startswith("claim ")
+    tally = Tally()
+    final = await play_to_the_end(fake, table, tally)
+
+    posts = [s for s in fake.sent[start:] if is_post(s)]
+    pings = sum(len((s.allowed_mentions or {}).get("users") or []) for s in posts[:-1])
+    # K-SETUP-3, K-TURN-1: one post and one ping per king's turn. A line of 4 (2 players,
+    # 6 rounds) or 3 (3 players, 12 rounds); the engine plays a lone last claim itself.
+    rounds, line = (6, 4) if players == 2 else (12, 3)
+    assert tally.turns >= (rounds + 1) * (line - 1)
+    assert len(posts) / tally.turns <= 1.25 and pings / tally.turns <= 1.25
+    assert tally.private_messages / tally.turns <= 2.5
+    assert tally.taps / tally.turns <= 3.0  # Play, a letter, a domino
+    offered = [text for sent in fake.sent[start:] for text in raw_texts(sent)]
+    assert offered == []
+    narrated = [s.content for s in posts]
+    assert any(" placed " in c for c in narrated) and any(" took " in c for c in narrated)
+    assert any("①" in label for s in fake.sent[start:] if s.ephemeral for label in s.labels())
+    await fake.wait_for(lambda s: s.kind == "edit" and s.target == posts[-2].id, after=start)
+    stripped = {s.target for s in fake.sent if s.kind == "edit"
+                and not any(row.get("components") for row in s.components)}
+    assert all(post.id in stripped for post in posts[:-1]), "old posts keep no buttons"
+    assert "🏆" in final.content
+    assert sorted(int(u) for u in final.allowed_mentions["users"]) == sorted(
+        p[0] for p in people)
+    before = len(fake.sent)  # /moonriver status in a Kingdomino channel works too
+    iid = await fake.slash(people[-1], "status")
+    status = await fake.wait_for(lambda s: s.interaction_id == iid and s.files, after=before)
+    assert status.ephemeral and "is over" in status.content
+    before = len(fake.sent)  # someone not seated is asked whose kingdom
+    iid = await fake.slash(DAVE if players < 4 else (105, "Eve"), "board", group="kingdomino")
+    whose = await fake.wait_for(lambda s: s.interaction_id == iid and s.content, after=before)
+    assert whose.ephemeral and "Whose kingdom?" in whose.content
+    rematch = next(c for c in final.custom_ids() if c.startswith("mr:rematch:"))
+    before = len(fake.sent)  # Rematch: a Kingdomino lobby with the same players
+    await fake.answered(await fake.click(people[1], final, rematch))
+    lobby = await fake.wait_for(lambda s: s.kind == "channel" and "mr:lobby:start"
+                                in s.custom_ids(), after=before)
+    assert "Kingdomino" in lobby.content and all(p[1] in lobby.content for p in people)
+    assert fake.violations == [] and fake.unanswered() == []
