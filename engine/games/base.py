@@ -1,0 +1,113 @@
+"""The one small interface every game on the table speaks (issue 15).
+
+The table service, storage, records and the command line never import a game's rules
+directly: they ask the registry (`engine.games.game_named`) for a `GameRules` and call
+it. A game is a rules module, a picture module and a registration; nothing else in the
+bot should need to change for a new one.
+
+States and actions stay each game's own types (typed `Any` here): a front end only passes
+them back to the same game. Actions travel as their one canonical text
+(`str(action)` / `parse_action`), which is what records, custom_ids and worker
+processes carry. Errors are `engine.errors.MoonRiverError` (a ValueError) for both
+games: bad input anywhere gets one kind of clear refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A finished game: points per seat (a Dynasty's summed series) and the winning
+    seats (ties share)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+class Player(Protocol):
+    """A computer player: one of `legal_actions`, deterministic given its seed/budget."""
+
+    name: str
+
+    def choose(self, state: Any) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A game record in its game's own JSON format (NOTATION.md; KINGDOMINO.md)."""
+
+    game: str  # a registry key
+    seed: int
+    players: tuple[str, ...]
+    options: Mapping[str, Any]  # as `GameRules.options` returns them
+    actions: tuple[str, ...]
+    result: Result | None = None
+
+
+class GameRules(Protocol):
+    """What the bot, the table service, records and the CLI need of a game."""
+
+    #: The registry key, stored with every table and record: never rename one.
+    key: str
+    #: The game's name as printed (not translated: a title).
+    title: str
+    player_counts: tuple[int, ...]
+    #: The format tag of its records (the "format" field of the JSON).
+    record_format: str
+
+    def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Validated table options in their canonical JSON-safe form (unknown keys and
+        bad values refused with MoonRiverError); `{}` gives the defaults."""
+        ...
+
+    def new_game(self, players: Sequence[str], seed: int,
+                 options: Mapping[str, Any]) -> tuple[Any, list[Event]]:
+        """A new game and what happened while setting it up."""
+        ...
+
+    def parse_action(self, text: str) -> Any: ...
+
+    def legal_actions(self, state: Any) -> list[Any]: ...
+
+    def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
+        """The next state and what happened; never mutates `state`; refuses an illegal
+        action with MoonRiverError naming the rule."""
+        ...
+
+    def active_seat(self, state: Any) -> int | None: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> Result | None: ...
+
+    def names(self, state: Any) -> tuple[str, ...]: ...
+
+    def ends_turn(self, before: Any, after: Any, events: Sequence[Event]) -> bool:
+        """Whether the moves from `before` to `after` (with these events) hand the turn
+        on: to another seat, to a new turn of the same one, or to the game's end. The bot
+        posts once per player turn, not once per decision."""
+        ...
+
+    def reveals(self, events: Sequence[Event]) -> bool:
+        """Whether these events showed hidden information (a move that did cannot be
+        taken back)."""
+        ...
+
+    def state_to_dict(self, state: Any) -> dict[str, Any]: ...
+
+    def state_from_dict(self, data: Any) -> Any: ...
+
+    def make_player(self, name_or_level: str, seed: int, *, think_ms: int | None = None,
+                    iterations: int | None = None) -> Player:
+        """A computer player by AI name or level (engine.ai.AI_LEVELS)."""
+        ...
+
+    def record_to_dict(self, record: Record) -> dict[str, Any]: ...
+
+    def record_from_dict(self, data: Any) -> Record: ...

@@ -1,0 +1,127 @@
+"""Kingdomino behind the game interface: thin calls into engine.kingdomino.
+
+Records use KINGDOMINO.md's `kingdomino-record/1` format (results by seat). Options are
+the table's variants (K-VAR: Middle Kingdom, Harmony, Dynasty, Mighty Duel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.ai import ai_name
+from engine.errors import MoonRiverError, RecordError
+from engine.events import Event
+from engine.games.base import Player, Record, Result
+from engine.kingdomino import ai as kd_ai
+from engine.kingdomino import events as kev
+from engine.kingdomino.actions import Action, parse_action
+from engine.kingdomino.game import apply, legal_actions, outcome, start_game
+from engine.kingdomino.record import RECORD_FORMAT
+from engine.kingdomino.rules import PLAYER_COUNTS, VARIANTS
+from engine.kingdomino.state import GameState, Phase
+
+#: A king's turn begins in these phases: after a move that leaves the game in one of
+#: them, the turn has passed on (K-TURN-1: place, then claim; K-TURN-2: the last round
+#: places only; K-SETUP-3: each first claim is a turn of its own).
+_TURN_STARTS = (Phase.SETUP, Phase.PLACE, Phase.OVER)
+_REVEALING = (kev.LineDrawn, kev.KingsDrawn, kev.GameScored, kev.GameEnded)
+
+
+class Kingdomino:
+    key: str = "kingdomino"
+    title: str = "Kingdomino"
+    player_counts: tuple[int, ...] = PLAYER_COUNTS
+    record_format: str = RECORD_FORMAT
+
+    def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(raw) - {"variants"})
+        if unknown:
+            raise MoonRiverError(f"unknown Kingdomino option {unknown[0]!r} "
+                                 "(available: variants)")
+        variants = raw.get("variants", [])
+        if not isinstance(variants, (list, tuple)) or \
+                not all(isinstance(v, str) for v in variants):
+            raise MoonRiverError("variants must be a list of variant names")
+        bad = [v for v in variants if v not in VARIANTS]
+        if bad:
+            raise MoonRiverError(f"unknown variant {bad[0]!r} (available: "
+                                 f"{', '.join(VARIANTS)})")
+        return {"variants": sorted(set(variants))}
+
+    def new_game(self, players: Sequence[str], seed: int,
+                 options: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+        return start_game(players, seed, variants=self.options(options)["variants"])
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        return legal_actions(state)
+
+    def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+        return apply(state, action)
+
+    def active_seat(self, state: GameState) -> int | None:
+        return state.active_seat
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase is Phase.OVER
+
+    def result(self, state: GameState) -> Result | None:
+        done = outcome(state)
+        return None if done is None else Result(done.totals, done.winners)
+
+    def names(self, state: GameState) -> tuple[str, ...]:
+        return tuple(state.config.players)
+
+    def ends_turn(self, before: GameState, after: GameState,
+                  events: Sequence[Event]) -> bool:
+        return before.active_seat != after.active_seat or after.phase in _TURN_STARTS
+
+    def reveals(self, events: Sequence[Event]) -> bool:
+        return any(isinstance(e, _REVEALING) for e in events)
+
+    def state_to_dict(self, state: GameState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def state_from_dict(self, data: Any) -> GameState:
+        return GameState.from_dict(data)
+
+    def make_player(self, name_or_level: str, seed: int, *, think_ms: int | None = None,
+                    iterations: int | None = None) -> Player:
+        name = ai_name(name_or_level)
+        if name not in kd_ai.AI_PLAYERS:
+            raise MoonRiverError(f"Kingdomino has no {name!r} computer player yet "
+                                 f"(available: {', '.join(kd_ai.AI_PLAYERS)})")
+        return kd_ai.make_player(name, seed)
+
+    def record_to_dict(self, record: Record) -> dict[str, Any]:
+        result = None if record.result is None else {
+            "scores": list(record.result.scores), "winners": list(record.result.winners)}
+        return {"format": RECORD_FORMAT, "seed": record.seed, "players": list(record.players),
+                "options": self.options(record.options), "actions": list(record.actions),
+                "result": result}
+
+    def record_from_dict(self, data: Any) -> Record:
+        from engine.games._records import record_fields
+
+        seed, players, actions, options = record_fields(data, RECORD_FORMAT)
+        try:
+            chosen = self.options(options)
+        except MoonRiverError as exc:
+            raise RecordError(f"options: {exc}") from None
+        return Record(self.key, seed, tuple(players), chosen, tuple(actions),
+                      _result_by_seat(data.get("result"), len(players)))
+
+
+def _result_by_seat(result: Any, seats: int) -> Result | None:
+    if result is None:
+        return None
+    scores, winners = (result.get("scores"), result.get("winners")) \
+        if isinstance(result, dict) else (None, None)
+    if not isinstance(scores, list) or len(scores) != seats \
+            or not all(isinstance(s, int) for s in scores) or not isinstance(winners, list) \
+            or not all(isinstance(w, int) and 0 <= w < seats for w in winners):
+        raise RecordError("result must be null or hold a score per seat and the winners")
+    return Result(tuple(scores), tuple(winners))

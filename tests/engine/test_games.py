@@ -1,0 +1,94 @@
+"""The game interface (issue 15): both games behind one protocol, records of either."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.errors import MoonRiverError, RecordError
+from engine.games import GAMES, Record, game_named, play, read_record, replay, with_result
+from engine.record import GameRecord
+from engine.record import replay as moonriver_replay
+
+OPTIONS = {"moonriver": [{}, {"variant": "legends", "scenario": 2}],
+           "kingdomino": [{}, {"variants": ["harmony", "middle-kingdom"]},
+                          {"variants": ["dynasty"]}]}
+
+
+def _played(key: str, options: dict[str, object], seats: int, seed: int) -> Record:
+    game = game_named(key)
+    names = tuple(f"P{i}" for i in range(seats))
+    state, _ = game.new_game(names, seed, options)
+    players = [game.make_player("random", seed * 10 + i) for i in range(seats)]
+    state, actions = play(game, players, state)
+    record = Record(key, seed, names, game.options(options), tuple(actions))
+    return with_result(record, state)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_game_plays_to_the_end_and_its_record_replays(key: str) -> None:
+    game = game_named(key)
+    for number, options in enumerate(OPTIONS[key]):
+        record = _played(key, options, 2 + number % 3, seed=7 + number)
+        assert record.result is not None and record.result.winners
+        again = read_record(json.loads(json.dumps(game.record_to_dict(record))))
+        assert again == record
+        assert game.is_over(replay(again).state)
+
+
+def test_moonriver_records_keep_their_format_and_load_both_ways() -> None:
+    record = _played("moonriver", {}, 3, seed=11)
+    data = game_named("moonriver").record_to_dict(record)
+    old = GameRecord.from_dict(data)  # the pre-interface reader still reads it
+    assert moonriver_replay(old).state.to_dict() == replay(record).state.to_dict()
+    assert set(data["result"]["scores"]) == {"P0", "P1", "P2"}  # NOTATION.md: by name
+
+
+def test_a_changed_result_is_refused_on_replay() -> None:
+    record = _played("kingdomino", {}, 2, seed=3)
+    assert record.result is not None
+    wrong = Record(record.game, record.seed, record.players, record.options, record.actions,
+                   type(record.result)(tuple(s + 1 for s in record.result.scores),
+                                       record.result.winners))
+    with pytest.raises(RecordError, match="differs"):
+        replay(wrong)
+
+
+@pytest.mark.parametrize(("key", "options", "words"), [
+    ("moonriver", {"variant": "space"}, "variant"),
+    ("moonriver", {"scenario": 2}, "Legends"),
+    ("moonriver", {"colour": "red"}, "unknown"),
+    ("kingdomino", {"variants": ["dynasty", "space"]}, "space"),
+    ("kingdomino", {"variants": "dynasty"}, "list"),
+])
+def test_bad_options_are_refused_with_a_clear_reason(key: str, options: dict[str, object],
+                                                     words: str) -> None:
+    with pytest.raises(MoonRiverError, match=words):
+        game_named(key).options(options)
+
+
+def test_unknown_games_and_formats_are_named() -> None:
+    with pytest.raises(MoonRiverError, match="moonriver, kingdomino"):
+        game_named("chess")
+    with pytest.raises(RecordError, match="known"):
+        read_record({"format": "chess/1"})
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_turn_passes_on_exactly_when_another_decision_owner_starts(key: str) -> None:
+    """One post per player turn: a turn ends when the seat changes, and at least once per
+    round per seat; never twice in a row without a decision in between."""
+    game = game_named(key)
+    state, _ = game.new_game(("A", "B", "C"), 5, {})
+    player = game.make_player("random", 1)
+    turns = decisions = 0
+    while not game.is_over(state):
+        before = state
+        state, events = game.apply(state, player.choose(state))
+        decisions += 1
+        if game.ends_turn(before, state, events):
+            turns += 1
+        else:
+            assert game.active_seat(state) == game.active_seat(before)
+    assert 0 < turns <= decisions
