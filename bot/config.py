@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from engine.ai import DEFAULT_THINK_MS
+
 DEFAULT_DB = "./moonriver.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -40,6 +42,8 @@ class Settings:
     lobbies_per_user: int = 2  # open lobbies one user may host at once
     lobbies_per_channel: int = 5  # open lobbies in one channel and its threads
     min_remind_hours: float = 0.25  # the shortest reminder interval a host may set
+    think_ms: int = DEFAULT_THINK_MS  # a `hard` computer's budget per decision
+    computer_workers: int = 1  # processes for searching computers (0: threads in-process)
 
     @property
     def backups(self) -> Path:
@@ -123,6 +127,10 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         lobbies_per_channel=int(_number(env, "MOONRIVER_LOBBIES_PER_CHANNEL", 5, 1, 500,
                                         whole=True)),
         min_remind_hours=_number(env, "MOONRIVER_MIN_REMIND_HOURS", 0.25, 0.0001, 24),
+        think_ms=int(_number(env, "MOONRIVER_THINK_MS", DEFAULT_THINK_MS, 10, 60_000,
+                             whole=True)),
+        computer_workers=int(_number(env, "MOONRIVER_COMPUTER_WORKERS", 1, 1, 8, whole=True,
+                                     zero_allowed=True)),
         maintenance_seconds=maintenance,
         heartbeat=Path(heartbeat) if heartbeat else None,
         token=token, database=database, dev_guild=int(guild) if guild else None,

@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from render.palette import palette_image
-from render.theme import THEMES, Theme
+from render.theme import RGB, THEMES, Theme
 
 #: zlib level for palette pictures: level 1 is ~4x faster than 6 for ~25 % more bytes.
 PALETTE_LEVEL = 1
@@ -23,16 +23,17 @@ def theme_of(image: Image.Image) -> Theme | None:
 
 
 def to_png_bytes(image: Image.Image, *, palette: bool = True,
-                 theme: Theme | None = None) -> bytes:
+                 theme: Theme | None = None, colours: tuple[RGB, ...] = ()) -> bytes:
     """PNG bytes. With `palette` (the default) the picture is mapped to its theme's fixed
     256-colour palette (found from the background unless `theme` is given): our flat art
     loses nothing visible, the file is a third of the size, and no per-picture quantising
-    is needed. A picture of no known theme is quantised on its own."""
+    is needed. A picture of no known theme is quantised on its own. `colours` adds
+    another game's art colours to the theme's palette (render.kingdomino)."""
     rgb = image.convert("RGB") if image.mode != "RGB" else image
     if palette:
         theme = theme or theme_of(rgb)
         if theme is not None:
-            rgb = rgb.quantize(palette=palette_image(theme), dither=Image.Dither.NONE)
+            rgb = rgb.quantize(palette=palette_image(theme, colours), dither=Image.Dither.NONE)
         else:
             rgb = rgb.quantize(colors=256, method=Image.Quantize.FASTOCTREE,
                                dither=Image.Dither.NONE)

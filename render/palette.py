@@ -79,8 +79,8 @@ def _distance(a: RGB, b: RGB) -> int:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2
 
 
-def _candidates(theme: Theme) -> list[RGB]:
-    colours = theme_colours(theme)
+def _candidates(theme: Theme, extra: tuple[RGB, ...]) -> list[RGB]:
+    colours = theme_colours(theme) + list(extra)
     for ink in (theme.text, theme.muted, theme.highlight, OUTLINE):
         for ground in (theme.panel, theme.background):
             colours += _ramp(ink, ground, 6)
@@ -91,14 +91,15 @@ def _candidates(theme: Theme) -> list[RGB]:
     return list(dict.fromkeys(colours))
 
 
-def palette_colours(theme: Theme) -> list[RGB]:
+def palette_colours(theme: Theme, extra: tuple[RGB, ...] = ()) -> list[RGB]:
     """256 distinct colours: the theme's seeds first, each kept exact through encoding
     (no later entry is nearer to a seed's cache cell than the seed itself), then text
-    ramps and colour cubes for anti-aliasing and shading."""
+    ramps and colour cubes for anti-aliasing and shading. `extra` seeds another game's
+    art (Kingdomino's terrains and kings); without it Moon River's palette is unchanged."""
     kept: list[RGB] = []
     exact: list[RGB] = []  # seeds that map to themselves
-    seeds = set(theme_colours(theme))
-    for colour in _candidates(theme):
+    seeds = set(theme_colours(theme)) | set(extra)
+    for colour in _candidates(theme, extra):
         if len(kept) == COLOURS:
             break
         if any(_distance(_cell(t), colour) <= _distance(_cell(t), t) for t in exact):
@@ -111,8 +112,9 @@ def palette_colours(theme: Theme) -> list[RGB]:
 
 
 @cache
-def palette_image(theme: Theme) -> Image.Image:
+def palette_image(theme: Theme, extra: tuple[RGB, ...] = ()) -> Image.Image:
     """A 'P' image carrying the theme's palette, as `Image.quantize(palette=…)` wants."""
     image = Image.new("P", (1, 1))
-    image.putpalette([channel for colour in palette_colours(theme) for channel in colour])
+    image.putpalette([channel for colour in palette_colours(theme, extra)
+                      for channel in colour])
     return image

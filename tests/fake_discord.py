@@ -364,6 +364,13 @@ class FakeDiscord:
             return _json(self.message_payload(sent))
         if method == "PATCH" and parts[0] == "webhooks":
             body, files = await self._body(request)
+            interaction_id = parts[2].removeprefix("token-")
+            on = self._on_message.get(interaction_id)
+            if parts[-1] == "@original" and on is not None:  # a deferred click's answer
+                body = {**body, "flags": 64} if on.ephemeral else body
+                sent = await self._record("update", self._channels.get(interaction_id, ""),
+                                          body, files, interaction_id, target=on.id)
+                return _json(self.message_payload(sent))
             sent = await self._record("edit", str(CHANNEL_ID), body, files)
             return _json(self.message_payload(sent))
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":

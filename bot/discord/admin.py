@@ -11,6 +11,7 @@ from bot.discord.host import channel_of, client_of, locale_of, reply_private, us
 from bot.discord.texts import command_text
 from bot.tables.domain import TableSettings, UserPrefs
 from bot.tables.errors import BadInput
+from engine.ai import AI_LEVELS
 from engine.i18n import LOCALES, t
 
 #: How each language of the translation layer is offered in /moonriver settings.
@@ -29,14 +30,19 @@ async def abandon(interaction: discord.Interaction[Any]) -> None:
                       description=command_text("settings", "description"))
 @app_commands.describe(language=", ".join(LOCALES[:-1]) + f" or {LOCALES[-1]}",
                        remind_hours="e.g. 12,24",
-                       autoplay_hours="a computer moves for a silent player (0: never)")
+                       autoplay_hours="a computer moves for a silent player (0: never)",
+                       standin_level="how well that computer plays")
 @app_commands.choices(language=[app_commands.Choice(name=LANGUAGE_NAMES.get(code, code),
-                                                    value=code) for code in LOCALES])
+                                                    value=code) for code in LOCALES],
+                      standin_level=[app_commands.Choice(name=level, value=level)
+                                     for level in AI_LEVELS])
 async def settings(interaction: discord.Interaction[Any],
                    language: app_commands.Choice[str] | None = None,
                    remind_hours: str | None = None,
-                   autoplay_hours: app_commands.Range[int, 0, 336] | None = None) -> None:
-    """The host (or a manager) changes language, reminders and auto-play of the table."""
+                   autoplay_hours: app_commands.Range[int, 0, 336] | None = None,
+                   standin_level: app_commands.Choice[str] | None = None) -> None:
+    """The host (or a manager) changes language, reminders and auto-play of the table
+    (and the level of the computer that stands in)."""
     service = client_of(interaction).service
     current = await service.status(channel_of(interaction))
     old = current.game.settings
@@ -49,9 +55,12 @@ async def settings(interaction: discord.Interaction[Any],
     auto = old.autoplay_after_hours if autoplay_hours is None else (
         float(autoplay_hours) or None)
     new_settings = TableSettings(hours, auto, language.value if language else old.locale,
-                                 old.theme)
+                                 old.theme,
+                                 standin_level.value if standin_level else old.standin_level)
     await service.update_settings(channel_of(interaction), user_of(interaction), new_settings)
-    await reply_private(interaction, t("bot.settings_saved", locale_of(interaction)))
+    locale = locale_of(interaction)
+    await reply_private(interaction, t("bot.settings_saved", locale) + "\n"
+                        + t("bot.settings_standin", locale, level=new_settings.standin_level))
 
 
 @app_commands.command(name=command_text("notify", "name"),

@@ -25,6 +25,7 @@ from bot.discord.logs import configure_logging
 from bot.discord.maintenance import maintenance_loop
 from bot.discord.safe_text import safe_name
 from bot.discord.texts import CommandTranslator, command_text
+from bot.tables.computers import ComputerSeats
 from bot.tables.errors import StoreError
 from bot.tables.limits import TableLimits
 from bot.tables.service import TableService
@@ -64,7 +65,10 @@ class MoonRiverBot(TableClient):
         store = SqliteStore(settings.database)
         limits = TableLimits(settings.lobbies_per_user, settings.lobbies_per_channel,
                              settings.min_remind_hours)
-        service = TableService(store, limits=limits, literal=safe_name)
+        self.computers = ComputerSeats(workers=settings.computer_workers,
+                                       think_ms=settings.think_ms)
+        service = TableService(store, limits=limits, literal=safe_name,
+                               computers=self.computers)
         super().__init__(settings, store, service, intents=intents,
                          allowed_mentions=discord.AllowedMentions.none())
         self.tree = app_commands.CommandTree(self)
@@ -156,6 +160,7 @@ class MoonRiverBot(TableClient):
         if self.pool is not None:
             pool, self.pool = self.pool, None
             await asyncio.to_thread(pool.close)
+        await asyncio.to_thread(self.computers.close)
         await self.store.close()
         await super().close()
 

@@ -16,6 +16,7 @@ import discord
 
 from bot.discord.drawing import drawn
 from bot.discord.host import TableClient, channel_of, client_of, locale_of, user_of
+from bot.discord.patience import deferred_click, in_time
 from bot.discord.safe_text import safe_name
 from bot.discord.screens import (
     Screen,
@@ -44,6 +45,9 @@ async def show(interaction: discord.Interaction[Any], screen: Screen) -> None:
     if _in_private_message(interaction) and not interaction.response.is_done():
         await interaction.response.edit_message(content=screen.text, view=screen.view,
                                                 attachments=files)
+    elif deferred_click(interaction):  # acknowledged while computers thought
+        await interaction.edit_original_response(content=screen.text, view=screen.view,
+                                                 attachments=files)
     elif interaction.response.is_done():
         await interaction.followup.send(screen.text, view=screen.view, files=files,
                                         ephemeral=True)
@@ -131,7 +135,7 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     channel_id = channel_of(interaction)
     user = user_of(interaction)
     before = await client.service.status(channel_id)
-    result = await client.service.act(channel_id, user, action, version)
+    result = await in_time(interaction, client.service.act(channel_id, user, action, version))
     game = result.game
     client.journal.add(game.id, [(p.seat, p.events) for p in result.played], before.state,
                        result.state)

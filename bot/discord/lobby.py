@@ -23,6 +23,7 @@ from bot.discord.host import (
     reply_private,
     user_of,
 )
+from bot.discord.patience import deferred_click, in_time
 from bot.discord.safe_text import safe_name, safe_names
 from bot.discord.texts import command_text
 from bot.tables.domain import (
@@ -100,7 +101,7 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
     user = user_of(interaction)
     typed = interaction.type is discord.InteractionType.application_command
     if what == "start":
-        result = await client.service.start(channel_id, user)
+        result = await in_time(interaction, client.service.start(channel_id, user))
         locale = result.game.settings.locale
         client.journal.add(result.game.id, [(p.seat, p.events) for p in result.played], None,
                            result.state)
@@ -129,6 +130,9 @@ async def _answer(interaction: discord.Interaction[Any], client: TableClient, ch
     if typed:
         await reply_private(interaction, t(private, locale_of(interaction)))
         await _edit_lobby_post(client, channel_id, content, view)
+    elif deferred_click(interaction):  # acknowledged while computers thought
+        await interaction.edit_original_response(
+            content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
     else:
         await interaction.response.edit_message(
             content=content, view=view, allowed_mentions=discord.AllowedMentions.none())

@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.tables.errors import BadInput
+from engine.ai import AI_LEVELS
 from engine.i18n import LOCALES
 from engine.legends import LEGENDS, SCENARIOS, scenario_number
 from engine.rules import PLAYER_COUNTS, VARIANTS
@@ -48,6 +49,9 @@ class TableSettings:
     autoplay_after_hours: float | None = None  # a computer move for a silent player
     locale: str = "en"
     theme: str = "dark"
+    # the level (engine.ai.AI_LEVELS) of the computer that stands in for a silent player
+    # or one who left; settings stored before it existed load with the default
+    standin_level: str = "normal"
 
     def __post_init__(self) -> None:
         hours = self.remind_after_hours
@@ -60,6 +64,9 @@ class TableSettings:
             raise BadInput(f"unknown language {self.locale!r}", field="locale")
         if self.theme not in THEMES:
             raise BadInput(f"unknown theme {self.theme!r}", field="theme")
+        if self.standin_level not in AI_LEVELS:
+            raise BadInput(f"unknown stand-in level {self.standin_level!r} "
+                           f"({', '.join(AI_LEVELS)})", field="standin_level")
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))

@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
+from bot.tables.computers import ComputerSeats
 from bot.tables.domain import (
     Game,
     GameOptions,
@@ -50,7 +51,7 @@ from bot.tables.narrate import summarize
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
 from engine import events as ev
 from engine.actions import Action, parse_action
-from engine.ai import AI_PLAYERS, make_player
+from engine.ai import AI_PLAYERS
 from engine.components import DEFAULT_COMPONENTS
 from engine.errors import MoonRiverError
 from engine.game import apply, legal_actions, new_game
@@ -175,8 +176,12 @@ class TableService:
     def __init__(self, store: GameStore, *, clock: Callable[[], datetime] = utc_now,
                  components: str = DEFAULT_COMPONENTS,
                  limits: TableLimits | None = None,
-                 literal: Callable[[str], str] = str) -> None:
+                 literal: Callable[[str], str] = str,
+                 computers: ComputerSeats | None = None) -> None:
         self.store = store
+        # Chooses computer moves off the event loop; in-process (threads) unless given
+        # one with a worker process, as the bot does.
+        self.computers = computers or ComputerSeats()
         # How a player's name becomes literal text in stored post texts: the Discord
         # front end escapes markdown and mentions, a terminal shows names as they are.
         self.literal = literal
@@ -444,25 +449,12 @@ class TableService:
 
     async def _play_computers(self, game: Game,
                               state: GameState) -> tuple[GameState, list[Played]]:
-        """The computer seats' moves up to the next human decision. They run in a thread,
-        so a searching player (`hard` thinks about a second a decision) never holds up
-        the event loop: other tables' clicks are answered meanwhile."""
-        return await asyncio.to_thread(self._computer_moves, game, state)
-
-    @staticmethod
-    def _computer_moves(game: Game, state: GameState) -> tuple[GameState, list[Played]]:
-        played: list[Played] = []
-        while state.phase is not Phase.OVER:
-            seat = state.active_seat
-            assert seat is not None
-            ai = game.seats[seat].ai
-            if ai is None:
-                break
-            player = make_player(ai, game.seed + len(played) * 7919 + seat)
-            action = player.choose(state)
-            state, events = apply(state, action)
-            played.append(Played(seat, action, tuple(events)))
-        return state, played
+        """The computer seats' moves up to the next human decision, chosen off the event
+        loop (bot.tables.computers: a searching player in a worker process), applied
+        here like anyone's move."""
+        after, moves = await self.computers.play(state, [s.ai for s in game.seats],
+                                                 game.seed)
+        return after, [Played(m.seat, m.action, m.events) for m in moves]
 
     @staticmethod
     def _user_to_move(game: Game, state: GameState) -> int | None:
@@ -708,12 +700,9 @@ class TableService:
             seat = state.active_seat
             if seat is None or game.seats[seat].user_id != reminder.user_id:
                 return None  # the player moved after all
-            played: list[Played] = []
-            while state.phase is not Phase.OVER and state.active_seat == seat:
-                stand_in = make_player("greedy", game.seed + game.version + len(played))
-                action = stand_in.choose(state)
-                state, events = apply(state, action)
-                played.append(Played(seat, action, tuple(events)))
+            state, moves = await self.computers.stand_in(
+                state, seat, game.settings.standin_level, game.seed + game.version)
+            played = [Played(m.seat, m.action, m.events) for m in moves]
             state, computers = await self._play_computers(game, state)
             return await self._commit(game, state, played + computers)
 

@@ -156,6 +156,9 @@ def main() -> None:
         path = DOCS_DIR / f"{doc}.png"
         path.write_bytes(to_png_bytes(Image.open(GOLDEN_DIR / f"{name}.png")))
         print(path)
+    from tests.render.kingdomino.golden import main as kingdomino_main  # its own folder
+
+    kingdomino_main()
 
 
 if __name__ == "__main__":

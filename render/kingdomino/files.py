@@ -1,0 +1,84 @@
+"""Every Kingdomino picture kind of one game, written as PNG files (for the command line).
+
+The same bytes the bot sends: the theme's fixed palette seeded with Kingdomino's art
+colours (render.encode), so no picture is quantised on its own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+from engine.events import Event
+from engine.games.base import Record
+from engine.kingdomino.actions import Place, parse_action
+from engine.kingdomino.game import apply, legal_actions
+from engine.kingdomino.record import GameRecord, replay
+from engine.kingdomino.state import GameState, Phase
+from render.encode import to_png_bytes
+from render.kingdomino.board import render_kingdom
+from render.kingdomino.final import render_final
+from render.kingdomino.preview import render_preview
+from render.kingdomino.style import ART_COLOURS
+from render.kingdomino.turn import render_turn
+from render.theme import Theme
+
+
+def to_png(image: Image.Image, theme: Theme) -> bytes:
+    """PNG bytes for Discord: the theme's palette plus Kingdomino's colours, kept exact."""
+    return to_png_bytes(image, theme=theme, colours=ART_COLOURS)
+
+
+def _kingdomino_record(record: Record) -> GameRecord:
+    """The game registry's record (engine.games) as Kingdomino's own."""
+    if record.game != "kingdomino":
+        raise ValueError(f"not a Kingdomino record: {record.game!r}")
+    result = None if record.result is None else {
+        "scores": list(record.result.scores), "winners": list(record.result.winners)}
+    return GameRecord(record.seed, list(record.players),
+                      list(record.options.get("variants", [])), list(record.actions), result)
+
+
+def _last_turn(record: GameRecord) -> tuple[GameState, list[Event]]:
+    """The record's final position and the events of its last action."""
+    replay(record)  # checks every action and the recorded result
+    state = record.new_game()
+    events: list[Event] = []
+    for text in record.actions:
+        state, events = apply(state, parse_action(text))
+    return state, events
+
+
+def write_all(state_or_record: GameState | GameRecord | Record, folder: Path | str,
+              locale: str, theme: Theme) -> list[Path]:
+    """Write turn.png (final.png once the game is over), preview.png when a domino is to
+    be placed, and kingdom-N.png per seat (N from 1) into `folder`; returns the paths.
+    A record (Kingdomino's own, or the game registry's) is replayed, checked, and drawn
+    at its end with the events of its last action marked."""
+    if isinstance(state_or_record, Record):
+        state_or_record = _kingdomino_record(state_or_record)
+    if isinstance(state_or_record, GameRecord):
+        state, events = _last_turn(state_or_record)
+    else:
+        state, events = state_or_record, []
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    pictures: dict[str, Image.Image] = {}
+    if state.phase is Phase.OVER:
+        pictures["final"] = render_final(state, locale=locale, theme=theme).image
+    else:
+        pictures["turn"] = render_turn(state, events=events, locale=locale, theme=theme).image
+    places = [a for a in legal_actions(state) if isinstance(a, Place)]
+    if places and state.active_seat is not None:
+        pictures["preview"] = render_preview(state, state.active_seat, places, locale=locale,
+                                             theme=theme)[0]
+    for seat in range(len(state.kingdoms)):
+        pictures[f"kingdom-{seat + 1}"] = render_kingdom(state, seat, locale=locale,
+                                                         theme=theme)
+    paths = []
+    for name, image in pictures.items():
+        path = out / f"{name}.png"
+        path.write_bytes(to_png(image, theme))
+        paths.append(path)
+    return paths
