@@ -3,7 +3,10 @@ at a build decision, and a late-game state's to_dict + from_dict.
 
     python -m benchmarks.engine [--games 100] [--repeats 5]
 
-Reports medians over repeats: the machines are shared and noisy.
+Random games are played twice, on the same seeds and with the same choices: through
+`apply` (a new state and the events per action: what the bot and records use) and
+through the in-place path of `engine.playout` (one fork per game, no events: what a
+search uses). Reports medians over repeats: the machines are shared and noisy.
 """
 
 from __future__ import annotations
@@ -11,10 +14,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
 
-from engine.actions import Build
+from engine.actions import Action, Build
 from engine.ai import RandomPlayer
 from engine.game import apply, legal_actions, new_game
+from engine.playout import options, play_in_place
+from engine.rng import Rng
 from engine.state import GameState, Phase
 
 
@@ -29,6 +35,29 @@ def play_random_game(seed: int, players: int = 4) -> list[GameState]:
             builds.append(state)
         state, _ = apply(state, ai.choose(state))
     return builds
+
+
+def play_random_game_in_place(seed: int, players: int = 4) -> GameState:
+    """The game `play_random_game(seed)` plays (the same choices), on one private fork."""
+    state = new_game([f"P{i}" for i in range(players)], seed).fork()
+    rng = Rng(seed)  # RandomPlayer(seed) draws `below(len(options))` from this stream
+
+    def choose(position: GameState) -> Action:
+        legal = options(position)
+        return legal[rng.below(len(legal))]
+
+    play_in_place(state, choose)
+    return state
+
+
+def games_per_cpu_second(play: Callable[[int], object], games: int, repeat: int
+                         ) -> tuple[float, float]:
+    """(games per wall-clock second, games per CPU second of this process)."""
+    started, cpu_started = time.perf_counter(), time.process_time()
+    for game in range(games):
+        play(repeat * 10_000 + game)
+    return (games / (time.perf_counter() - started),
+            games / (time.process_time() - cpu_started))
 
 
 def late_game_state(seed: int) -> GameState:
@@ -47,15 +76,16 @@ def main() -> None:
 
     rates = []
     cpu_rates = []  # per CPU second of this process: steadier on a shared, loaded machine
-    build_states: list[GameState] = []
-    for repeat in range(args.repeats):
-        started, cpu_started = time.perf_counter(), time.process_time()
-        for game in range(args.games):
-            found = play_random_game(repeat * 10_000 + game)
-            if repeat == 0:
-                build_states += found
-        rates.append(args.games / (time.perf_counter() - started))
-        cpu_rates.append(args.games / (time.process_time() - cpu_started))
+    in_place_rates = []
+    in_place_cpu_rates = []
+    for repeat in range(args.repeats):  # the two paths take turns: both see the same load
+        wall, cpu = games_per_cpu_second(play_random_game, args.games, repeat)
+        rates.append(wall)
+        cpu_rates.append(cpu)
+        wall, cpu = games_per_cpu_second(play_random_game_in_place, args.games, repeat)
+        in_place_rates.append(wall)
+        in_place_cpu_rates.append(cpu)
+    build_states = [s for game in range(args.games) for s in play_random_game(game)]
 
     timings = []
     for state in build_states:
@@ -75,6 +105,10 @@ def main() -> None:
     print(f"random 4-player games/s (median of {args.repeats} x {args.games}): "
           f"{statistics.median(rates):.1f}  (all: {', '.join(f'{r:.1f}' for r in rates)}); "
           f"per CPU second: {statistics.median(cpu_rates):.1f}")
+    print(f"random 4-player games/s in place (engine.playout, same games): "
+          f"{statistics.median(in_place_rates):.1f}  "
+          f"(all: {', '.join(f'{r:.1f}' for r in in_place_rates)}); "
+          f"per CPU second: {statistics.median(in_place_cpu_rates):.1f}")
     print(f"legal_actions at a build decision, median: {statistics.median(timings):.1f} us "
           f"(p90 {statistics.quantiles(timings, n=10)[-1]:.1f} us, median "
           f"{statistics.median(sizes):.0f} options, {len(timings)} decisions)")

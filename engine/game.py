@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from engine import events as ev
 from engine.actions import (
@@ -34,6 +34,7 @@ from engine.components import COWBOY, DEFAULT_COMPONENTS, Landscape, load_compon
 from engine.errors import IllegalActionError, MoonRiverError
 from engine.grid import WIDTH, cell_name, cells_of, geometry
 from engine.legends import LEGENDS, SCENARIOS, boards_for, scenario_number
+from engine.masks import RanchMasks
 from engine.rng import Rng
 from engine.rules import (
     COLOURS,
@@ -45,9 +46,18 @@ from engine.rules import (
 )
 from engine.scoring import ScoreSheet, score_ranch, winners
 from engine.state import EMPTY, GameConfig, GameState, Phase, PlayerState, Slot, TurnState
+from engine.tables import RuleTables, rule_tables
 from engine.view import ranch_grid
 
 Events = list[ev.Event]
+
+# Python 3.11 looks enum members up through EnumType.__getattr__'s slot hook: `Phase.BUILD`
+# costs about half a microsecond, twenty times a global name, and the rules compare phases
+# at every step. The hot path uses these names instead.
+_SETUP, _BUILD, _SKULL, _RECRUIT = Phase.SETUP, Phase.BUILD, Phase.SKULL, Phase.RECRUIT
+_COWBOY, _DESPERADO, _THIEF = Phase.COWBOY, Phase.DESPERADO, Phase.THIEF
+_BONUS, _CHOOSE, _OVER = Phase.BONUS, Phase.CHOOSE, Phase.OVER
+_CORNFIELD = Landscape.CORNFIELD
 
 
 # --- setup (R-SETUP-*) -------------------------------------------------------------------
@@ -100,7 +110,7 @@ def new_game(
                  for board in boards],
         pile=pile, column=[], next_column=[], saloon=[0] * comp.saloon_size, stack=stack,
         cow_supply=comp.cows, cows_removed=0, removed=[], bonus_tiles=[],
-        round=0, last_round=False, phase=Phase.SETUP, turn=None, pending=order,
+        round=0, last_round=False, phase=_SETUP, turn=None, pending=order,
     )
     if n == 2:
         state.bonus_tiles = [t.id for t in comp.bonus_tiles]
@@ -110,32 +120,35 @@ def new_game(
     return state
 
 
-def _draw_column(state: GameState, out: Events) -> list[Slot]:
+def _draw_column(state: GameState, out: Events | None) -> list[Slot]:
     """R-SETUP-4: 4 parcels, ascending by back number, equal numbers in draw order."""
     drawn, state.pile = state.pile[:COLUMN_SIZE], state.pile[COLUMN_SIZE:]
-    parcels = state.components.parcels
-    drawn.sort(key=lambda pid: parcels[pid - 1].number)  # stable: keeps draw order
-    out.append(ev.ColumnDrawn(tuple(drawn)))
+    drawn.sort(key=_tables(state).number.__getitem__)  # stable: keeps draw order
+    if out is not None:
+        out.append(ev.ColumnDrawn(tuple(drawn)))
     return [Slot(pid, None) for pid in drawn]
 
 
-def _refill_saloon(state: GameState, out: Events) -> None:
+def _refill_saloon(state: GameState, out: Events | None) -> None:
     """R-SETUP-2 / R-ROUND-1: fill empty saloon spaces from the stack, specialist up."""
     added = []
-    for i, chip in enumerate(state.saloon):
-        if chip == 0 and state.stack:
-            state.saloon[i] = state.stack.pop(0)
-            added.append(state.components.partners[state.saloon[i] - 1])
-    if added:
-        out.append(ev.SaloonRefilled(tuple(added)))
+    saloon, stack = state.saloon, state.stack
+    for i, chip in enumerate(saloon):
+        if chip == 0 and stack:
+            saloon[i] = stack.pop(0)
+            added.append(saloon[i])
+    if added and out is not None:
+        kinds = _tables(state).partner_kind
+        out.append(ev.SaloonRefilled(tuple(kinds[chip] for chip in added)))
 
 
-def _finish_setup(state: GameState, out: Events) -> None:
+def _finish_setup(state: GameState, out: Events | None) -> None:
     unchosen = [s.parcel for s in state.column if s.ranchero is None and s.parcel is not None]
     if unchosen:  # R-SETUP-5: with 3 players the parcel left free leaves the game
         state.removed += unchosen
         state.column = [s for s in state.column if s.ranchero is not None]
-        out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
+        if out is not None:
+            out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
     state.next_column = _draw_column(state, out)  # R-SETUP-6
     state.round = 1
     _start_next_turn(state, out)
@@ -143,7 +156,7 @@ def _finish_setup(state: GameState, out: Events) -> None:
 
 # --- turns and rounds (R-ORDER-1, R-TURN-*, R-ROUND-1, R-END-*) ---------------------------
 
-def _start_next_turn(state: GameState, out: Events) -> None:
+def _start_next_turn(state: GameState, out: Events | None) -> None:
     """R-ORDER-1: the next ranchero from the top of the current column takes its turn."""
     for index, slot in enumerate(state.column):
         if slot.ranchero is not None:
@@ -154,21 +167,22 @@ def _start_next_turn(state: GameState, out: Events) -> None:
             taken.ranchero, taken.parcel = None, None
             player = state.player_for_update(seat)
             player.storage.append(parcel)  # R-TURN-1: take (mandatory)
-            out.append(ev.TurnStarted(seat, state.round))
-            out.append(ev.ParcelTaken(seat, parcel))
-            slots = state.components.boards[player.board].slots
+            if out is not None:
+                out += (ev.TurnStarted(seat, state.round), ev.ParcelTaken(seat, parcel))
+            held = len(player.storage)
             state.turn = TurnState(
-                seat,
-                max_dominoes=2 if len(player.storage) >= TWO_DOMINOES_FROM else 1,
-                forced=len(player.storage) > slots,  # R-BUILD-2
+                seat, False,
+                2 if held >= TWO_DOMINOES_FROM else 1,  # R-BUILD-1: max dominoes
+                0, held > _tables(state).slots[player.board],  # R-BUILD-2: forced
             )
-            state.phase = Phase.BUILD
+            state.phase = _BUILD
             return
     _end_round(state, out)
 
 
-def _end_round(state: GameState, out: Events) -> None:
-    out.append(ev.RoundEnded(state.round))
+def _end_round(state: GameState, out: Events | None) -> None:
+    if out is not None:
+        out.append(ev.RoundEnded(state.round))
     if state.last_round:
         _start_final_placement(state, out)
         return
@@ -177,7 +191,8 @@ def _end_round(state: GameState, out: Events) -> None:
     if unchosen:  # R-ROUND-1: with 3 players the unchosen parcel leaves the game
         state.removed += unchosen
         state.column = [s for s in state.column if s.ranchero is not None]
-        out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
+        if out is not None:
+            out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
     state.round += 1
     if state.pile:
         state.next_column = _draw_column(state, out)
@@ -187,146 +202,184 @@ def _end_round(state: GameState, out: Events) -> None:
         # R-END-2 (Decision): the final placement follows this round's turn order
         order = dict.fromkeys(s.ranchero for s in state.column if s.ranchero is not None)
         state.pending = list(order)
-        out.append(ev.LastRound(state.round))
+        if out is not None:
+            out.append(ev.LastRound(state.round))
     _refill_saloon(state, out)  # R-ROUND-1: only here
     _start_next_turn(state, out)
 
 
-def _start_final_placement(state: GameState, out: Events) -> None:
-    out.append(ev.FinalPlacement())
+def _start_final_placement(state: GameState, out: Events | None) -> None:
+    if out is not None:
+        out.append(ev.FinalPlacement())
     _next_final_player(state, out)
 
 
-def _next_final_player(state: GameState, out: Events) -> None:
+def _next_final_player(state: GameState, out: Events | None) -> None:
     """R-END-2: each player places what they hold as far as legally possible."""
     while state.pending:
         seat = state.pending.pop(0)
         if len(state.players[seat].storage) >= 2:
             state.turn = TurnState(seat, final=True)
-            state.phase = Phase.BUILD
+            state.phase = _BUILD
             return
         _remove_left_over(state, seat, out)
     _finish_game(state, out)
 
 
-def _remove_left_over(state: GameState, seat: int, out: Events) -> None:
+def _remove_left_over(state: GameState, seat: int, out: Events | None) -> None:
     player = state.players[seat]
     if player.storage:
         player = state.player_for_update(seat)
         state.removed += player.storage
-        out.append(ev.ParcelsRemoved(seat, tuple(player.storage), "left_over"))
+        if out is not None:
+            out.append(ev.ParcelsRemoved(seat, tuple(player.storage), "left_over"))
         player.storage = []
 
 
-def _finish_game(state: GameState, out: Events) -> None:
+def _finish_game(state: GameState, out: Events | None) -> None:
     state.turn = None
-    state.phase = Phase.OVER
+    state.phase = _OVER
     for seat in range(len(state.players)):  # R-END-3: overpopulation
         player = state.player_for_update(seat)
         for cell, cows in enumerate(player.cows):
             if cows > 1:
                 player.cows[cell] = 1
                 state.cows_removed += cows - 1
-                out.append(ev.CowsOverpopulated(seat, cell, cows - 1))
-    result = outcome(state)
-    assert result is not None
-    out.append(ev.GameEnded(tuple(s.total for s in result.sheets), tuple(result.winners)))
+                if out is not None:
+                    out.append(ev.CowsOverpopulated(seat, cell, cows - 1))
+    if out is not None:  # scoring only for the narration: a silent playout skips it
+        result = outcome(state)
+        assert result is not None
+        out.append(ev.GameEnded(tuple(s.total for s in result.sheets), tuple(result.winners)))
 
 
 # --- building (R-BUILD-*, R-PLACE-*) and symbols (R-SYM-*) --------------------------------
 
-@cache
-def _landscape_of_parcel(components: str) -> tuple[int, ...]:
-    """Landscape per parcel id (index 0 unused): the hot path's lookup table."""
-    return (-1, *(int(p.landscape) for p in load_components(components).parcels))
+def _tables(state: GameState) -> RuleTables:
+    """The lookup tables of the state's component set and ranch height.
+
+    One remembered (config, tables) pair: a game's states all share one config object,
+    so the common case is an identity check, not a hash of the config.
+    """
+    global _tables_memo
+    config = state.config
+    memo = _tables_memo
+    if memo is not None and memo[0] is config:
+        return memo[1]
+    tables = rule_tables(config.components, config.height)
+    _tables_memo = (config, tables)  # one tuple: safe to read from another thread
+    return tables
+
+
+_tables_memo: tuple[GameConfig, RuleTables] | None = None
+
+
+def _ranch_masks(state: GameState, seat: int) -> RanchMasks:
+    """The seat's ranch masks; cached on the player while its cells stay the same
+    (R-PLACE-*, R-PART-* and the AIs all read them)."""
+    player = state.players[seat]
+    cells = player.cells
+    cached = player.mask_cache
+    if cached is not None and cached.bonus == player.bonus_landscape and cached.cells == cells:
+        return cached
+    tables = _tables(state)
+    fresh = RanchMasks.scan(cells, player.bonus_landscape, tables.landscape, tables.geo)
+    player.mask_cache = fresh
+    return fresh
 
 
 def _landscape_masks(state: GameState, seat: int) -> list[int]:
-    """Cells per landscape; cached on the player while its cells stay the same."""
-    player = state.players[seat]
-    cells, bonus = player.cells, player.bonus_landscape
-    cached = player.mask_cache
-    if cached is not None and cached[1] == bonus and cached[0] == cells:
-        return cached[2]
-    landscape_of = _landscape_of_parcel(state.config.components)
-    masks = [0] * len(Landscape)
-    for cell, value in enumerate(cells):
-        if value:
-            masks[landscape_of[value] if value > 0 else bonus] |= 1 << cell
-    player.mask_cache = (cells[:], bonus, masks)
-    return masks
+    return _ranch_masks(state, seat).landscapes
 
 
 def landscape_masks(state: GameState, seat: int) -> list[int]:
     """Cells per landscape of a seat's ranch (read only: the list is cached)."""
-    return _landscape_masks(state, seat)
-
-
-@cache
-def _bridge_cells(components: str, board: str) -> int:
-    """Row-1 cells above a board's bridges: looked up once per board, not per decision."""
-    return geometry(1).bridge_mask(load_components(components).boards[board].bridges)
-
-
-def _empty_cells(state: GameState, seat: int) -> int:
-    occupied = 0
-    for m in _landscape_masks(state, seat):
-        occupied |= m
-    return geometry(state.config.height).full & ~occupied
+    return _ranch_masks(state, seat).landscapes
 
 
 def _placeable_masks(state: GameState, seat: int) -> tuple[int, list[int]]:
     """Empty cells, and per landscape the cells where a parcel of it may lie (R-PLACE-2)."""
-    geo = geometry(state.config.height)
-    masks = _landscape_masks(state, seat)
-    # (a) row 1 above a bridge, any landscape
-    bridges = _bridge_cells(state.config.components, state.players[seat].board)
-    return _empty_cells(state, seat), [bridges | geo.spread(m) for m in masks]  # (b) same
+    tables = _tables(state)
+    ranch = _ranch_masks(state, seat)
+    # (a) row 1 above a bridge, any landscape, or (b) next to the same landscape
+    bridges = tables.bridges[state.players[seat].board]
+    return tables.geo.full & ~ranch.built, [bridges | near for near in ranch.near]
 
 
-#: Builds are immutable and the same few recur in every search: making one costs more than
-#: finding it again (frozen dataclasses set each field through object.__setattr__).
-_build = lru_cache(maxsize=1 << 16)(Build)
+_set_first, _set_second, _set_cell, _set_direction = (
+    Build.__dict__[name].__set__ for name in ("first", "second", "cell", "direction"))
+
+
+def _make_build(first: int, second: int, cell: int, direction: str) -> Build:
+    """`Build(first, second, cell, direction)` at half the cost: a frozen dataclass's
+    `__init__` sets each field through `object.__setattr__`, the slots' own descriptors
+    set them directly (tests/engine/test_playout.py checks the two agree)."""
+    build = object.__new__(Build)
+    _set_first(build, first)
+    _set_second(build, second)
+    _set_cell(build, cell)
+    _set_direction(build, direction)
+    return build
+
+
+#: Every Build made so far, by `(first << 32 | second << 16 | cell) << 1 | (direction is UP)`.
+#: Builds are immutable and the same ones recur in a search: finding one again is cheaper
+#: than making it (an `lru_cache` call per build was a seventh of a random game). Emptied
+#: when it holds `_BUILDS_KEPT` builds, so memory stays bounded.
+_builds: dict[int, Build] = {}
+_BUILDS_KEPT = 200_000
+
+
+def _new_build(key: int, first: int, second: int, cell: int, direction: str) -> Build:
+    if len(_builds) >= _BUILDS_KEPT:
+        _builds.clear()
+    build = _builds[key] = _make_build(first, second, cell, direction)
+    return build
 _move = lru_cache(maxsize=1 << 12)(Move)
 _choose = lru_cache(maxsize=1 << 8)(Choose)
+_recruit_as = lru_cache(maxsize=1 << 6)(Recruit)
 
 
 def _legal_builds(state: GameState, seat: int) -> list[Action]:
     """Every legal domino from two held parcels (R-PLACE-1, R-PLACE-2), sorted."""
-    geo = geometry(state.config.height)
-    masks = _landscape_masks(state, seat)
-    empty = _empty_cells(state, seat)
-    up_free = empty & (empty >> WIDTH)                # both cells inside, under the top row
-    right_free = empty & (empty >> 1) & geo.not_right  # both cells inside the 5 columns
-    landscape_of = _landscape_of_parcel(state.config.components)
+    tables = _tables(state)
+    geo = tables.geo
     player = state.players[seat]
-    bridges = _bridge_cells(state.config.components, player.board)
     held = sorted(player.storage)
-    # R-PLACE-2 per held parcel: (a) row 1 above a bridge or (b) next to its landscape;
-    # only the landscapes in storage are spread, each once
-    ok_of: dict[int, int] = {}
-    for a in held:
-        landscape = landscape_of[a]
-        if landscape not in ok_of:
-            ok_of[landscape] = bridges | geo.spread(masks[landscape])
+    ranch = _ranch_masks(state, seat)
+    empty = geo.full & ~ranch.built
+    up_free = empty & (empty >> WIDTH)                 # both cells inside, under the top row
+    right_free = empty & (empty >> 1) & geo.not_right  # both cells inside the 5 columns
+    # R-PLACE-2 per held parcel: (a) row 1 above a bridge or (b) next to its landscape
+    bridges = tables.bridges[player.board]
+    landscape_of = tables.landscape
+    near = ranch.near
+    ok = [bridges | near[landscape_of[parcel]] for parcel in held]
+    find = _builds.get
     out: list[Action] = []
-    for a in held:
-        ok_a = ok_of[landscape_of[a]]
-        for b in held:
-            if a == b:
+    pairs = range(len(held))
+    for i in pairs:
+        a, ok_a = held[i], ok[i]
+        for j in pairs:
+            if i == j:
                 continue
-            ok_b = ok_of[landscape_of[b]]
+            ok_b = ok[j]
             up = up_free & (ok_a | (ok_b >> WIDTH))
             right = right_free & (ok_a | (ok_b >> 1))
             both = up | right
+            if not both:
+                continue
+            b = held[j]
+            pair = a << 32 | b << 16  # parcel ids and cells stay below 2**16
             while both:
                 low = both & -both
                 cell = low.bit_length() - 1
                 both ^= low
+                key = (pair | cell) << 1
                 if right & low:
-                    out.append(_build(a, b, cell, RIGHT))
+                    out.append(find(key) or _new_build(key, a, b, cell, RIGHT))
                 if up & low:
-                    out.append(_build(a, b, cell, UP))
+                    out.append(find(key | 1) or _new_build(key | 1, a, b, cell, UP))
     return out
 
 
@@ -344,53 +397,62 @@ def _build_options(state: GameState) -> list[Action]:
             return builds
         held = sorted(player.storage)
         return [Discard(a, b) for i, a in enumerate(held) for b in held[i + 1:]]
-    return [*builds, PASS]
+    builds.append(PASS)  # a fresh list from _legal_builds (or the empty one above)
+    return builds
 
 
-def _place(state: GameState, action: Build, out: Events) -> None:
+def _place(state: GameState, action: Build, out: Events | None) -> None:
     turn = state.turn
     assert turn is not None
-    masks = _landscape_masks(state, turn.seat)[:]  # before the write: the cache is current
+    ranch = _ranch_masks(state, turn.seat)  # before the write: the cache is current
     player = state.player_for_update(turn.seat)
     if turn.built == 0:
         player.last_placed = []
     second_cell = action.second_cell
     player.cells[action.cell] = action.first
     player.cells[second_cell] = action.second
-    # update the landscape masks by the two new cells instead of rescanning the ranch
-    landscape_of = _landscape_of_parcel(state.config.components)
-    masks[landscape_of[action.first]] |= 1 << action.cell
-    masks[landscape_of[action.second]] |= 1 << second_cell
-    player.mask_cache = (player.cells[:], player.bonus_landscape, masks)
+    # update the masks by the two new cells instead of rescanning the ranch
+    tables = _tables(state)
+    landscape_of = tables.landscape
+    player.mask_cache = ranch.with_domino(
+        player.cells, (action.cell, landscape_of[action.first]),
+        (second_cell, landscape_of[action.second]), tables.geo)
     player.storage.remove(action.first)
     player.storage.remove(action.second)
     player.last_placed += [action.cell, second_cell]
     turn.built += 1
     turn.placed += [action.cell, second_cell]
-    out.append(ev.DominoPlaced(turn.seat, action.first, action.second, action.cell,
-                               second_cell))
+    if out is not None:
+        out.append(ev.DominoPlaced(turn.seat, action.first, action.second, action.cell,
+                                   second_cell))
     if not turn.final and turn.built >= turn.max_dominoes:
         _end_building(state, out)
 
 
-def _end_building(state: GameState, out: Events) -> None:
+def _end_building(state: GameState, out: Events | None) -> None:
     """R-SYM-0: all cows, then all skulls, then all circles of the newly placed parcels."""
     turn = state.turn
     assert turn is not None
     placed, turn.placed = turn.placed, []
     # a pass places nothing: leave the ranch shared with the previous state
     player = state.player_for_update(turn.seat) if placed else state.players[turn.seat]
-    parcels = state.components.parcels
+    tables = _tables(state)
+    cells = player.cells
     for cell in placed:  # R-SYM-1
-        for _ in range(parcels[player.cells[cell] - 1].cows):
+        for _ in range(tables.cows[cells[cell]]):
             if state.cow_supply > 0:
                 state.cow_supply -= 1
                 player.cows[cell] += 1
-                out.append(ev.CowAdded(turn.seat, cell))
-            else:
+                if out is not None:
+                    out.append(ev.CowAdded(turn.seat, cell))
+            elif out is not None:
                 out.append(ev.CowSupplyEmpty(turn.seat, cell))
-    turn.skulls = [c for c in placed if parcels[player.cells[c] - 1].skull]
-    turn.circles = [c for c in placed if parcels[player.cells[c] - 1].circle]
+    if placed:
+        skull, circle = tables.skull, tables.circle
+        turn.skulls = [c for c in placed if skull[cells[c]]]
+        turn.circles = [c for c in placed if circle[cells[c]]]
+    else:  # a pass: nothing to resolve
+        turn.skulls, turn.circles = [], []
     _continue_resolution(state, out)
 
 
@@ -410,27 +472,30 @@ def _skull_options(state: GameState) -> list[Action]:
     return [Skull(c) for c in cells_of(_territory(state, turn.seat, turn.skulls[0])) if cows[c]]
 
 
-def _continue_resolution(state: GameState, out: Events) -> None:
+def _continue_resolution(state: GameState, out: Events | None) -> None:
     """Work through pending skulls, circles and the bonus tile; stop at a decision."""
     turn = state.turn
     assert turn is not None
     player = state.players[turn.seat]
     while turn.skulls:
         if _skull_options(state):
-            state.phase = Phase.SKULL
+            state.phase = _SKULL
             return
-        out.append(ev.SkullResolved(turn.seat, turn.skulls.pop(0), None))  # no cow: no effect
+        skull = turn.skulls.pop(0)  # no cow in reach: the skull has no effect
+        if out is not None:
+            out.append(ev.SkullResolved(turn.seat, skull, None))
     while turn.circles:
         cell = turn.circles.pop(0)
         if any(state.saloon):
             turn.partner_cell = cell
-            state.phase = Phase.RECRUIT
+            state.phase = _RECRUIT
             return
-        out.append(ev.CircleWasted(turn.seat, cell))  # R-SYM-3: empty saloon, nobody
+        if out is not None:
+            out.append(ev.CircleWasted(turn.seat, cell))  # R-SYM-3: empty saloon, nobody
     if (state.bonus_tiles and player.bonus_tile == 0
             and any(player.cells[-WIDTH:])):  # R-2P-3: reached the top row
         if _bonus_options(state):
-            state.phase = Phase.BONUS
+            state.phase = _BONUS
             return
         state.player_for_update(turn.seat).bonus_tile = -1
         if len(state.bonus_tiles) == len(state.components.bonus_tiles):
@@ -438,52 +503,54 @@ def _continue_resolution(state: GameState, out: Events) -> None:
             # reach row 10 takes a tile even when it cannot be placed; the lowest-numbered
             # one leaves the game, so the second player still gets the other one only.
             state.bonus_tiles.remove(min(state.bonus_tiles))
-        out.append(ev.BonusTileMissed(turn.seat))
+        if out is not None:
+            out.append(ev.BonusTileMissed(turn.seat))
     _after_resolution(state, out)
 
 
-def _after_resolution(state: GameState, out: Events) -> None:
+def _after_resolution(state: GameState, out: Events | None) -> None:
     turn = state.turn
     assert turn is not None
     if turn.final:
         if len(state.players[turn.seat].storage) >= 2 and _legal_builds(state, turn.seat):
             state.turn = TurnState(turn.seat, final=True)  # a swap made room
-            state.phase = Phase.BUILD
+            state.phase = _BUILD
             return
         _remove_left_over(state, turn.seat, out)
         _next_final_player(state, out)
     elif state.last_round:  # R-END-1: no ranchero is placed in the last round
         _start_next_turn(state, out)
     else:
-        state.phase = Phase.CHOOSE
+        state.phase = _CHOOSE
 
 
 # --- partners (R-SYM-3, R-PART-*) ---------------------------------------------------------
 
 def _recruit_options(state: GameState) -> list[Action]:
-    kinds = state.components.partners
-    present = sorted({kinds[c - 1] for c in state.saloon if c})
+    kinds = _tables(state).partner_kind
+    present = sorted({kinds[chip] for chip in state.saloon if chip})
     options: list[Action] = []
     for kind in present:  # sorted: "cowboy" sorts before every specialist kind
-        options += [Recruit(kind, COWBOY), Recruit(kind, kind)]
+        options += [_recruit_as(kind, COWBOY), _recruit_as(kind, kind)]
     return options
 
 
-def _recruit(state: GameState, action: Recruit, out: Events) -> None:
+def _recruit(state: GameState, action: Recruit, out: Events | None) -> None:
     turn = state.turn
     assert turn is not None
-    kinds = state.components.partners
-    index = next(i for i, c in enumerate(state.saloon) if c and kinds[c - 1] == action.kind)
+    kinds = _tables(state).partner_kind
+    index = next(i for i, c in enumerate(state.saloon) if c and kinds[c] == action.kind)
     chip, state.saloon[index] = state.saloon[index], 0
     state.player_for_update(turn.seat).partners[turn.partner_cell] = (chip, action.face)
-    out.append(ev.PartnerRecruited(turn.seat, turn.partner_cell, action.kind, action.face))
+    if out is not None:
+        out.append(ev.PartnerRecruited(turn.seat, turn.partner_cell, action.kind, action.face))
     if action.face == COWBOY:
         turn.steps_left = COWBOY_STEPS
-        state.phase = Phase.COWBOY
+        state.phase = _COWBOY
     elif action.face == "desperado":
-        state.phase = Phase.DESPERADO
+        state.phase = _DESPERADO
     elif action.face == "thief":
-        state.phase = Phase.THIEF
+        state.phase = _THIEF
     else:  # scoring specialists act at the end (R-PART-5)
         _continue_resolution(state, out)
 
@@ -494,12 +561,9 @@ def _cowboy_options(state: GameState) -> list[Action]:
     assert turn is not None
     seat = turn.seat
     player = state.players[seat]
-    neighbours = geometry(state.config.height).neighbours
-    masks = _landscape_masks(state, seat)
-    walkable = 0
-    for landscape, mask in enumerate(masks):
-        if landscape != Landscape.CORNFIELD:
-            walkable |= mask
+    neighbours = _tables(state).geo.neighbours
+    ranch = _ranch_masks(state, seat)
+    walkable = ranch.built & ~ranch.landscapes[_CORNFIELD]
     options: list[Action] = []
     for source, cows in enumerate(player.cows):
         if cows:
@@ -542,7 +606,7 @@ def _thief_options(state: GameState) -> list[Action]:
     turn = state.turn
     assert turn is not None
     options: list[Action] = []
-    if state.landscape_at(turn.seat, turn.partner_cell) is not Landscape.CORNFIELD:
+    if state.landscape_at(turn.seat, turn.partner_cell) is not _CORNFIELD:
         for seat, other in enumerate(state.players):
             if seat == turn.seat:
                 continue
@@ -567,7 +631,7 @@ def _bonus_options(state: GameState) -> list[Action]:
     return options
 
 
-def _place_bonus(state: GameState, action: Bonus, out: Events) -> None:
+def _place_bonus(state: GameState, action: Bonus, out: Events | None) -> None:
     turn = state.turn
     assert turn is not None
     player = state.player_for_update(turn.seat)
@@ -576,7 +640,8 @@ def _place_bonus(state: GameState, action: Bonus, out: Events) -> None:
     player.bonus_landscape = int(action.landscape)
     player.last_placed.append(action.cell)
     state.bonus_tiles.remove(action.tile)
-    out.append(ev.BonusTilePlaced(turn.seat, action.tile, action.landscape.label, action.cell))
+    if out is not None:
+        out.append(ev.BonusTilePlaced(turn.seat, action.tile, action.landscape.label, action.cell))
     turn.circles.append(action.cell)  # the tile's circle recruits as usual (R-SYM-3)
     _continue_resolution(state, out)
 
@@ -585,23 +650,26 @@ def _place_bonus(state: GameState, action: Bonus, out: Events) -> None:
 
 def _generate(state: GameState) -> list[Action]:
     phase = state.phase
-    if phase is Phase.BUILD:
+    if phase is _BUILD:
         return _build_options(state)
-    if phase is Phase.CHOOSE or phase is Phase.SETUP:
-        column = state.next_column if phase is Phase.CHOOSE else state.column
-        free = sorted(s.parcel for s in column if s.ranchero is None and s.parcel is not None)
-        return [_choose(parcel) for parcel in free]
-    if phase is Phase.SKULL:
+    if phase is _CHOOSE or phase is _SETUP:
+        free = []
+        for slot in state.next_column if phase is _CHOOSE else state.column:
+            if slot.ranchero is None and slot.parcel is not None:
+                free.append(slot.parcel)
+        free.sort()
+        return list(map(_choose, free))
+    if phase is _SKULL:
         return _skull_options(state)
-    if phase is Phase.RECRUIT:
+    if phase is _RECRUIT:
         return _recruit_options(state)
-    if phase is Phase.COWBOY:
+    if phase is _COWBOY:
         return _cowboy_options(state)
-    if phase is Phase.DESPERADO:
+    if phase is _DESPERADO:
         return _desperado_options(state)
-    if phase is Phase.THIEF:
+    if phase is _THIEF:
         return _thief_options(state)
-    if phase is Phase.BONUS:
+    if phase is _BONUS:
         return _bonus_options(state)
     return []
 
@@ -613,26 +681,36 @@ def legal_actions(state: GameState) -> list[Action]:
     return list(state._legal)
 
 
-def _do(state: GameState, action: Action, out: Events) -> None:
+def _put_ranchero(state: GameState, next_column: bool, parcel: int, seat: int) -> None:
+    """R-SETUP-5 / R-TURN-3: the seat's ranchero goes on `parcel` of the first column
+    (setup) or the next one."""
+    state.columns_for_update()
+    for slot in state.next_column if next_column else state.column:
+        if slot.parcel == parcel:
+            slot.ranchero = seat
+            return
+
+
+def _do(state: GameState, action: Action, out: Events | None) -> None:
     """Carry out one legal action on a state the caller owns."""
     phase = state.phase
-    seat = state.active_seat
-    assert seat is not None
-    if phase is Phase.SETUP:
+    turn = state.turn
+    seat = turn.seat if turn is not None else state.pending[0]  # the active seat
+    if phase is _SETUP:
         assert isinstance(action, Choose)
-        state.columns_for_update()
-        next(s for s in state.column if s.parcel == action.parcel).ranchero = seat
+        _put_ranchero(state, False, action.parcel, seat)
         state.pending.pop(0)
-        out.append(ev.RancheroPlaced(seat, action.parcel))
+        if out is not None:
+            out.append(ev.RancheroPlaced(seat, action.parcel))
         if not state.pending:
             _finish_setup(state, out)
-    elif phase is Phase.CHOOSE:
+    elif phase is _CHOOSE:
         assert isinstance(action, Choose)
-        state.columns_for_update()
-        next(s for s in state.next_column if s.parcel == action.parcel).ranchero = seat
-        out.append(ev.RancheroPlaced(seat, action.parcel))
+        _put_ranchero(state, True, action.parcel, seat)
+        if out is not None:
+            out.append(ev.RancheroPlaced(seat, action.parcel))
         _start_next_turn(state, out)  # sets the next turn
-    elif phase is Phase.BUILD:
+    elif phase is _BUILD:
         if isinstance(action, Build):
             _place(state, action, out)
         elif isinstance(action, Discard):  # R-BUILD-2: nothing fits
@@ -640,26 +718,31 @@ def _do(state: GameState, action: Action, out: Events) -> None:
             player.storage.remove(action.first)
             player.storage.remove(action.second)
             state.removed += [action.first, action.second]
-            out.append(ev.ParcelsRemoved(seat, (action.first, action.second), "nothing_fits"))
+            if out is not None:
+                out.append(ev.ParcelsRemoved(seat, (action.first, action.second), "nothing_fits"))
             _end_building(state, out)
         else:
-            out.append(ev.Passed(seat, phase.value))
+            if out is not None:
+                out.append(ev.Passed(seat, phase.value))
             _end_building(state, out)
-    elif phase is Phase.SKULL:
+    elif phase is _SKULL:
         assert isinstance(action, Skull)
         assert state.turn is not None
         state.player_for_update(seat).cows[action.cell] -= 1
         state.cow_supply += 1
-        out.append(ev.SkullResolved(seat, state.turn.skulls.pop(0), action.cell))
+        skull = state.turn.skulls.pop(0)
+        if out is not None:
+            out.append(ev.SkullResolved(seat, skull, action.cell))
         _continue_resolution(state, out)
-    elif phase is Phase.RECRUIT:
+    elif phase is _RECRUIT:
         assert isinstance(action, Recruit)
         _recruit(state, action, out)
-    elif phase is Phase.BONUS:
+    elif phase is _BONUS:
         assert isinstance(action, Bonus)
         _place_bonus(state, action, out)
     elif isinstance(action, Pass):  # declining a partner's immediate effect (R-PART-6)
-        out.append(ev.Passed(seat, phase.value))
+        if out is not None:
+            out.append(ev.Passed(seat, phase.value))
         _continue_resolution(state, out)
     elif isinstance(action, Move):
         turn = state.turn
@@ -668,7 +751,8 @@ def _do(state: GameState, action: Action, out: Events) -> None:
         cows[action.source] -= 1
         cows[action.target] += 1
         turn.steps_left -= 1
-        out.append(ev.CowMoved(seat, action.source, action.target))
+        if out is not None:
+            out.append(ev.CowMoved(seat, action.source, action.target))
         if turn.steps_left == 0:
             _continue_resolution(state, out)
     elif isinstance(action, Swap):
@@ -677,21 +761,23 @@ def _do(state: GameState, action: Action, out: Events) -> None:
         theirs = state.player_for_update(other).storage
         mine[mine.index(action.mine)] = action.theirs
         theirs[theirs.index(action.theirs)] = action.mine
-        out.append(ev.ParcelsSwapped(seat, other, action.mine, action.theirs))
+        if out is not None:
+            out.append(ev.ParcelsSwapped(seat, other, action.mine, action.theirs))
         _continue_resolution(state, out)
     elif isinstance(action, Steal):
         turn = state.turn
         assert turn is not None
         state.player_for_update(action.seat).cows[action.cell] -= 1
         state.player_for_update(seat).cows[turn.partner_cell] += 1
-        out.append(ev.CowStolen(seat, action.seat, action.cell, turn.partner_cell))
+        if out is not None:
+            out.append(ev.CowStolen(seat, action.seat, action.cell, turn.partner_cell))
         _continue_resolution(state, out)
     state._legal = None
 
 
-def _advance(state: GameState, out: Events) -> None:
+def _advance(state: GameState, out: Events | None) -> None:
     """Play every decision that has only one option, leaving a real choice (or the end)."""
-    while state.phase is not Phase.OVER:
+    while state.phase is not _OVER:
         options = _generate(state)
         if len(options) != 1:
             state._legal = options
@@ -700,12 +786,24 @@ def _advance(state: GameState, out: Events) -> None:
     state._legal = []
 
 
+def is_listed(action: Action, legal: list[Action]) -> bool:
+    """`action in legal`, trying identity first.
+
+    Actions chosen from the list are the very objects in it, while `in` alone calls the
+    dataclass `__eq__` (a microsecond each) for every option before the chosen one.
+    """
+    for option in legal:
+        if option is action:
+            return True
+    return action in legal  # an equal action built elsewhere (parsed text, a test)
+
+
 def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     """The state after `action` and what happened; `state` itself is left unchanged."""
     legal = state._legal
     if legal is None:
         legal = state._legal = _generate(state)
-    if action not in legal:
+    if not is_listed(action, legal):
         raise IllegalActionError(explain_illegal(state, action))
     new = state.fork()
     out: Events = []
@@ -716,23 +814,23 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
 
 def explain_illegal(state: GameState, action: Action) -> str:
     """Why `action` is refused, in words a player understands."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return f"`{action}` is not possible: the game is over"
     expected = {
-        Phase.SETUP: "choose a parcel of the first column for your ranchero",
-        Phase.CHOOSE: "choose a free parcel of the next column",
-        Phase.BUILD: "build a domino from two stored parcels or pass",
-        Phase.SKULL: "pick the parcel whose cow the skull takes",
-        Phase.RECRUIT: "recruit a partner from the saloon",
-        Phase.COWBOY: "move a cow one step or pass",
-        Phase.DESPERADO: "swap a stored parcel with another player's or pass",
-        Phase.THIEF: "steal an unprotected cow or pass",
-        Phase.BONUS: "place your bonus tile",
+        _SETUP: "choose a parcel of the first column for your ranchero",
+        _CHOOSE: "choose a free parcel of the next column",
+        _BUILD: "build a domino from two stored parcels or pass",
+        _SKULL: "pick the parcel whose cow the skull takes",
+        _RECRUIT: "recruit a partner from the saloon",
+        _COWBOY: "move a cow one step or pass",
+        _DESPERADO: "swap a stored parcel with another player's or pass",
+        _THIEF: "steal an unprotected cow or pass",
+        _BONUS: "place your bonus tile",
     }[state.phase]
     reason = "it is not one of the legal choices"
-    if isinstance(action, Build) and state.phase is Phase.BUILD and state.turn is not None:
+    if isinstance(action, Build) and state.phase is _BUILD and state.turn is not None:
         reason = _explain_build(state, action)
-    elif isinstance(action, Pass) and state.phase is Phase.BUILD:
+    elif isinstance(action, Pass) and state.phase is _BUILD:
         reason = "you hold more parcels than storage slots and must build (R-BUILD-2)" \
             if state.turn is not None and not state.turn.final else \
             "at the end every parcel that fits must be placed (R-END-2)"
@@ -772,7 +870,7 @@ class Outcome:
 
 def outcome(state: GameState) -> Outcome | None:
     """Scores and winners once the game is over (R-SCORE-*), else None."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:
         return None
     scenario = state.config.scenario  # R-LEG-2: the common scenario scores at the end
     sheets = [score_ranch(ranch_grid(state, seat), scenario)
@@ -781,4 +879,4 @@ def outcome(state: GameState) -> Outcome | None:
 
 
 def is_over(state: GameState) -> bool:
-    return state.phase is Phase.OVER
+    return state.phase is _OVER

@@ -17,6 +17,7 @@ from typing import Any
 from engine.components import COWBOY, SPECIALISTS, ComponentSet, Landscape, load_components
 from engine.errors import MoonRiverError, StateError
 from engine.grid import WIDTH
+from engine.masks import RanchMasks
 from engine.rules import COLOURS, PLAYER_COUNTS, RANCH_HEIGHT, VARIANTS
 
 STATE_FORMAT = "moonriver-state/1"
@@ -77,8 +78,8 @@ class PlayerState:
     bonus_tile: int = 0  # 0: none yet; -1: missed (R-2P-3 Decision); else the tile id
     bonus_landscape: int = -1
     last_placed: list[int] = field(default_factory=list)
-    # (cells, bonus landscape, masks) of the last landscape-mask computation (engine.game)
-    mask_cache: tuple[list[int], int, list[int]] | None = field(
+    # masks of the ranch as it last was when the engine asked (engine.masks)
+    mask_cache: RanchMasks | None = field(
         default=None, compare=False, repr=False)
 
     def copy(self) -> PlayerState:
@@ -140,7 +141,7 @@ class GameState:
         """The seat that must decide now (None when the game is over)."""
         if self.turn is not None:
             return self.turn.seat
-        if self.phase is Phase.SETUP and self.pending:
+        if self.phase == "setup" and self.pending:  # a str compare: Phase.SETUP is slow
             return self.pending[0]
         return None
 

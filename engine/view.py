@@ -7,6 +7,7 @@ leak into a picture or a message.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.components import Board, Landscape, Parcel
 from engine.legends import scenario_name
@@ -14,6 +15,10 @@ from engine.ranch import RanchCell, RanchGrid
 from engine.scoring import ScoreSheet, apply_overpopulation, score_ranch
 from engine.scoring import winners as pick_winners
 from engine.state import GameState, Phase
+
+#: Ranch cells are immutable and few differ (landscape, resources, cows, face): finding one
+#: again is cheaper than making a frozen dataclass (every game's final scoring makes ~100).
+_ranch_cell = lru_cache(maxsize=1 << 12)(RanchCell)
 
 
 def ranch_grid(state: GameState, seat: int) -> RanchGrid:
@@ -29,9 +34,11 @@ def ranch_grid(state: GameState, seat: int) -> RanchGrid:
         face = partner[1] if partner is not None else None
         if value > 0:
             parcel = parcels[value - 1]
-            cells.append(RanchCell(parcel.landscape, parcel.resources, player.cows[cell], face))
+            cells.append(_ranch_cell(parcel.landscape, parcel.resources, player.cows[cell],
+                                     face))
         else:
-            cells.append(RanchCell(Landscape(player.bonus_landscape), 0, player.cows[cell], face))
+            cells.append(_ranch_cell(Landscape(player.bonus_landscape), 0, player.cows[cell],
+                                     face))
     return RanchGrid(state.config.height, tuple(cells))
 
 

@@ -35,6 +35,7 @@ from engine.ai.evaluation import margin, seat_value
 from engine.ai.greedy import option_values
 from engine.ai.playout import fast_choice
 from engine.game import apply, legal_actions
+from engine.playout import playout as in_place_playout
 from engine.rng import Rng
 from engine.state import GameState, Phase
 
@@ -79,14 +80,16 @@ def playout(state: GameState, rng: Rng, rounds: int = HORIZON_ROUNDS,
     """
     start = state.round
     stop = start + rounds
-    for _ in range(MAX_PLAYOUT):
-        if state.phase is Phase.OVER or state.round >= stop:
-            break
-        if (seat is not None and state.round > start and state.active_seat == seat
-                and state.phase is Phase.CHOOSE):
-            break
-        state, _ = apply(state, fast_choice(state, rng))
-    return state
+
+    def done(world: GameState) -> bool:
+        if world.round >= stop:
+            return True
+        return (seat is not None and world.round > start and world.active_seat == seat
+                and world.phase is Phase.CHOOSE)
+
+    # one fork, then every action in place and without events (engine.playout)
+    return in_place_playout(state, lambda world: fast_choice(world, rng),
+                            max_actions=MAX_PLAYOUT, stop=done)
 
 
 def finish_turn(state: GameState, seat: int) -> GameState:
