@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from engine.action_text import action_words, expect_words
 from engine.components import COWBOY, SPECIALISTS, Landscape
 from engine.errors import ActionSyntaxError, MoonRiverError
 from engine.grid import WIDTH, cell_name, parse_cell
@@ -167,24 +168,14 @@ def sort_key(action: Action) -> tuple[int, tuple[object, ...]]:
     return (action.rank, fields)
 
 
-def _expect(tokens: list[str], count: int, usage: str) -> None:
-    if len(tokens) != count:
-        raise ActionSyntaxError(f"expected `{usage}`")
-
-
 def parse_action(text: str) -> Action:
     """Parse action text (case-insensitive, extra spaces ignored) into an action."""
-    if not isinstance(text, str):
-        raise ActionSyntaxError("an action is text")
-    tokens = text.lower().split()
-    if not tokens:
-        raise ActionSyntaxError("empty action")
-    verb, args = tokens[0], tokens[1:]
+    verb, args = action_words(text)
     if verb == "choose":
-        _expect(args, 1, "choose p17")
+        expect_words(args, 1, "choose p17")
         return Choose(_parse_parcel(args[0]))
     if verb == "build":
-        _expect(args, 4, "build p17 p42 C3 up")
+        expect_words(args, 4, "build p17 p42 C3 up")
         first, second = _parse_parcel(args[0]), _parse_parcel(args[1])
         cell, direction = _parse_cell(args[2]), args[3]
         if direction == "down":
@@ -201,14 +192,14 @@ def parse_action(text: str) -> Action:
             raise ActionSyntaxError(f"{direction!r} is not a direction (up, down, left, right)")
         return Build(first, second, cell, direction)
     if verb == "discard":
-        _expect(args, 2, "discard p3 p9")
+        expect_words(args, 2, "discard p3 p9")
         first, second = sorted((_parse_parcel(args[0]), _parse_parcel(args[1])))
         return Discard(first, second)
     if verb == "pass":
-        _expect(args, 0, "pass")
+        expect_words(args, 0, "pass")
         return PASS
     if verb == "skull":
-        _expect(args, 1, "skull C2")
+        expect_words(args, 1, "skull C2")
         return Skull(_parse_cell(args[0]))
     if verb == "recruit":
         if len(args) not in (1, 3) or (len(args) == 3 and args[1:] != ["as", "cowboy"]):
@@ -217,18 +208,18 @@ def parse_action(text: str) -> Action:
             raise ActionSyntaxError(f"{args[0]!r} is not a partner ({', '.join(SPECIALISTS)})")
         return Recruit(args[0], COWBOY if len(args) == 3 else args[0])
     if verb == "move":
-        _expect(args, 2, "move C3 C4")
+        expect_words(args, 2, "move C3 C4")
         return Move(_parse_cell(args[0]), _parse_cell(args[1]))
     if verb == "swap":
-        _expect(args, 2, "swap p12 p40")
+        expect_words(args, 2, "swap p12 p40")
         return Swap(_parse_parcel(args[0]), _parse_parcel(args[1]))
     if verb == "steal":
-        _expect(args, 2, "steal 2 C3")
+        expect_words(args, 2, "steal 2 C3")
         if not args[0].isdigit() or not 1 <= int(args[0]) <= 4:
             raise ActionSyntaxError(f"{args[0]!r} is not a player number 1–4")
         return Steal(int(args[0]) - 1, _parse_cell(args[1]))
     if verb == "bonus":
-        _expect(args, 3, "bonus 1 meadow C10")
+        expect_words(args, 3, "bonus 1 meadow C10")
         if not args[0].isdigit():
             raise ActionSyntaxError(f"{args[0]!r} is not a bonus tile number")
         try:

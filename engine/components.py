@@ -7,7 +7,6 @@ the printed parcel list (rulebook p. 14) drops in as a new file (RULES.md §1).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
@@ -15,6 +14,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from engine.component_files import read_document, require
 from engine.errors import ComponentError
 from engine.resources import data_file
 
@@ -133,13 +133,8 @@ class ComponentSet:
         return [p.id for p in self.parcels]
 
 
-def _require(condition: bool, where: str, message: str) -> None:
-    if not condition:
-        raise ComponentError(f"{where}: {message}")
-
-
 def _int(value: Any, where: str, low: int, high: int) -> int:
-    _require(
+    require(
         isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
         where, f"expected a whole number {low}–{high}, got {value!r}",
     )
@@ -147,18 +142,18 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
 
 
 def _bool(value: Any, where: str) -> bool:
-    _require(isinstance(value, bool), where, f"expected true or false, got {value!r}")
+    require(isinstance(value, bool), where, f"expected true or false, got {value!r}")
     return bool(value)
 
 
 def _parse_parcel(raw: Any, where: str, expected_id: int) -> Parcel:
-    _require(isinstance(raw, dict), where, "expected an object")
+    require(isinstance(raw, dict), where, "expected an object")
     keys = {"id", "number", "landscape", "cows", "skull", "circle", "resources"}
-    _require(set(raw) == keys, where, f"expected exactly the keys {sorted(keys)}")
+    require(set(raw) == keys, where, f"expected exactly the keys {sorted(keys)}")
     parcel_id = _int(raw["id"], f"{where}.id", 1, 10_000)
-    _require(parcel_id == expected_id, where, f"ids must run 1, 2, 3 …; expected {expected_id}")
+    require(parcel_id == expected_id, where, f"ids must run 1, 2, 3 …; expected {expected_id}")
     landscape = raw["landscape"]
-    _require(isinstance(landscape, str), f"{where}.landscape", "expected a landscape name")
+    require(isinstance(landscape, str), f"{where}.landscape", "expected a landscape name")
     try:
         land = Landscape[landscape.upper()]
     except KeyError:
@@ -172,11 +167,11 @@ def _parse_parcel(raw: Any, where: str, expected_id: int) -> Parcel:
         circle=_bool(raw["circle"], f"{where}.circle"),
         resources=_int(raw["resources"], f"{where}.resources", 0, 9),
     )
-    _require(
+    require(
         not (land is Landscape.CORNFIELD and parcel.cows), where,
         "a cornfield cannot carry a cow symbol (cows never stand on cornfields)",
     )
-    _require(
+    require(
         not (land is Landscape.FARM and parcel.resources), where, "farms carry no resources"
     )
     return parcel
@@ -184,46 +179,46 @@ def _parse_parcel(raw: Any, where: str, expected_id: int) -> Parcel:
 
 def parse_components(document: Any, source: str = "<components>") -> ComponentSet:
     """Validate a component document; `source` names the file in error messages."""
-    _require(isinstance(document, dict), source, "expected a JSON object")
+    require(isinstance(document, dict), source, "expected a JSON object")
     for key in ("name", "provisional", "cows", "saloon_size", "partners", "boards",
                 "bonus_tiles", "parcels"):
-        _require(key in document, source, f"missing key {key!r}")
+        require(key in document, source, f"missing key {key!r}")
     name = document["name"]
-    _require(isinstance(name, str) and bool(name), f"{source}: name", "expected a string")
+    require(isinstance(name, str) and bool(name), f"{source}: name", "expected a string")
     raw_parcels = document["parcels"]
-    _require(isinstance(raw_parcels, list), f"{source}: parcels", "expected a list")
+    require(isinstance(raw_parcels, list), f"{source}: parcels", "expected a list")
     parcels = tuple(
         _parse_parcel(raw, f"{source}: parcels[{i}]", i + 1) for i, raw in enumerate(raw_parcels)
     )
-    _require(
+    require(
         len(parcels) >= 8 and len(parcels) % 4 == 0, f"{source}: parcels",
         f"a column holds 4 parcels, so the count must be a multiple of 4 (at least 8), "
         f"got {len(parcels)}",
     )
     raw_partners = document["partners"]
-    _require(isinstance(raw_partners, dict), f"{source}: partners", "expected an object")
+    require(isinstance(raw_partners, dict), f"{source}: partners", "expected an object")
     partners: list[str] = []
     for kind, count in raw_partners.items():
-        _require(kind in SPECIALISTS, f"{source}: partners.{kind}", "unknown specialist kind")
+        require(kind in SPECIALISTS, f"{source}: partners.{kind}", "unknown specialist kind")
         partners += [kind] * _int(count, f"{source}: partners.{kind}", 0, 50)
     saloon_size = _int(document["saloon_size"], f"{source}: saloon_size", 1, 10)
     boards: dict[str, Board] = {}
     raw_boards = document["boards"]
-    _require(isinstance(raw_boards, dict) and "camp" in raw_boards, f"{source}: boards",
+    require(isinstance(raw_boards, dict) and "camp" in raw_boards, f"{source}: boards",
              "expected an object with at least the 'camp' board")
     for board_name, raw in raw_boards.items():
         where = f"{source}: boards.{board_name}"
-        _require(isinstance(raw, dict), where, "expected an object")
+        require(isinstance(raw, dict), where, "expected an object")
         bridges = raw.get("bridges")
-        _require(
+        require(
             isinstance(bridges, list) and len(bridges) >= 1
             and len(set(map(str, bridges))) == len(bridges), where,
             "bridges must be a non-empty list of distinct columns 1–5",
         )
         colour = raw.get("colour")
-        _require(colour is None or isinstance(colour, str), where, "colour must be a string")
+        require(colour is None or isinstance(colour, str), where, "colour must be a string")
         character = raw.get("character")
-        _require(character is None or (isinstance(character, str) and bool(character)), where,
+        require(character is None or (isinstance(character, str) and bool(character)), where,
                  "character must be a name")
         boards[board_name] = Board(
             name=board_name,
@@ -234,20 +229,20 @@ def parse_components(document: Any, source: str = "<components>") -> ComponentSe
             character=character,
         )
     colours = [b.colour for b in boards.values() if b.colour is not None]
-    _require(len(colours) == len(set(colours)), f"{source}: boards",
+    require(len(colours) == len(set(colours)), f"{source}: boards",
              "each colour has at most one Legends board (R-LEG-1)")
     tiles = []
     for i, raw in enumerate(document["bonus_tiles"]):
         where = f"{source}: bonus_tiles[{i}]"
-        _require(isinstance(raw, dict), where, "expected an object")
+        require(isinstance(raw, dict), where, "expected an object")
         sides = raw.get("sides")
-        _require(isinstance(sides, list) and len(sides) == 2, where, "expected two sides")
+        require(isinstance(sides, list) and len(sides) == 2, where, "expected two sides")
         tiles.append(BonusTile(
             id=_int(raw.get("id"), f"{where}.id", 1, 99),
             sides=(Landscape.from_label(sides[0]), Landscape.from_label(sides[1])),
             provisional=_bool(raw.get("provisional", False), f"{where}.provisional"),
         ))
-    _require([t.id for t in tiles] == list(range(1, len(tiles) + 1)), f"{source}: bonus_tiles",
+    require([t.id for t in tiles] == list(range(1, len(tiles) + 1)), f"{source}: bonus_tiles",
              "tile ids must run 1, 2 …")
     return ComponentSet(
         name=name,
@@ -262,12 +257,7 @@ def parse_components(document: Any, source: str = "<components>") -> ComponentSe
 
 
 def load_components_file(path: Path | Traversable) -> ComponentSet:
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ComponentError(f"{path}: cannot read ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise ComponentError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+    document = read_document(path)
     components = parse_components(document, str(path))
     if components.name != path.name.removesuffix(".json"):
         raise ComponentError(f"{path}: name {components.name!r} must match the file name")

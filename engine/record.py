@@ -1,18 +1,22 @@
-"""Game records (NOTATION.md): seed + options + the players' actions replay a game exactly."""
+"""Moon River game records (NOTATION.md), kept for the callers that predate the game
+interface: a thin layer over `engine.games`, which reads, writes and replays records
+of every game. New code should use `engine.games.read_record` / `replay`.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import events as ev
-from engine.actions import parse_action
 from engine.components import DEFAULT_COMPONENTS
-from engine.errors import MoonRiverError, RecordError
-from engine.game import apply, new_game, outcome
+from engine.games import Record, Replay, game_named
+from engine.games import replay as replay_record
+from engine.games.moonriver import RECORD_FORMAT
 from engine.state import GameState
 
-RECORD_FORMAT = "moonriver-record/1"
+__all__ = ["RECORD_FORMAT", "GameRecord", "Replay", "replay", "result_of"]
+
+_MOON_RIVER = game_named("moonriver")
 
 
 @dataclass
@@ -23,11 +27,15 @@ class GameRecord:
     scenario: int | None = None
     components: str = DEFAULT_COMPONENTS
     actions: list[str] = field(default_factory=list)
-    result: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None  # {"scores": {name: points}, "winners": [names]}
 
     def new_game(self) -> GameState:
-        return new_game(self.players, self.seed, variant=self.variant, scenario=self.scenario,
-                        components=self.components)
+        state, _ = _MOON_RIVER.new_game(self.players, self.seed, self._options())
+        return state  # type: ignore[no-any-return]
+
+    def _options(self) -> dict[str, Any]:
+        return {"variant": self.variant, "scenario": self.scenario,
+                "components": self.components}
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -37,72 +45,34 @@ class GameRecord:
             "result": self.result,
         }
 
+    def to_record(self) -> Record:
+        """The same record in the game interface's form (checked as it is read)."""
+        return _MOON_RIVER.record_from_dict(self.to_dict())
+
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
-        if not isinstance(data, dict):
-            raise RecordError("a game record is a JSON object")
-        if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a {RECORD_FORMAT} record (format is {data.get('format')!r})")
-        seed, players, actions = data.get("seed"), data.get("players"), data.get("actions")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("seed must be a whole number")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RecordError("players must be a list of names")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("actions must be a list of action texts")
-        options = data.get("options", {})
-        if not isinstance(options, dict):
-            raise RecordError("options must be an object")
-        components = data.get("components", DEFAULT_COMPONENTS)
-        result = data.get("result")
-        if result is not None and not (isinstance(result, dict) and "scores" in result
-                                       and "winners" in result):
-            raise RecordError("result must be null or hold scores and winners")
-        return cls(seed=seed, players=players, variant=str(options.get("variant", "base")),
-                   scenario=options.get("scenario"), components=str(components),
-                   actions=actions, result=result)
+        record = _MOON_RIVER.record_from_dict(data)
+        options = record.options
+        result = None
+        if record.result is not None:
+            result = _MOON_RIVER.record_to_dict(record)["result"]
+        return cls(seed=record.seed, players=list(record.players),
+                   variant=options["variant"], scenario=options["scenario"],
+                   components=options["components"], actions=list(record.actions),
+                   result=result)
 
 
 def result_of(state: GameState) -> dict[str, Any] | None:
     """`{"scores": {name: points}, "winners": [names]}` once the game is over."""
-    result = outcome(state)
+    result = _MOON_RIVER.result(state)
     if result is None:
         return None
     names = state.config.players
-    return {"scores": {names[i]: s.total for i, s in enumerate(result.sheets)},
+    return {"scores": {names[i]: s for i, s in enumerate(result.scores)},
             "winners": [names[i] for i in result.winners]}
 
 
-@dataclass(frozen=True)
-class Replay:
-    state: GameState
-    turns: int  # ranchero turns played (R-ORDER-1: each ranchero is one turn)
-
-
 def replay(record: GameRecord, *, until_turn: int | None = None) -> Replay:
-    """Replay a record, checking every action and, when present, the recorded result.
-
-    With `until_turn` N, stop at the first decision of ranchero turn N (0: before the
-    first action) and skip the result check; N beyond the record is an error.
-    """
-    try:
-        state = record.new_game()
-    except MoonRiverError as exc:
-        raise RecordError(f"cannot set up the recorded game: {exc}") from None
-    turns = 0
-    for index, text in enumerate(record.actions, start=1):
-        if until_turn is not None and turns >= until_turn:
-            return Replay(state, turns)
-        try:
-            state, events = apply(state, parse_action(text))
-        except MoonRiverError as exc:
-            raise RecordError(f"action {index} ({text!r}): {exc}") from None
-        turns += sum(isinstance(e, ev.TurnStarted) for e in events)
-    if until_turn is not None:
-        if turns < until_turn:
-            raise RecordError(f"the record has {turns} turns, not {until_turn}")
-        return Replay(state, turns)
-    if record.result is not None and result_of(state) != record.result:
-        raise RecordError(f"the replayed result {result_of(state)} differs from the recorded "
-                          f"{record.result}")
-    return Replay(state, turns)
+    """Replay a record, checking every action and, when present, the recorded result;
+    with `until_turn` N, stop at the first decision of ranchero turn N (R-ORDER-1)."""
+    return replay_record(record.to_record(), until_turn=until_turn)

@@ -44,26 +44,40 @@ def read_record(data: Any) -> Record:
 class Replay:
     state: Any
     events: tuple[tuple[Event, ...], ...]  # per action, after setup's own
+    turns: int  # player turns begun (GameRules.turns_begun)
 
 
-def replay(record: Record) -> Replay:
-    """Play a record back, checking every action and, when present, the result."""
+def replay(record: Record, *, until_turn: int | None = None) -> Replay:
+    """Play a record back, checking every action and, when present, the result.
+
+    With `until_turn` N, stop at the first decision of player turn N (0: before the
+    first action) and skip the result check; N beyond the record is a RecordError.
+    """
     game = game_named(record.game)
     try:
         state, _ = game.new_game(record.players, record.seed, record.options)
     except MoonRiverError as exc:
         raise RecordError(f"cannot set up the recorded game: {exc}") from None
     played: list[tuple[Event, ...]] = []
+    turns = 0
     for index, text in enumerate(record.actions, start=1):
+        if until_turn is not None and turns >= until_turn:
+            return Replay(state, tuple(played), turns)
         try:
+            before = state
             state, events = game.apply(state, game.parse_action(text))
         except MoonRiverError as exc:
             raise RecordError(f"action {index} ({text!r}): {exc}") from None
         played.append(tuple(events))
+        turns += game.turns_begun(before, state, events)
+    if until_turn is not None:
+        if turns < until_turn:
+            raise RecordError(f"the record has {turns} turns, not {until_turn}")
+        return Replay(state, tuple(played), turns)
     if record.result is not None and game.result(state) != record.result:
         raise RecordError(f"the replayed result {game.result(state)} differs from the "
                           f"recorded {record.result}")
-    return Replay(state, tuple(played))
+    return Replay(state, tuple(played), turns)
 
 
 def with_result(record: Record, state: Any) -> Record:

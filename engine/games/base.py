@@ -94,6 +94,17 @@ class GameRules(Protocol):
         posts once per player turn, not once per decision."""
         ...
 
+    def turns_begun(self, before: Any, after: Any, events: Sequence[Event]) -> int:
+        """How many player turns began in the moves from `before` to `after` (R-ORDER-1's
+        ranchero turns, K-TURN-1's king turns): `moonriver replay` counts them, and
+        `render --turn N` stops where the Nth began."""
+        ...
+
+    def table_options(self, state: Any) -> dict[str, Any]:
+        """The options `state` was set up with, anything drawn at setup filled in (a
+        Legends scenario drawn from the seed), so a record names what was played."""
+        ...
+
     def reveals(self, events: Sequence[Event]) -> bool:
         """Whether these events showed hidden information (a move that did cannot be
         taken back)."""

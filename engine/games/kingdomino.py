@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.ai import ai_name
+from engine.ai import DEFAULT_THINK_MS
 from engine.errors import MoonRiverError, RecordError
 from engine.events import Event
+from engine.games._checks import record_fields, recorded_options, refuse_unknown_options
 from engine.games.base import Player, Record, Result
 from engine.kingdomino import ai as kd_ai
 from engine.kingdomino import events as kev
 from engine.kingdomino.actions import Action, parse_action
 from engine.kingdomino.game import apply, legal_actions, outcome, start_game
-from engine.kingdomino.record import RECORD_FORMAT
 from engine.kingdomino.rules import PLAYER_COUNTS, VARIANTS
 from engine.kingdomino.state import GameState, Phase
 
@@ -26,6 +26,7 @@ from engine.kingdomino.state import GameState, Phase
 #: places only; K-SETUP-3: each first claim is a turn of its own).
 _TURN_STARTS = (Phase.SETUP, Phase.PLACE, Phase.OVER)
 _REVEALING = (kev.LineDrawn, kev.KingsDrawn, kev.GameScored, kev.GameEnded)
+RECORD_FORMAT = "kingdomino-record/1"  # KINGDOMINO.md
 
 
 class Kingdomino:
@@ -35,10 +36,7 @@ class Kingdomino:
     record_format: str = RECORD_FORMAT
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(raw) - {"variants"})
-        if unknown:
-            raise MoonRiverError(f"unknown Kingdomino option {unknown[0]!r} "
-                                 "(available: variants)")
+        refuse_unknown_options(raw, ("variants",), self.title)
         variants = raw.get("variants", [])
         if not isinstance(variants, (list, tuple)) or \
                 not all(isinstance(v, str) for v in variants):
@@ -51,6 +49,8 @@ class Kingdomino:
 
     def new_game(self, players: Sequence[str], seed: int,
                  options: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+        if len(set(players)) != len(players):  # results and records name the players
+            raise MoonRiverError("player names must differ")
         return start_game(players, seed, variants=self.options(options)["variants"])
 
     def parse_action(self, text: str) -> Action:
@@ -79,6 +79,13 @@ class Kingdomino:
                   events: Sequence[Event]) -> bool:
         return before.active_seat != after.active_seat or after.phase in _TURN_STARTS
 
+    def turns_begun(self, before: GameState, after: GameState,
+                    events: Sequence[Event]) -> int:
+        return _king_turns(after) - _king_turns(before)
+
+    def table_options(self, state: GameState) -> dict[str, Any]:
+        return {"variants": list(state.config.variants)}
+
     def reveals(self, events: Sequence[Event]) -> bool:
         return any(isinstance(e, _REVEALING) for e in events)
 
@@ -90,11 +97,9 @@ class Kingdomino:
 
     def make_player(self, name_or_level: str, seed: int, *, think_ms: int | None = None,
                     iterations: int | None = None) -> Player:
-        name = ai_name(name_or_level)
-        if name not in kd_ai.AI_PLAYERS:
-            raise MoonRiverError(f"Kingdomino has no {name!r} computer player yet "
-                                 f"(available: {', '.join(kd_ai.AI_PLAYERS)})")
-        return kd_ai.make_player(name, seed)
+        return kd_ai.make_player(name_or_level, seed,
+                                 think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms,
+                                 iterations=iterations)
 
     def record_to_dict(self, record: Record) -> dict[str, Any]:
         result = None if record.result is None else {
@@ -104,15 +109,23 @@ class Kingdomino:
                 "result": result}
 
     def record_from_dict(self, data: Any) -> Record:
-        from engine.games._records import record_fields
-
         seed, players, actions, options = record_fields(data, RECORD_FORMAT)
-        try:
-            chosen = self.options(options)
-        except MoonRiverError as exc:
-            raise RecordError(f"options: {exc}") from None
+        chosen = recorded_options(self.options, options)
         return Record(self.key, seed, tuple(players), chosen, tuple(actions),
                       _result_by_seat(data.get("result"), len(players)))
+
+
+def _king_turns(state: GameState) -> int:
+    """King turns begun so far (K-TURN-1: one per king per round, in line order; the
+    first claims of K-SETUP-3 are not turns; a Dynasty counts on across its games)."""
+    config = state.config
+    per_game = config.rounds * config.line_size
+    if state.phase is Phase.OVER:
+        return config.games * per_game
+    begun = state.game * per_game
+    if state.phase is not Phase.SETUP:
+        begun += (state.round - 1) * config.line_size + state.cursor + 1
+    return begun
 
 
 def _result_by_seat(result: Any, seats: int) -> Result | None:

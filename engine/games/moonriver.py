@@ -16,9 +16,9 @@ from engine.ai import make_player as make_ai
 from engine.components import DEFAULT_COMPONENTS
 from engine.errors import MoonRiverError, RecordError
 from engine.game import apply, legal_actions, new_game, outcome
+from engine.games._checks import record_fields, recorded_options, refuse_unknown_options
 from engine.games.base import Player, Record, Result
 from engine.legends import LEGENDS, scenario_number
-from engine.record import RECORD_FORMAT
 from engine.rules import PLAYER_COUNTS, VARIANTS
 from engine.state import GameState, Phase
 
@@ -27,6 +27,7 @@ _TURN_OVER = (ev.TurnStarted, ev.FinalPlacement, ev.GameEnded)
 #: Events after which a move cannot be taken back: they showed what was hidden.
 _REVEALING = (ev.ColumnDrawn, ev.SaloonRefilled, ev.LastRound, ev.GameEnded)
 _OPTION_KEYS = {"variant", "scenario", "components"}
+RECORD_FORMAT = "moonriver-record/1"  # NOTATION.md
 
 
 class MoonRiver:
@@ -36,10 +37,7 @@ class MoonRiver:
     record_format: str = RECORD_FORMAT
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(raw) - _OPTION_KEYS)
-        if unknown:
-            raise MoonRiverError(f"unknown Moon River option {unknown[0]!r} (available: "
-                                 f"{', '.join(sorted(_OPTION_KEYS))})")
+        refuse_unknown_options(raw, _OPTION_KEYS, self.title)
         variant = raw.get("variant", "base")
         if variant not in VARIANTS:
             raise MoonRiverError(f"variant {variant!r} is not available (available: "
@@ -90,6 +88,15 @@ class MoonRiver:
         return after.phase is Phase.OVER or before.active_seat != after.active_seat \
             or any(isinstance(e, _TURN_OVER) for e in events)
 
+    def turns_begun(self, before: GameState, after: GameState,
+                    events: Sequence[ev.Event]) -> int:
+        return sum(isinstance(e, ev.TurnStarted) for e in events)  # R-ORDER-1
+
+    def table_options(self, state: GameState) -> dict[str, Any]:
+        config = state.config  # the scenario as drawn at setup (R-LEG-2)
+        return {"variant": config.variant, "scenario": config.scenario,
+                "components": config.components}
+
     def reveals(self, events: Sequence[ev.Event]) -> bool:
         return any(isinstance(e, _REVEALING) for e in events)
 
@@ -118,18 +125,12 @@ class MoonRiver:
                 "result": result}
 
     def record_from_dict(self, data: Any) -> Record:
-        from engine.games._records import record_fields
-
         seed, players, actions, options = record_fields(data, RECORD_FORMAT)
         raw = {"variant": str(options.get("variant", "base")),
                "scenario": options.get("scenario"),
                "components": str(data.get("components", DEFAULT_COMPONENTS))}
-        try:
-            chosen = self.options(raw)
-        except MoonRiverError as exc:
-            raise RecordError(f"options: {exc}") from None
-        return Record(self.key, seed, tuple(players), chosen, tuple(actions),
-                      _result_by_seat(data.get("result"), players))
+        return Record(self.key, seed, tuple(players), recorded_options(self.options, raw),
+                      tuple(actions), _result_by_seat(data.get("result"), players))
 
 
 def _result_by_seat(result: Any, players: Sequence[str]) -> Result | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from engine.action_text import action_words, expect_words
 from engine.errors import ActionSyntaxError
 from engine.geometry import Direction
 from engine.kingdomino.dominoes import DOMINO_COUNT
@@ -86,27 +87,17 @@ def sort_key(action: Action) -> tuple[int, int, int, int, int]:
     return (action.rank, action.number, 0, 0, 0)
 
 
-def _expect(args: list[str], count: int, usage: str) -> None:
-    if len(args) != count:
-        raise ActionSyntaxError(f"expected `{usage}`")
-
-
 def parse_action(text: str) -> Action:
     """Parse action text (case-insensitive, extra spaces ignored) into an action."""
-    if not isinstance(text, str):
-        raise ActionSyntaxError("an action is text")
-    tokens = text.lower().split()
-    if not tokens:
-        raise ActionSyntaxError("empty action")
-    verb, args = tokens[0], tokens[1:]
+    verb, args = action_words(text)
     if verb == "claim":
-        _expect(args, 1, "claim 17")
+        expect_words(args, 1, "claim 17")
         return Claim(_domino_text(args[0]))
     if verb == "discard":
-        _expect(args, 1, "discard 17")
+        expect_words(args, 1, "discard 17")
         return Discard(_domino_text(args[0]))
     if verb == "place":
-        _expect(args, 3, "place 17 E4 right")
+        expect_words(args, 3, "place 17 E4 right")
         number, cell, word = _domino_text(args[0]), args[1].upper(), args[2]
         if (len(cell) < 2 or cell[0] not in COLUMN_LETTERS or not cell[1:].isdigit()
                 or not 1 <= int(cell[1:]) <= len(COLUMN_LETTERS)):

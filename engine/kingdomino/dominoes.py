@@ -7,7 +7,6 @@ surfacing as a strange score in the middle of a game.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
@@ -15,6 +14,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from engine.component_files import read_document, require
 from engine.errors import ComponentError
 from engine.resources import data_file
 
@@ -100,28 +100,23 @@ class Domino:
         return self.a == self.b
 
 
-def _require(condition: bool, where: str, message: str) -> None:
-    if not condition:
-        raise ComponentError(f"{where}: {message}")
-
-
 def parse_dominoes(document: Any, source: str = "<dominoes>") -> tuple[Domino, ...]:
     """Validate a domino document; `source` names the file in error messages."""
-    _require(isinstance(document, dict), source, "expected a JSON object")
+    require(isinstance(document, dict), source, "expected a JSON object")
     raw = document.get("dominoes")
-    _require(isinstance(raw, list), f"{source}: dominoes", "expected a list")
-    _require(len(raw) == DOMINO_COUNT, f"{source}: dominoes",
+    require(isinstance(raw, list), f"{source}: dominoes", "expected a list")
+    require(len(raw) == DOMINO_COUNT, f"{source}: dominoes",
              f"Kingdomino has {DOMINO_COUNT} dominoes, the file lists {len(raw)} (K-COMP-1)")
     out = []
     for i, entry in enumerate(raw):
         where = f"{source}: dominoes[{i}]"
-        _require(isinstance(entry, dict) and set(entry) == {"number", "halves"}, where,
+        require(isinstance(entry, dict) and set(entry) == {"number", "halves"}, where,
                  "expected exactly the keys 'number' and 'halves'")
         number = entry["number"]
-        _require(number == i + 1 and not isinstance(number, bool), where,
+        require(number == i + 1 and not isinstance(number, bool), where,
                  f"numbers must run 1, 2, 3 …; expected {i + 1}, got {number!r}")
         halves = entry["halves"]
-        _require(isinstance(halves, list) and len(halves) == 2
+        require(isinstance(halves, list) and len(halves) == 2
                  and all(isinstance(h, str) for h in halves), where,
                  "halves must be two square codes such as \"wh\" and \"mi2\"")
         try:
@@ -133,13 +128,7 @@ def parse_dominoes(document: Any, source: str = "<dominoes>") -> tuple[Domino, .
 
 
 def load_dominoes_file(path: Path | Traversable) -> tuple[Domino, ...]:
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ComponentError(f"{path}: cannot read ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise ComponentError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
-    return parse_dominoes(document, str(path))
+    return parse_dominoes(read_document(path), str(path))
 
 
 @cache

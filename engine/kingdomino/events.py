@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from engine import events
 from engine.events import Event
 
 
@@ -71,8 +72,6 @@ class GameScored(Event):
     kind: ClassVar[str] = "game_scored"
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnded(Event):
-    scores: tuple[int, ...]  # Dynasty: the sum of the three games
-    winners: tuple[int, ...]
-    kind: ClassVar[str] = "game_ended"
+#: The end is the same event in both games (engine.events.GameEnded: scores per seat —
+#: in a Dynasty the three games summed, K-DYN — and the winning seats).
+GameEnded = events.GameEnded

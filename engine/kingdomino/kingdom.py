@@ -63,7 +63,8 @@ def parse_cell(size: int, text: str) -> int:
 
 
 @cache
-def _frame(size: int, bounds: tuple[int, int, int, int]) -> int:
+def frame_of(size: int, bounds: tuple[int, int, int, int]) -> int:
+    """K-PLACE-2: the cells a square may use while the box stays within size×size."""
     left, top, right, bottom = bounds
     reach = size - 1
     return _AREAS[size].rectangle(right - reach, bottom - reach, left + reach, top + reach)
@@ -139,7 +140,7 @@ class Kingdom:
     @property
     def frame(self) -> int:
         """K-PLACE-2: the cells a new square may use and keep the kingdom within size×size."""
-        return _frame(self.size, self.bounds)
+        return frame_of(self.size, self.bounds)
 
     # --- placing dominoes (K-PLACE-*) -----------------------------------------------------
 
@@ -152,7 +153,7 @@ class Kingdom:
         """
         stride = self.size * 2  # the play area's width + its guard column
         castle = 1 << self.castle
-        free = _frame(self.size, self.bounds) & ~self.occupied
+        free = frame_of(self.size, self.bounds) & ~self.occupied
         a = self.terrain[piece.a.terrain] | castle
         b = self.terrain[piece.b.terrain] | castle
         touch_a = (a << 1) | (a >> 1) | (a << stride) | (a >> stride)  # clipped by `free`

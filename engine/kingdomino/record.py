@@ -1,7 +1,6 @@
-"""Kingdomino game records: seed + options + the players' actions replay a game exactly.
-
-The same shape as Moon River's records (engine.record), with its own format tag, so the
-records tooling can tell the games apart by the first key it reads.
+"""Kingdomino game records (`kingdomino-record/1`), kept for the callers that predate the
+game interface: a thin layer over `engine.games`, which reads, writes and replays records
+of every game. New code should use `engine.games.read_record` / `replay`.
 """
 
 from __future__ import annotations
@@ -9,12 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.errors import MoonRiverError, RecordError
-from engine.kingdomino.actions import parse_action
-from engine.kingdomino.game import apply, new_game, outcome
+from engine.games import Record, Result, game_named
+from engine.games import replay as replay_record
+from engine.games.kingdomino import RECORD_FORMAT
 from engine.kingdomino.state import GameState
 
-RECORD_FORMAT = "kingdomino-record/1"
+__all__ = ["RECORD_FORMAT", "GameRecord", "replay", "result_of"]
+
+_KINGDOMINO = game_named("kingdomino")
 
 
 @dataclass
@@ -23,61 +24,40 @@ class GameRecord:
     players: list[str]
     variants: list[str] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
-    result: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None  # {"scores": [points per seat], "winners": [seats]}
 
     def new_game(self) -> GameState:
-        return new_game(self.players, self.seed, variants=self.variants)
+        state, _ = _KINGDOMINO.new_game(self.players, self.seed, {"variants": self.variants})
+        return state  # type: ignore[no-any-return]
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": RECORD_FORMAT, "seed": self.seed, "players": list(self.players),
                 "options": {"variants": list(self.variants)}, "actions": list(self.actions),
                 "result": self.result}
 
+    def to_record(self) -> Record:
+        """The same record in the game interface's form (checked as it is read)."""
+        return _KINGDOMINO.record_from_dict(self.to_dict())
+
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
-        if not isinstance(data, dict):
-            raise RecordError("a game record is a JSON object")
-        if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a {RECORD_FORMAT} record (format is {data.get('format')!r})")
-        seed, players, actions = data.get("seed"), data.get("players"), data.get("actions")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("seed must be a whole number")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RecordError("players must be a list of names")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("actions must be a list of action texts")
-        options = data.get("options", {})
-        variants = options.get("variants", []) if isinstance(options, dict) else None
-        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-            raise RecordError("options.variants must be a list of variant names")
-        result = data.get("result")
-        if result is not None and not (isinstance(result, dict) and "scores" in result
-                                       and "winners" in result):
-            raise RecordError("result must be null or hold scores and winners")
-        return cls(seed=seed, players=players, variants=variants, actions=actions,
-                   result=result)
+        record = _KINGDOMINO.record_from_dict(data)
+        return cls(seed=record.seed, players=list(record.players),
+                   variants=list(record.options["variants"]), actions=list(record.actions),
+                   result=None if record.result is None else _by_seat(record.result))
+
+
+def _by_seat(result: Result) -> dict[str, Any]:
+    return {"scores": list(result.scores), "winners": list(result.winners)}
 
 
 def result_of(state: GameState) -> dict[str, Any] | None:
     """`{"scores": [points per seat], "winners": [seats]}` once the game is over."""
-    result = outcome(state)
-    if result is None:
-        return None
-    return {"scores": list(result.totals), "winners": list(result.winners)}
+    result = _KINGDOMINO.result(state)
+    return None if result is None else _by_seat(result)
 
 
 def replay(record: GameRecord) -> GameState:
     """Replay a record, checking every action and, when present, the recorded result."""
-    try:
-        state = record.new_game()
-    except MoonRiverError as exc:
-        raise RecordError(f"cannot set up the recorded game: {exc}") from None
-    for index, text in enumerate(record.actions, start=1):
-        try:
-            state, _ = apply(state, parse_action(text))
-        except MoonRiverError as exc:
-            raise RecordError(f"action {index} ({text!r}): {exc}") from None
-    if record.result is not None and result_of(state) != record.result:
-        raise RecordError(f"the replayed result {result_of(state)} differs from the recorded "
-                          f"{record.result}")
+    state: GameState = replay_record(record.to_record()).state
     return state

@@ -45,6 +45,18 @@ def test_simulate_writes_records_that_replay(tmp_path: Path, capsys) -> None:
     assert replayed["turns"] == 72  # 24 rounds x 3 rancheros
 
 
+def test_render_turn_end_draws_the_finished_game_with_its_score_sheet(tmp_path: Path) -> None:
+    assert run("simulate", "--games", "1", "--players", "2", "--records",
+               str(tmp_path)).returncode == 0
+    record = next(tmp_path.glob("*.json"))
+    done = run("render", "--record", str(record), "--turn", "end", "-o", str(tmp_path / "end"))
+    assert done.returncode == 0, done.stderr
+    assert [Path(line).name for line in done.stdout.splitlines()] == [
+        "turn.png", "table.png", "ranch-1.png", "ranch-2.png", "scores.png"]
+    assert run("render", "--record", str(record), "--turn", "later", "-o",
+               str(tmp_path / "x")).returncode == 2
+
+
 def test_simulate_reports_win_rates_when_ais_differ(capsys) -> None:
     assert main(["simulate", "--games", "2", "--players", "2", "--ai", "greedy,random"]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -92,3 +92,36 @@ def test_a_turn_passes_on_exactly_when_another_decision_owner_starts(key: str) -
         else:
             assert game.active_seat(state) == game.active_seat(before)
     assert 0 < turns <= decisions
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize(("text", "words"), [
+    ("", "empty action"), ("   ", "empty action"), (17, "an action is text"),
+    ("pass now please", "unknown action|expected `"),
+])
+def test_both_games_word_the_same_mistakes_in_action_text_the_same(
+        key: str, text: object, words: str) -> None:
+    with pytest.raises(MoonRiverError, match=words):
+        game_named(key).parse_action(text)
+
+
+@pytest.mark.parametrize(("key", "text", "usage"), [
+    ("moonriver", "CHOOSE  p17 p18", "choose p17"),
+    ("kingdomino", "Claim 17 18", "claim 17"),
+    ("kingdomino", "place 17 E4", "place 17 E4 right"),
+])
+def test_a_verb_with_the_wrong_number_of_words_shows_how_it_is_written(
+        key: str, text: str, usage: str) -> None:
+    with pytest.raises(MoonRiverError, match=f"expected `{usage}`"):
+        game_named(key).parse_action(text)
+
+
+def test_the_end_of_a_game_is_one_event_in_both_games() -> None:
+    from engine import events
+    from engine.kingdomino import events as kingdomino_events
+
+    assert kingdomino_events.GameEnded is events.GameEnded
+    record = _played("kingdomino", {}, 2, seed=4)
+    *_, last = replay(record).events
+    assert isinstance(last[-1], events.GameEnded)
+    assert record.result is not None and last[-1].scores == record.result.scores

@@ -1,10 +1,28 @@
-"""Checks shared by the games' record readers: one wording for one mistake."""
+"""Checks shared by the games' adapters (options, records): one wording for one mistake."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from engine.errors import RecordError
+from engine.errors import MoonRiverError, RecordError
+
+
+def refuse_unknown_options(raw: Mapping[str, Any], known: Collection[str], title: str) -> None:
+    """A table option the game does not have is refused by name, with the ones it has."""
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise MoonRiverError(f"unknown {title} option {unknown[0]!r} (available: "
+                             f"{', '.join(sorted(known))})")
+
+
+def recorded_options(options: Callable[[Mapping[str, Any]], dict[str, Any]],
+                     raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A record's options checked by the game (`GameRules.options`), as a RecordError."""
+    try:
+        return options(raw)
+    except MoonRiverError as exc:
+        raise RecordError(f"options: {exc}") from None
 
 
 def record_fields(data: Any, record_format: str

@@ -1,0 +1,39 @@
+"""The `moonriver` command line (NOTATION.md contract: JSON out, exit 2 on bad input).
+
+One module per command family: score, simulate, replay and render (the engine tools,
+for both games through `--game`), sandbox, and running the bot (run, health, restore).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from bot.cli import operations, play, render, replay, score, simulate
+from bot.cli.common import EXIT_BAD_INPUT, MAX_JSON_BYTES, MAX_JSON_DEPTH, Parser, UsageError
+from bot.cli.operations import no_token_message
+from bot.cli.simulate import MAX_GAMES, MAX_THINK_MS
+from engine.errors import MoonRiverError
+
+__all__ = ["EXIT_BAD_INPUT", "MAX_GAMES", "MAX_JSON_BYTES", "MAX_JSON_DEPTH", "MAX_THINK_MS",
+           "build_parser", "main", "no_token_message"]
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="moonriver",
+                    description="Moon River and Kingdomino: rules engine tools and the bot.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for family in (score, replay, simulate, render, play):
+        family.add_parser(sub)
+    operations.add_parsers(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        code: int = args.func(args)
+        return code
+    except (UsageError, MoonRiverError) as exc:
+        print(f"moonriver: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
