@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
+import resource
+import signal
 import statistics
 import sys
 import tempfile
@@ -110,6 +113,27 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
+def cpu_seconds(pid: int, task: int | None = None) -> float:
+    """User + system CPU time of one process (or one of its threads) so far (Linux
+    /proc), 0 if it is gone."""
+    path = f"/proc/{pid}/task/{task}/stat" if task is not None else f"/proc/{pid}/stat"
+    try:
+        fields = Path(path).read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def threads(pid: int) -> list[int]:
+    return sorted(int(t.name) for t in Path(f"/proc/{pid}/task").glob("*"))
+
+
+def own_cpu_seconds() -> float:
+    """CPU time of this process: the fake Discord and the simulated players."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def children(pid: int) -> list[int]:
     """Child processes (the drawing worker and multiprocessing's helper)."""
     out: list[int] = []
@@ -127,6 +151,9 @@ async def main() -> None:
     parser.add_argument("--turns", type=int, default=6)
     parser.add_argument("--think", type=float, default=10.0)
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--profile", default=None,
+                        help="write a cProfile of the bot process to this file (stopped "
+                             "with SIGTERM so the profile is saved)")
     args = parser.parse_args()
     fake = FakeDiscord()
     await fake.start()
@@ -134,8 +161,11 @@ async def main() -> None:
         env = {**os.environ, **fake.env, "MOONRIVER_DB": str(Path(folder) / "bench.sqlite3"),
                "MOONRIVER_LOG_LEVEL": "WARNING",
                "MOONRIVER_RATE_PER_MINUTE": "0"}  # measure the bot, not the rate limit
-        process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.cli", "run",
-                                                       cwd=ROOT, env=env)
+        command = ["-m", "bot.cli", "run"]
+        if args.profile:
+            command = ["-m", "benchmarks.profiled", args.profile, "bot.cli", "run"]
+        process = await asyncio.create_subprocess_exec(sys.executable, *command, cwd=ROOT,
+                                                       env=env)
         try:
             await asyncio.wait_for(fake.ready.wait(), 60)
             while not fake.commands:
@@ -146,15 +176,28 @@ async def main() -> None:
             await play(fake, CHANNEL_ID + 1, args.turns, single, warm,
                        players=args.players)  # warm-up, one game alone
             fake.response_times.clear()
+            pids = [process.pid, *children(process.pid)]
+            cpu_before = [cpu_seconds(p) for p in pids] + [own_cpu_seconds()]
+            tasks = threads(process.pid)
+            task_before = [cpu_seconds(process.pid, t) for t in tasks]
             started = time.monotonic()
             await asyncio.gather(*(play(fake, CHANNEL_ID + 100 + i, args.turns, posted,
                                         counts, args.think, args.players, i * 0.02)
                                    for i in range(args.games)))
             elapsed = time.monotonic() - started
+            task_used = [cpu_seconds(process.pid, t) - b for t, b in zip(tasks, task_before,
+                                                                          strict=True)]
+            cpu_used = [after - before for after, before in zip(
+                [cpu_seconds(p) for p in pids] + [own_cpu_seconds()], cpu_before, strict=True)]
             memory = [(process.pid, rss_mib(process.pid))] + [
                 (c, rss_mib(c)) for c in children(process.pid)]
         finally:
-            process.kill()
+            if args.profile:
+                process.send_signal(signal.SIGTERM)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(process.wait(), 60)
+            if process.returncode is None:
+                process.kill()
             await process.wait()
             await fake.stop()
     first = sorted(fake.response_times)
@@ -164,6 +207,16 @@ async def main() -> None:
     print(f"{args.games} games at once (think time {args.think:g} s), {len(posted)} turns in "
           f"{elapsed:.1f} s "
           f"({len(posted) / elapsed:.1f} turns/s)")
+    per_turn = [c / max(len(posted), 1) * 1e3 for c in cpu_used]
+    print("CPU per player turn: bot " + ", ".join(f"{c:.1f}" for c in per_turn[:-1])
+          + f" ms (bot process, then its children); fake Discord + players {per_turn[-1]:.1f} ms")
+    bot_ms, worker_ms = per_turn[0], sum(per_turn[1:-1])
+    print(f"  CPU-bound capacity on two idle cores (bot and worker each on a core, nothing "
+          f"else running): {1e3 / max(bot_ms, worker_ms, (bot_ms + worker_ms) / 2):.0f} "
+          f"turns/s; with the fake Discord and players on the same cores: "
+          f"{2e3 / sum(per_turn):.0f} turns/s")
+    print("  bot threads (main first): " + ", ".join(
+        f"{c / max(len(posted), 1) * 1e3:.1f}" for c in task_used) + " ms")
     print(f"interaction -> first response: median {statistics.median(first) * 1e3:.0f} ms, "
           f"p99 {q(first, n=100)[98] * 1e3:.0f} ms ({len(first)} interactions)")
     print(f"last tap -> table picture posted: median {statistics.median(posted) * 1e3:.0f} ms, "

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import atexit
 from contextlib import ExitStack
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import as_file
 
 from PIL import ImageDraw, ImageFont
@@ -60,7 +60,7 @@ def _notdef(size: int, bold: bool, index: int) -> bytes:
     return bytes(mask) + repr(mask.size).encode()
 
 
-@cache
+@lru_cache(maxsize=8192)  # keyed by the characters of players' names: keep it bounded
 def _font_index_for(char: str, size: int, bold: bool) -> int:
     """Which font draws `char` (0 or 1), or -1 if none does."""
     if char.isspace():

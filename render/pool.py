@@ -5,17 +5,22 @@ process uses the second core. A request carries the game state as its plain dict
 (`GameState.to_dict()`): that crosses the process boundary ten times faster than the
 public view's many small objects, and the worker derives the public view itself, so a
 picture still shows nothing hidden. No discord and no asyncio here: the bot wraps the
-returned `concurrent.futures.Future` (`asyncio.wrap_future`).
+returned `concurrent.futures.Future` (`asyncio.wrap_future`). The worker's side of the
+pipes is `render.worker`.
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import contextlib
+import itertools
 import os
+import pickle
+import queue
+import subprocess
+import sys
 import threading
-import time
 from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
@@ -31,6 +36,7 @@ from render.scores import render_scores
 from render.table import render_preview, render_table
 from render.theme import theme_named
 from render.turn import render_turn
+from render.worker import read_frame, write_frame
 
 KINDS = ("turn", "table", "ranch", "preview", "scores")
 
@@ -82,54 +88,169 @@ def draw(request: DrawRequest) -> bytes:
     return to_png_bytes(image, theme=theme)
 
 
-def _warm_up(parent: int) -> None:
-    """Load fonts and sprites once in the worker, so the first real picture is quick;
-    and leave with the parent: a bot killed with SIGKILL must not leave its worker behind."""
-    import render.sprites  # noqa: F401  (imported for its caches)
-    # `parent` comes from the parent itself: if it died while this worker was starting,
-    # os.getppid() here is already someone else, and the watch ends at once
+RECYCLE_AFTER = 5000  # drawings per worker before a fresh one takes over
+IN_FLIGHT = 2  # requests handed to the worker at once: the next is ready, the rest wait
+URGENT, ROUTINE, LAST = 0, 1, 2  # an urgent request overtakes routine ones still waiting
 
-    def watch_parent() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
 
-    threading.Thread(target=watch_parent, name="parent-watch", daemon=True).start()
+@dataclass(eq=False)
+class _Worker:
+    """One worker process, a thread writing its requests and one reading its answers."""
+
+    process: subprocess.Popen[bytes]
+    jobs: dict[int, Future[bytes]] = field(default_factory=dict)
+    outbox: queue.PriorityQueue[tuple[int, int, bytes | None]] = field(
+        default_factory=queue.PriorityQueue)
+    window: threading.Semaphore = field(default_factory=lambda: threading.Semaphore(IN_FLIGHT))
+    drawings: int = 0
+    threads: list[threading.Thread] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    gone: bool = False  # the reader saw the end: nothing sent now would be answered
+
+    @classmethod
+    def start(cls) -> _Worker:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "render.worker", str(os.getpid())],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True)
+        worker = cls(process)
+        worker.threads = [
+            threading.Thread(target=worker._write, name="drawing-writer", daemon=True),
+            threading.Thread(target=worker._read, name="drawing-reader", daemon=True)]
+        for thread in worker.threads:
+            thread.start()
+        return worker
+
+    def send(self, job: int, request: DrawRequest, future: Future[bytes],
+             priority: int) -> bool:
+        """Queue a request; False if the worker has already stopped."""
+        payload = pickle.dumps((job, request), protocol=pickle.HIGHEST_PROTOCOL)
+        with self.lock:
+            if self.gone:
+                return False
+            self.jobs[job] = future
+        self.drawings += 1
+        self.outbox.put((priority, job, payload))
+        return True
+
+    def retire(self) -> None:
+        """No more requests: the worker answers what it has, then exits."""
+        self.outbox.put((LAST, 0, None))
+
+    def _write(self) -> None:
+        """Hand requests over at most IN_FLIGHT at a time, urgent ones first."""
+        sink = self.process.stdin
+        assert sink is not None
+        try:
+            while (payload := self.outbox.get()[2]) is not None:
+                self.window.acquire()
+                if self.gone:
+                    break
+                write_frame(sink, payload)
+        except OSError:  # the worker is gone; the reader fails what it owed
+            pass
+        finally:
+            with contextlib.suppress(OSError):
+                sink.close()
+
+    def _read(self) -> None:
+        source = self.process.stdout
+        assert source is not None
+        while (payload := read_frame(source)) is not None:
+            job, ok, answer = pickle.loads(payload)
+            self.window.release()
+            future = self.jobs.pop(job, None)
+            if future is None or not future.set_running_or_notify_cancel():
+                continue
+            if ok:
+                future.set_result(answer)
+            else:
+                future.set_exception(DrawingError(answer))
+        self.process.wait()
+        with self.lock:
+            self.gone = True
+            owed, self.jobs = list(self.jobs.values()), {}
+        self.window.release()  # a writer waiting for room sees `gone` and ends
+        self.retire()  # … and so does one waiting for work
+        for future in owed:  # a crash: nothing more will come
+            if future.set_running_or_notify_cancel():
+                future.set_exception(DrawingError("the drawing worker stopped"))
+
+    def stop(self, *, cancel_pending: bool) -> None:
+        if cancel_pending:
+            with self.lock:
+                owed = list(self.jobs.values())
+            for future in owed:
+                future.cancel()
+            self.process.terminate()
+        self.retire()
+        for thread in self.threads:
+            thread.join()
+
+
+class DrawingError(RuntimeError):
+    """A picture the worker could not draw (its reason), or a worker that stopped."""
 
 
 class DrawingPool:
     """One worker process that draws `DrawRequest`s; close it (or use `with`) to stop.
 
-    The worker is started with "spawn": a fork of a process running threads (the bot's
-    event loop, the database) is unsafe."""
+    The worker is a fresh interpreter (`python -m render.worker`) fed through its pipes:
+    starting it is fork + exec, safe from a process running threads (the bot's event
+    loop, the database), and no multiprocessing helper process or semaphore is needed.
+    After `recycle_after` drawings a fresh worker takes over while the old one answers
+    what it was given, so whatever the drawing code holds on to cannot grow without end.
+    """
 
-    def __init__(self, workers: int = 1) -> None:
-        self._executor = ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-            initializer=_warm_up, initargs=(os.getpid(),))
+    def __init__(self, *, recycle_after: int = RECYCLE_AFTER) -> None:
+        self.recycle_after = recycle_after
+        self._lock = threading.Lock()
+        self._worker: _Worker | None = None
+        self._retired: list[_Worker] = []
+        self._jobs = itertools.count()
         self._closed = False
 
-    def submit(self, request: DrawRequest) -> Future[bytes]:
-        if self._closed:
-            raise RuntimeError("the drawing pool is closed")
-        return self._executor.submit(draw, request)
+    def submit(self, request: DrawRequest, *, urgent: bool = False) -> Future[bytes]:
+        """Draw `request` in the worker. `urgent`: someone waits for this answer (a
+        private step), so it goes before routine requests not yet handed over."""
+        future: Future[bytes] = Future()
+        priority = URGENT if urgent else ROUTINE
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the drawing pool is closed")
+            worker = self._worker
+            if worker is None or not worker.send(next(self._jobs), request, future,
+                                                 priority):
+                worker = self._worker = _Worker.start()
+                worker.send(next(self._jobs), request, future, priority)
+            if worker.drawings >= self.recycle_after:
+                worker.retire()
+                self._retired = [w for w in self._retired if w.process.poll() is None]
+                self._retired.append(worker)
+                self._worker = None  # the next request starts a fresh worker
+        return future
 
     def draw_many(self, requests: Sequence[DrawRequest]) -> list[bytes]:
         """Draw several pictures and wait for all of them (order kept)."""
         return [future.result() for future in [self.submit(r) for r in requests]]
 
     def worker_pids(self) -> list[int]:
-        """Process ids of the running workers (for memory figures and shutdown checks)."""
-        processes = getattr(self._executor, "_processes", None) or {}
-        return list(processes)
+        """Process ids of the running workers (for memory figures and shutdown checks); a
+        worker that has just left may be listed until it is reaped."""
+        with self._lock:
+            workers = [*self._retired, *([self._worker] if self._worker else [])]
+        return [w.process.pid for w in workers if w.process.poll() is None]
 
     def close(self, *, cancel_pending: bool = True) -> None:
-        """Stop the worker: pending requests are cancelled (or drawn first), the worker
-        process exits, and nothing is left running."""
-        if not self._closed:
+        """Stop the workers: pending requests are cancelled (or drawn first), every
+        worker process exits and is reaped, and nothing is left running."""
+        with self._lock:
+            if self._closed:
+                return
             self._closed = True
-            self._executor.shutdown(wait=True, cancel_futures=cancel_pending)
-
+            workers = [*self._retired, *([self._worker] if self._worker else [])]
+            self._worker, self._retired = None, []
+        for worker in workers:
+            worker.stop(cancel_pending=cancel_pending)
     def __enter__(self) -> DrawingPool:
         return self
 

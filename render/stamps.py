@@ -18,7 +18,8 @@ from PIL import Image, ImageDraw
 
 from render.fonts import Colour, runs
 
-STAMP_CACHE_SIZE = 4096
+STAMP_CACHE_SIZE = 512  # a few MiB of masks: the strings every picture repeats
+WIDTH_CACHE_SIZE = 4096  # plain ints: measuring never rasterises
 FIT_CACHE_SIZE = 2048
 _here = threading.local()  # each drawing thread collects its own texts
 
@@ -69,8 +70,11 @@ def stamp(text: str, size: int, bold: bool = False) -> Stamp:
     return Stamp(mask, width, ascent, descent)
 
 
+@lru_cache(maxsize=WIDTH_CACHE_SIZE)
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return stamp(text, size, bold).width
+    """The width `stamp(text, size, bold)` has, measured without drawing it: `fit` tries
+    many shortened strings, and a mask for each would crowd the stamp cache."""
+    return int(sum(f.getlength(part) for part, f in runs(text, size, bold)))
 
 
 @lru_cache(maxsize=FIT_CACHE_SIZE)

@@ -14,7 +14,7 @@ import yarl
 from discord import app_commands
 
 from bot.config import Settings
-from bot.discord import admin, info, lobby, turns
+from bot.discord import admin, drawing, info, lobby, turns
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.delivery import Delivery
 from bot.discord.dialogue import act, open_dialogue, pick_pair, propose
@@ -73,14 +73,15 @@ class MoonRiverBot(TableClient):
                          allowed_mentions=discord.AllowedMentions.none())
         self.tree = app_commands.CommandTree(self)
         self._maintenance: asyncio.Task[None] | None = None
-        self.pool: DrawingPool | None = None
+        self.pool: DrawingPool | None = DrawingPool()  # its worker starts on first use
+        drawing.use_worker(self.pool)  # private previews draw there too
         self.delivery = Delivery(self, self.draw, retry_base=settings.retry_seconds)
         self._closed = False
 
     async def draw(self, request: DrawRequest) -> bytes:
         """A picture from the drawing worker (the second core), off the event loop."""
         if self.pool is None:
-            self.pool = DrawingPool()
+            raise RuntimeError("the bot is stopping: no more pictures")
         return await asyncio.wrap_future(self.pool.submit(request))
 
     async def login(self, token: str) -> None:
@@ -159,6 +160,7 @@ class MoonRiverBot(TableClient):
             await self.delivery.drain(timeout=0)
         if self.pool is not None:
             pool, self.pool = self.pool, None
+            drawing.use_worker(None)
             await asyncio.to_thread(pool.close)
         await asyncio.to_thread(self.computers.close)
         await self.store.close()

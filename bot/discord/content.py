@@ -76,10 +76,9 @@ def turn_post_with(game: Game, state: GameState, lines: Sequence[str], png: byte
     """The post after a player turn around a turn picture drawn elsewhere (the outbox's
     delivery draws it in the drawing worker)."""
     locale = game.settings.locale
-    view = public_view(state)
-    if state.phase is Phase.OVER:
+    if state.phase is Phase.OVER:  # the ranking needs the scores: the only view built here
         humans = tuple(s.user_id for s in game.seats if s.user_id is not None)
-        tail = [t("turn.ranking", locale, ranking=ranking(view)),
+        tail = [t("turn.ranking", locale, ranking=ranking(public_view(state))),
                 t("turn.game_over", locale, mentions=" ".join(f"<@{u}>" for u in humans))]
         return TurnPost(game.id, game.version, _fit(lines, tail), humans,
                         (("final.png", png),), False, True, locale)

@@ -2,22 +2,44 @@
 
 A player waiting for the next step of their private message must not queue behind the
 table pictures of a hundred other tables, so the private steps (previews, status, board)
-draw on one thread and the public turn posts on another. (The drawing worker process of
-`render.pool` can take the public lane where delivery uses it.)
+are built on one thread and the public turn posts on another. Once the bot has started
+its drawing worker (`use_worker`), a private step's preview is drawn there as an urgent
+request, ahead of waiting table posts: the drawing leaves the bot's process (and its
+GIL) while the private thread waits for it.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import CancelledError, ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
+
+from render.pool import DrawingPool, DrawRequest, draw
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 _PRIVATE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="moonriver-private")
 _PUBLIC = ThreadPoolExecutor(max_workers=1, thread_name_prefix="moonriver-public")
+_worker: DrawingPool | None = None
+
+
+def use_worker(pool: DrawingPool | None) -> None:
+    """Draw private pictures in `pool` from now on (None: here, as tools and tests do)."""
+    global _worker
+    _worker = pool
+
+
+def picture(request: DrawRequest) -> bytes:
+    """Draw now and wait (call it off the event loop): in the worker when there is one."""
+    pool = _worker
+    if pool is not None:
+        try:
+            return pool.submit(request, urgent=True).result()
+        except (RuntimeError, CancelledError):  # closed, stopping or crashed: draw here
+            pass
+    return draw(request)
 
 
 async def drawn(draw: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:

@@ -9,10 +9,12 @@ the second guard (the client's default is none; pings name their users).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from discord.utils import escape_markdown, escape_mentions
 
 
+@lru_cache(maxsize=4096)  # the same few names, escaped for every post and button
 def safe_name(name: str) -> str:
     """A name as literal text: markdown (masked links included) and mentions escaped."""
     return escape_mentions(escape_markdown(name))

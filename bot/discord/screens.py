@@ -21,6 +21,7 @@ from bot.discord.components import (
     ProposeButton,
     SpotSelect,
 )
+from bot.discord.drawing import picture
 from bot.tables.domain import Game
 from bot.tables.labels import (
     Label,
@@ -36,8 +37,8 @@ from engine.actions import Action, Build
 from engine.i18n import t
 from engine.state import GameState
 from engine.view import public_view
-from render import render_preview, theme_named, to_png_bytes
 from render.placement import placement_positions, position_of
+from render.pool import DrawRequest
 
 ROWS = 5  # Discord: at most five rows of components per message
 BUTTONS_PER_ROW = 5
@@ -88,10 +89,10 @@ def _rows(view: discord.ui.View) -> int:
 
 def _draw_preview(state: GameState, game: Game, builds: Sequence[Build],
                   proposed: Build | None, locale: str) -> bytes:
-    seat = state.active_seat or 0
-    image = render_preview(public_view(state), seat, builds, proposed,
-                           theme=theme_named(game.settings.theme), locale=locale)
-    return to_png_bytes(image)
+    """In the drawing worker when the bot runs one (the private thread waits for it)."""
+    return picture(DrawRequest.of("preview", state, seat=state.active_seat or 0,
+                                  builds=tuple(builds), proposed=proposed,
+                                  theme=game.settings.theme, locale=locale))
 
 
 def decision_screen(game: Game, state: GameState, options: Sequence[Action],

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.tables.labels import draft_text, parcel_text
+from bot.tables.labels import parcel_text
 from engine import events as ev
 from engine.grid import cell_name
 from engine.i18n import t
 from engine.state import GameState
-from engine.view import TableView, public_view
+from render.labels import slot_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +37,17 @@ def _cells(first: int, second: int) -> str:
     return f"{cell_name(first)}–{cell_name(second)}"
 
 
-def _phrases(events: Sequence[ev.Event], state: GameState, draft: Sequence[TableView],
-             locale: str, literal: Callable[[str], str]) -> tuple[list[str], list[str]]:
+def draft_slots(state: GameState) -> dict[int, str]:
+    """Parcel id → ①–④ as the picture labels the draft (`render.labels.draft_labels` of
+    the public view), read straight from the state: a public view scores every ranch,
+    which cost the narration more than all its words."""
+    return {slot.parcel: slot_label(i) for column in (state.column, state.next_column)
+            for i, slot in enumerate(column) if slot.parcel is not None}
+
+
+def _phrases(events: Sequence[ev.Event], state: GameState,
+             draft: Callable[[], Sequence[dict[int, str]]], locale: str,
+             literal: Callable[[str], str]) -> tuple[list[str], list[str]]:
     """(the mover's phrases, table-wide lines) for the events of one action; `literal`
     makes a player's name inert in the target's markup (the bot escapes markdown)."""
     names = [literal(name) for name in state.config.players]
@@ -49,10 +58,9 @@ def _phrases(events: Sequence[ev.Event], state: GameState, draft: Sequence[Table
         return parcel_text(state, pid, locale)
 
     def drafted(pid: int) -> str:
-        for view in draft:  # the label the picture showed when the choice was made
-            text = draft_text(state, view, pid, locale)
-            if text != parcel(pid):
-                return text
+        for slots in draft():  # the label the picture showed when the choice was made
+            if pid in slots:
+                return f"{slots[pid]} {parcel(pid)}"
         return parcel(pid)
 
     cows = 0
@@ -108,8 +116,14 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
     """One segment per (seat, events) played in one service call, oldest first.
 
     `before` is the state the call started from: its draft labels are the ones the
-    mover saw when choosing (the picture's ①–④)."""
-    draft = [public_view(s) for s in (before, after) if s is not None]
+    mover saw when choosing (the picture's ①–④); read only for a choice from the draft."""
+    labels: list[dict[int, str]] = []
+
+    def draft() -> Sequence[dict[int, str]]:
+        if not labels:
+            labels.extend(draft_slots(s) for s in (before, after) if s is not None)
+        return labels
+
     out = []
     for seat, events in played:
         chunk: list[ev.Event] = []
@@ -125,8 +139,8 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
 
 
 def _segment(seat: int, events: Sequence[ev.Event], state: GameState,
-             draft: Sequence[TableView], locale: str, literal: Callable[[str], str], *,
-             ends: bool) -> Segment:
+             draft: Callable[[], Sequence[dict[int, str]]], locale: str,
+             literal: Callable[[str], str], *, ends: bool) -> Segment:
     said, table = _phrases(events, state, draft, locale, literal)
     return Segment(seat, tuple(said), tuple(table), ends)
 

@@ -42,7 +42,8 @@ def subcommand_option(fake: FakeDiscord, sub: str, option: str) -> dict[str, Any
 
 
 def spawned_children(pid: int) -> list[int]:
-    """The worker processes (multiprocessing "spawn") a process has started."""
+    """The worker processes a process has started: multiprocessing "spawn" ones (the
+    computer worker) and the drawing worker (`python -m render.worker`)."""
     found = []
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:  # threads come and go while we look
@@ -51,7 +52,8 @@ def spawned_children(pid: int) -> list[int]:
             continue
         for child in children:
             try:
-                if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                command = Path(f"/proc/{child}/cmdline").read_bytes()
+                if b"spawn_main" in command or b"render.worker" in command:
                     found.append(int(child))
             except FileNotFoundError:
                 continue

@@ -12,13 +12,14 @@ import pytest
 from bot.cli import no_token_message
 from bot.discord.turns import matches
 from bot.tables.labels import MAX_DESCRIPTION, MAX_LABEL, fit, labels_for, position_label
-from bot.tables.narrate import TurnJournal, turn_lines
+from bot.tables.narrate import TurnJournal, draft_slots, turn_lines
 from engine import events as ev
 from engine.actions import Build
 from engine.ai import make_player
 from engine.game import apply, legal_actions, new_game
 from engine.state import GameState, Phase
 from engine.view import public_view
+from render.labels import draft_labels
 from render.placement import placement_positions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,6 +91,16 @@ def test_the_journal_narrates_one_line_per_player_turn_name_first(players: int) 
             turns += 1
             lines += len(turn_said)
     assert lines >= turns * 0.9  # nearly every turn says something (a pass says "passed")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_narration_names_draft_slots_as_the_picture_does_R_ORDER_1(players: int) -> None:
+    """The narration reads ①–④ from the state, the picture from the public view: the
+    same label for every parcel in either column, all game long."""
+    states = [before for before, _, _ in playout(players, 7)]
+    for state in states:
+        assert draft_slots(state) == draft_labels(public_view(state))
+    assert sum(len(draft_slots(s)) for s in states) > 0
 
 
 def test_typed_moves_autocomplete_by_any_token_in_any_case() -> None:

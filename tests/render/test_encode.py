@@ -19,7 +19,7 @@ from render.encode import theme_of
 from render.palette import palette_colours, theme_colours
 from render.pool import DrawingPool, DrawRequest, draw
 from render.sprites import ranchero
-from render.stamps import STAMP_CACHE_SIZE, stamp
+from render.stamps import STAMP_CACHE_SIZE, fit, stamp, text_width
 from render.theme import PLAYER_COLOURS
 from render.turn import render_turn
 from tests.render.golden import at_build_decision, played, played_with_events
@@ -77,6 +77,17 @@ def test_white_ranchero_stands_out_on_the_light_theme() -> None:
 def test_text_stamps_are_cached_and_bounded() -> None:
     assert stamp("Round 3", 22, True) is stamp("Round 3", 22, True)
     assert stamp.cache_info().maxsize == STAMP_CACHE_SIZE
+
+
+def test_fitting_text_measures_without_drawing_stamps() -> None:
+    """Issue 10 (memory): `fit` tries many shortened strings; measuring them must not
+    fill the bounded stamp cache with masks nobody draws."""
+    long = "Ein sehr langer und einmaliger Spielername " * 3
+    misses = stamp.cache_info().misses
+    fitted = fit(long, 18, 90, True)
+    assert stamp.cache_info().misses == misses
+    assert fitted.endswith("…") and text_width(fitted, 18, True) <= 90
+    assert text_width(fitted, 18, True) == stamp(fitted, 18, True).width
 
 
 def test_draw_requests_pickle_and_draw_every_kind() -> None:
