@@ -20,7 +20,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
-from os import cpu_count
+from os import cpu_count, getloadavg
 
 from engine.ai import StrongPlayer, make_player
 from engine.game import apply, new_game, outcome
@@ -33,6 +33,7 @@ class GameResult:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     think_seconds: tuple[float, ...]  # every timed (strong) decision
+    sweeps: tuple[int, ...] = ()  # sampled worlds searched, per searched strong decision
 
 
 def play(lineup: tuple[str, ...], seed: int, think_ms: int) -> GameResult:
@@ -40,6 +41,7 @@ def play(lineup: tuple[str, ...], seed: int, think_ms: int) -> GameResult:
     players = [make_player(ai, seed * 8 + seat, think_ms=think_ms)
                for seat, ai in enumerate(lineup)]
     thinking: list[float] = []
+    sweeps: list[int] = []
     while state.phase is not Phase.OVER:
         seat = state.active_seat
         assert seat is not None
@@ -48,11 +50,13 @@ def play(lineup: tuple[str, ...], seed: int, think_ms: int) -> GameResult:
         action = player.choose(state)
         if isinstance(player, StrongPlayer):
             thinking.append(time.perf_counter() - started)
+            if player.last_sweeps:
+                sweeps.append(player.last_sweeps)
         state, _ = apply(state, action)
     result = outcome(state)
     assert result is not None
     return GameResult(lineup, tuple(s.total for s in result.sheets), result.winners,
-                      tuple(thinking))
+                      tuple(thinking), tuple(sweeps))
 
 
 def _play_job(job: tuple[tuple[str, ...], int, int]) -> GameResult:
@@ -94,6 +98,10 @@ def summarise(results: list[GameResult], focus: str) -> dict[str, object]:
     if thinking:
         report["think_seconds"] = {"median": round(statistics.median(thinking), 3),
                                    "max": round(max(thinking), 3), "decisions": len(thinking)}
+    sweeps = [n for game in results for n in game.sweeps]
+    if sweeps:
+        report["sweeps_per_searched_decision"] = {"median": statistics.median(sweeps),
+                                                  "decisions": len(sweeps)}
     return report
 
 
@@ -122,6 +130,7 @@ def main() -> None:
         turn = game % 4
         jobs.append((lineup[turn:] + lineup[:turn], args.seed + game, args.think_ms))
     started = time.perf_counter()
+    load_before = getloadavg()[0]
     results: list[GameResult] = []
     log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
     try:
@@ -138,6 +147,9 @@ def main() -> None:
     report["lineup"] = list(lineup)
     report["think_ms"] = args.think_ms if "strong" in lineup else None
     report["wall_seconds"] = round(time.perf_counter() - started, 1)
+    # a time budget buys fewer sweeps on a busy machine: say how busy it was
+    report["load_average"] = [round(load_before, 1), round(getloadavg()[0], 1)]
+    report["seed"] = args.seed
     print(json.dumps(report))
 
 

@@ -52,11 +52,15 @@ def _territory_table(state: GameState, seat: int) -> tuple[list[int], list[int],
 
 
 def _build_values(state: GameState, seat: int, builds: list[Build]) -> list[float]:
-    """Score gain of each domino, roughly: merged territories × cows, resources, symbols."""
+    """Score gain of each domino, roughly: merged territories × cows, resources, symbols.
+
+    A search calls this at every build of every playout, over every legal domino: what
+    one parcel adds at one cell is worked out once per call and shared by the dominoes.
+    """
     components = state.config.components
     landscapes, cow_symbols, resources, skulls, circles, _ = static_tables(components)
     kinds = resource_kinds(components)
-    geo = geometry(state.config.height)
+    neighbours = geometry(state.config.height).neighbours
     masks = landscape_masks(state, seat)
     region_of, sizes, herds = _territory_table(state, seat)
     cow_coming = 1 if state.cow_supply else 0
@@ -64,29 +68,54 @@ def _build_values(state: GameState, seat: int, builds: list[Build]) -> list[floa
     counting = {kind: 1 + sum(1 for f in faces if SPECIALIST_RESOURCE.get(f) == kind)
                 for kind in ("gold", "beaver", "corn")}
     counting[""] = 0
+    symbols: dict[int, float] = {}  # parcel -> resources and symbols (R-SCORE-2/3, R-SYM)
+    cows_of: dict[int, int] = {}    # parcel -> cows it brings (R-SYM-1)
+    touching: dict[tuple[int, int], frozenset[int]] = {}  # (landscape, cell) -> territories
+    alone: dict[tuple[int, int, int], float] = {}  # (landscape, cell, cows) -> gain
+
+    def touch(landscape: int, cell: int) -> frozenset[int]:
+        key = (landscape, cell)
+        found = touching.get(key)
+        if found is None:
+            mask = masks[landscape]
+            found = frozenset(region_of[n] for n in neighbours[cell] if mask >> n & 1)
+            touching[key] = found
+        return found
+
+    def territory_gain(joined: frozenset[int], new_cells: int, new_herd: int) -> float:
+        size = new_cells + sum(sizes[r] for r in joined)
+        herd = new_herd + sum(herds[r] for r in joined)
+        gain = size * herd - sum(sizes[r] * herds[r] for r in joined)  # R-SCORE-1
+        return gain + GROWTH * size  # bigger territories make more of later cows
+
+    for parcel in state.players[seat].storage:
+        value = float(resources[parcel] * counting[kinds[parcel]])
+        if circles[parcel]:
+            value += CIRCLE
+        if skulls[parcel]:
+            value -= SKULL  # R-SYM-2: likely a cow of that territory
+        symbols[parcel] = value
+        cows_of[parcel] = cow_coming if cow_symbols[parcel] else 0
     out = []
     for build in builds:
-        value = 0.0
-        groups: dict[int, tuple[set[int], int, int]] = {}  # landscape -> what joins up
-        for parcel, cell in ((build.first, build.cell), (build.second, build.second_cell)):
-            landscape = landscapes[parcel]
-            joined, new_cells, new_herd = groups.get(landscape, (set(), 0, 0))
-            mask = masks[landscape]
-            joined.update(region_of[n] for n in geo.neighbours[cell] if mask >> n & 1)
-            groups[landscape] = (joined, new_cells + 1,
-                                 new_herd + (cow_coming if cow_symbols[parcel] else 0))
-            value += resources[parcel] * counting[kinds[parcel]]  # R-SCORE-2/3
-            if circles[parcel]:
-                value += CIRCLE
-            if skulls[parcel]:
-                value -= SKULL  # R-SYM-2: likely a cow of that territory
-        for landscape, (joined, new_cells, new_herd) in groups.items():
-            if landscape == CORNFIELD:
-                continue  # no cows, no territory points
-            size = new_cells + sum(sizes[r] for r in joined)
-            herd = new_herd + sum(herds[r] for r in joined)
-            value += size * herd - sum(sizes[r] * herds[r] for r in joined)  # R-SCORE-1
-            value += GROWTH * size  # bigger territories make more of later cows
+        first, second = build.first, build.second
+        cell, second_cell = build.cell, build.second_cell
+        first_landscape, second_landscape = landscapes[first], landscapes[second]
+        value = symbols[first] + symbols[second]
+        if first_landscape != second_landscape:
+            for parcel, landscape, at in ((first, first_landscape, cell),
+                                          (second, second_landscape, second_cell)):
+                if landscape == CORNFIELD:
+                    continue  # no cows, no territory points
+                key = (landscape, at, cows_of[parcel])
+                gain = alone.get(key)
+                if gain is None:
+                    gain = territory_gain(touch(landscape, at), 1, cows_of[parcel])
+                    alone[key] = gain
+                value += gain
+        elif first_landscape != CORNFIELD:
+            joined = touch(first_landscape, cell) | touch(first_landscape, second_cell)
+            value += territory_gain(joined, 2, cows_of[first] + cows_of[second])
         out.append(value)
     return out
 

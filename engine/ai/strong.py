@@ -1,17 +1,25 @@
-"""The strong player: search where the hidden information and the other players matter.
+"""The strong player: flat Monte Carlo over sampled worlds, the greedy player as a guide.
 
-Parcel choices (R-TURN-3) and partner decisions meet the other players and the unknown
-pile and stack: for these, flat Monte Carlo. The most promising actions (by the greedy
-values) are tried in the same sampled worlds: the draw pile and partner stack shuffled
-anew (determinised), the action played, then every seat plays a fast policy
-(`playout.fast_choice`) to a round boundary, and the position is judged by
+Parcel, partner and building decisions are searched the same way. The most promising
+actions (by the greedy values) are tried in the same sampled worlds: the draw pile and
+partner stack shuffled anew (determinised), the action played, then every seat plays a
+fast policy (`playout.fast_choice`) to a fixed horizon, and the position is judged by
 `evaluation.margin`. Every action of a sweep sees the same world and the same tie-breaks
 (common random numbers), so differences come from the actions, not luck.
 
-Building, skulls, cowboy steps and the bonus tile shape only our own ranch this turn: for
-these the candidates close to the greedy favourite are each followed by the rest of our
-turn played greedily, and the best end of turn wins. (Searching these with playouts only
-added noise: the strong player then lost to greedy.)
+What differs per kind of decision is which actions are tried and how far to look:
+
+- parcel choices (R-TURN-3), setup and partners meet the other players and the hidden
+  pile and stack: the greedy top `WIDTH`, played out to the end of the next round
+  (choices) or of this one (partners);
+- building (R-TURN-2, R-BUILD-*) shapes the ranch that every later parcel must fit: the
+  candidates within `BUILD_BAND` points of the greedy favourite, each followed by the
+  rest of our turn played greedily, then played out until our next parcel has been built
+  (our parcel choice in the next round). Measured: this search is where the strong player
+  gains most over greedy (win rate against three greedy players 41 % -> 60 % at 8 sweeps);
+- skulls, cowboy steps and the bonus tile only rearrange our own ranch this turn: the
+  candidates near the greedy favourite each followed by the rest of the turn played
+  greedily, and the best end of turn wins (`plan_turn`).
 
 The budget is `iterations` sweeps, or else `think_ms` of wall-clock time. With a time
 budget the result depends on the machine's speed; with `iterations` it depends only on
@@ -32,12 +40,15 @@ from engine.rng import Rng
 from engine.state import GameState, Phase
 
 WIDTH = 6          # candidate actions searched (the rest are pruned by their greedy value)
-BAND = 3.0         # own-ranch decisions: only those this close to the greedy favourite
-#: Decisions that meet the other players or the hidden pile and stack: searched. The rest
-#: (building, skulls, cowboy steps, the bonus tile) only shape our own ranch this turn.
-SEARCHED = (Phase.CHOOSE, Phase.SETUP, Phase.RECRUIT, Phase.DESPERADO, Phase.THIEF)
+BUILD_WIDTH = 5    # building: at most this many candidates ...
+BUILD_BAND = 6.0   # ... and only those this close to the greedy favourite
+BAND = 3.0         # skulls, cowboy steps, bonus tile: only those this close to greedy's
+#: Decisions that meet the other players or the hidden pile and stack.
+INTERACTIVE = (Phase.CHOOSE, Phase.SETUP, Phase.RECRUIT, Phase.DESPERADO, Phase.THIEF)
 MAX_PLAYOUT = 200  # decisions in one playout at most
 HORIZON_ROUNDS = 1  # playouts end when the round now being played is over
+
+Rollout = Callable[[GameState, Rng], float]
 
 
 def _default_clock() -> Callable[[], float]:
@@ -55,21 +66,62 @@ def determinise(state: GameState, rng: Rng) -> GameState:
     return world
 
 
-def playout(state: GameState, rng: Rng, rounds: int = HORIZON_ROUNDS) -> GameState:
-    """Everyone plays the fast policy until `rounds` round ends from now (or the end).
+def playout(state: GameState, rng: Rng, rounds: int = HORIZON_ROUNDS,
+            seat: int | None = None) -> GameState:
+    """Everyone plays the fast policy until `rounds` round ends from now (or the end), or,
+    given a `seat`, until that seat is about to choose its parcel in a later round.
 
-    The horizon is a round boundary, the same for every action compared: stopping at
-    "our next turn" instead would favour early places in the column, whose next turn
-    simply comes before the others have gained anything.
+    The horizon is the same for every action compared: stopping at "our next turn" in
+    general would favour early places in the column, whose next turn simply comes before
+    the others have gained anything. A building search may stop at its next parcel
+    choice: its place in that round's column is already fixed, the same for every
+    candidate, and by then its next parcel is built. This is the one playout step of
+    every search.
     """
-    stop = state.round + rounds
+    start = state.round
+    stop = start + rounds
+
+    def done(world: GameState) -> bool:
+        if world.round >= stop:
+            return True
+        return (seat is not None and world.round > start and world.active_seat == seat
+                and world.phase is Phase.CHOOSE)
+
     # one fork, then every action in place and without events (engine.playout)
     return in_place_playout(state, lambda world: fast_choice(world, rng),
-                            max_actions=MAX_PLAYOUT, stop=lambda world: world.round >= stop)
+                            max_actions=MAX_PLAYOUT, stop=done)
+
+
+def finish_turn(state: GameState, seat: int) -> GameState:
+    """Our own turn played on greedily (a second domino, skulls, a cowboy's steps) until
+    it meets the others (a partner, the parcel choice) or someone else moves."""
+    for _ in range(MAX_PLAYOUT):
+        if state.active_seat != seat or state.phase in INTERACTIVE:
+            break
+        options = legal_actions(state)
+        values = option_values(state, options)
+        state, _ = apply(state, options[values.index(max(values))])
+    return state
+
+
+def interaction_rollout(seat: int, rounds: int) -> Rollout:
+    """Parcel choices and partners: everyone plays on to a round boundary."""
+    def judge(after: GameState, rng: Rng) -> float:
+        return margin(playout(after, rng, rounds), seat)
+    return judge
+
+
+def build_rollout(seat: int) -> Rollout:
+    """Building: our turn finished greedily, then played on until our next parcel is
+    built (our parcel choice next round): the ranch is judged by what it took in next.
+    (Measured: as strong as playing to the end of that round, a quarter less work.)"""
+    def judge(after: GameState, rng: Rng) -> float:
+        return margin(playout(finish_turn(after, seat), rng, 2, seat), seat)
+    return judge
 
 
 class StrongPlayer:
-    """Searches parcel and partner decisions, plans the rest of its turn otherwise."""
+    """Searches building, parcel and partner decisions; plans the rest of its turn."""
 
     name = "strong"
 
@@ -85,6 +137,7 @@ class StrongPlayer:
 
     def choose(self, state: GameState) -> Action:
         options = legal_actions(state)
+        self.last_sweeps = 0
         if len(options) == 1:
             return options[0]
         seat = state.active_seat
@@ -93,16 +146,25 @@ class StrongPlayer:
         deadline = clock() + self.think_ms / 1000 if self.iterations is None else float("inf")
         prior = option_values(state, options)
         order = sorted(range(len(options)), key=lambda i: -prior[i])
-        if state.phase in SEARCHED:
+        if state.phase in INTERACTIVE:
             candidates = [options[i] for i in order[:WIDTH]]
             rounds = 2 if state.phase in (Phase.CHOOSE, Phase.SETUP) else 1
-            return self._search(state, seat, candidates, rounds, clock, deadline)
-        band = prior[order[0]] - BAND  # own-ranch decisions: refine greedy, never overrule
+            return self._search(state, candidates, interaction_rollout(seat, rounds),
+                                clock, deadline)
+        if state.phase is Phase.BUILD:
+            band = prior[order[0]] - BUILD_BAND
+            candidates = [options[i] for i in order[:BUILD_WIDTH] if prior[i] >= band]
+            if len(candidates) == 1:
+                return candidates[0]
+            return self._search(state, candidates, build_rollout(seat), clock, deadline)
+        band = prior[order[0]] - BAND  # own-ranch steps: refine greedy, never overrule
         candidates = [options[i] for i in order[:WIDTH] if prior[i] >= band]
         return plan_turn(state, seat, candidates, clock, deadline)
 
-    def _search(self, state: GameState, seat: int, candidates: list[Action], rounds: int,
+    def _search(self, state: GameState, candidates: list[Action], rollout: Rollout,
                 clock: Callable[[], float], deadline: float) -> Action:
+        """Flat Monte Carlo: whole sweeps (every candidate in one sampled world) until the
+        budget is spent; the candidate with the best total wins, greedy's order breaks ties."""
         totals = [0.0] * len(candidates)
         sweeps, slowest = 0, 0.0
         while self.iterations is None or sweeps < self.iterations:
@@ -115,7 +177,7 @@ class StrongPlayer:
                 if self.iterations is None and before + slowest > deadline:
                     break  # an unfinished sweep is dropped: every action sees the same worlds
                 after, _ = apply(world, action)
-                results.append(margin(playout(after, Rng(playout_seed), rounds), seat))
+                results.append(rollout(after, Rng(playout_seed)))
                 slowest = max(slowest, clock() - before)
             if len(results) < len(candidates):
                 break
@@ -130,22 +192,13 @@ class StrongPlayer:
 
 def plan_turn(state: GameState, seat: int, candidates: list[Action],
               clock: Callable[[], float], deadline: float) -> Action:
-    """Own-ranch decisions: play the rest of our turn greedily after each candidate and
-    keep the one that ends the turn best (a second domino, skulls, a cowboy's steps)."""
+    """Own-ranch steps: play the rest of our turn greedily after each candidate and keep
+    the one that ends the turn best (skulls, a cowboy's steps, the bonus tile)."""
     best, best_value = candidates[0], float("-inf")
     for action in candidates:
         if clock() > deadline:
-            break
-        after, _ = apply(state, action)
-        for _ in range(MAX_PLAYOUT):
-            if after.active_seat != seat or after.phase in SEARCHED:
-                break
-            if clock() > deadline:
-                return best  # out of time: the best fully judged candidate
-            options = legal_actions(after)
-            values = option_values(after, options)
-            after, _ = apply(after, options[values.index(max(values))])
-        value = seat_value(after, seat)
+            break  # out of time: the best fully judged candidate
+        value = seat_value(finish_turn(apply(state, action)[0], seat), seat)
         if value > best_value:
             best, best_value = action, value
     return best
