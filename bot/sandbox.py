@@ -115,6 +115,14 @@ class Sandbox:
             for line in self.front.board_lines(state, seat, self.options.locale):
                 self.say(line)
 
+    def _in_menu_order(self, state: Any, options: Sequence[Any]) -> list[Any]:
+        """The legal actions in the order the Discord step offers them (buttons, then the
+        lettered menu a, b, c …), so number 1 is the first thing the player reads."""
+        decision = self.front.decision(state, options, self.options.locale,
+                                       self.options.theme)
+        rank = {c.action: i for i, c in enumerate((*decision.buttons, *decision.menu))}
+        return sorted(options, key=lambda a: rank.get(str(a), len(rank)))
+
     def _list(self, state: Any, options: Sequence[Any]) -> None:
         """The legal actions by their labels (never ids); the number picks one."""
         decision = self.front.decision(state, options, self.options.locale,
@@ -172,7 +180,7 @@ class Sandbox:
             state = status.state
             seat = status.game.seats[self.rules.active_seat(state) or 0]
             user = by_id[seat.user_id or 0]
-            options = await service.legal(CHANNEL, user)
+            options = self._in_menu_order(state, await service.legal(CHANNEL, user))
             self.say("")
             self.say(t("sandbox.to_move", locale, player=seat.name,
                        phase=self.front.phase_text(state, locale)))

@@ -131,8 +131,8 @@ class KingdominoFront:
                 elif isinstance(event, kev.GameScored) and after.config.games > 1:
                     table.append(t("kd.turn.game_scored", locale, game=event.game,
                                    scores=_scores(names, event.scores, literal)))
-                elif isinstance(event, kev.GameEnded):
-                    table.append(t("event.game_ended", locale))
+                # GameEnded is not narrated: the post (or the sandbox) announces the end
+                # with the ranking, as for Moon River
             waiting = after.phase is Phase.CLAIM and after.active_seat == current
             _close(out, current, said, table, not waiting)
         return out
