@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 from pathlib import Path
 from typing import Any
@@ -40,9 +39,6 @@ def _game_options(args: argparse.Namespace) -> dict[str, Any]:
             raise UsageError("--variants is a Kingdomino option (--game kingdomino); Moon "
                              "River takes --variant")
         return {}
-    if not {"game", "variants"} <= {f.name for f in dataclasses.fields(SandboxOptions)}:
-        raise UsageError(f"the sandbox plays Moon River only in this version, not "
-                         f"--game {args.game}")
     if args.variant != "base" or args.scenario is not None:
         raise UsageError("--variant and --scenario are Moon River options; Kingdomino "
                          "takes --variants")

@@ -3,7 +3,6 @@ JSON out and exit 0, or one line and exit 2 — the same contract as Moon River'
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import subprocess
 import sys
@@ -12,8 +11,6 @@ from typing import Any
 
 import pytest
 from PIL import Image
-
-from bot.sandbox import SandboxOptions
 
 # A full 5×5 kingdom, castle in the centre. Properties (K-SCORE-1): wheat 6 squares × 1
 # crown, forest 4 × 1, water 4 × 2, grassland 4 × 0, swamp 4 × 1, mine 2 × 3 = 28.
@@ -171,17 +168,6 @@ def test_render_draws_a_recorded_moment_and_the_end_of_a_kingdomino_game(
                                                   "-o", str(tmp_path / "k.png"))
 
 
-SANDBOX_SEATS_KINGDOMINO = {"game", "variants"} <= {
-    f.name for f in dataclasses.fields(SandboxOptions)}
-
-
-@pytest.mark.skipif(SANDBOX_SEATS_KINGDOMINO, reason="the sandbox seats Kingdomino")
-def test_sandbox_refuses_kingdomino_while_it_plays_moon_river_only(tmp_path: Path) -> None:
-    line = one_line_exit_2("sandbox", "--game", "kingdomino", "--out", str(tmp_path))
-    assert "Moon River only" in line
-
-
-@pytest.mark.skipif(not SANDBOX_SEATS_KINGDOMINO, reason="the sandbox plays Moon River only")
 def test_sandbox_passes_the_game_on(tmp_path: Path) -> None:
     done = run("sandbox", "--game", "kingdomino", "--seats", "human,random", "--seed", "3",
                "--variants", "harmony", "--out", str(tmp_path), stdin="1\n" * 400)
