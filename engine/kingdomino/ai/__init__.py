@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.ai import AI_LEVELS, DEFAULT_THINK_MS
+from engine.ai import AI_LEVELS, DEFAULT_THINK_MS, ai_name
 from engine.kingdomino.actions import Action
 from engine.kingdomino.ai.evaluation import DEAD_CELL, best_placement, evaluate
 from engine.kingdomino.ai.greedy import GreedyPlayer, greedy_choice
@@ -30,13 +30,9 @@ AI_PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer] | type[StrongPlaye
 }
 
 
-def ai_name(name_or_level: str) -> str:
-    """The AI behind a name or a level ("hard" -> "strong"); ValueError if neither."""
-    name = AI_LEVELS.get(name_or_level, name_or_level)
-    if name not in AI_PLAYERS:
-        known = ", ".join([*AI_PLAYERS, *AI_LEVELS])
-        raise ValueError(f"unknown AI {name_or_level!r} (available: {known})")
-    return name
+# Both games offer the same three players, so names and levels resolve the same way
+# (engine.ai.ai_name: the one home of that mapping).
+assert AI_PLAYERS.keys() == set(AI_LEVELS.values())
 
 
 def make_player(name: str, seed: int, *, think_ms: int = DEFAULT_THINK_MS,
