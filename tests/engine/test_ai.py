@@ -23,6 +23,7 @@ from engine.ai import (
     playout,
 )
 from engine.ai.evaluation import margin, seat_value
+from engine.ai import strong
 from engine.ai.strong import determinise
 from engine.components import SPECIALIST_RESOURCE, Landscape
 from engine.game import apply, landscape_masks, legal_actions, new_game, outcome
@@ -125,11 +126,14 @@ def test_strong_stops_at_the_deadline_of_an_injected_clock() -> None:
         return ticks[0]
 
     state = new_game(["A", "B", "C", "D"], 4)
-    player = StrongPlayer(1, think_ms=60, clock=clock)
+    player = StrongPlayer(1, think_ms=200, clock=clock)
     action = player.choose(state)  # setup: a parcel choice, which is searched
     assert action in legal_actions(state)
-    assert 1 <= player.last_sweeps <= 3  # 60 ms = 12 readings: a few sweeps of 4 actions
-    assert ticks[0] <= 0.06 + 0.02
+    # 200 ms = 40 readings, half of them for the first halving phase (all 4 actions, 2
+    # readings each): a few whole sweeps, then the better half goes on
+    assert 1 <= player.last_sweeps <= 3
+    assert player.last_simulations > 4 * player.last_sweeps
+    assert ticks[0] <= 0.2 + 0.02
 
 
 def test_determinise_keeps_what_the_player_sees_and_shuffles_the_rest() -> None:
@@ -263,9 +267,12 @@ def test_strong_searches_building_with_playouts_within_its_budget() -> None:
         player = StrongPlayer(5, iterations=2)
         action = player.choose(state)
         assert action in legal_actions(state)
-        assert player.last_sweeps in (0, 2)  # 0: one domino stood out, nothing to search
-        if player.last_sweeps:
-            searched.append(state)
+        if player.last_sweeps == 0:  # one domino stood out: nothing to search
+            assert player.last_simulations == 0
+            continue
+        # 2 sweeps' worth of playouts over at least 2 candidates, shared out by halving
+        assert 2 * player.last_sweeps <= player.last_simulations <= 2 * strong.BUILD_WIDTH
+        searched.append(state)
     assert len(searched) >= 3
 
     ticks = [0.0]
@@ -274,9 +281,9 @@ def test_strong_searches_building_with_playouts_within_its_budget() -> None:
         ticks[0] += 0.005
         return ticks[0]
 
-    timed = StrongPlayer(5, think_ms=60, clock=clock)
+    timed = StrongPlayer(5, think_ms=200, clock=clock)
     assert timed.choose(searched[0]) in legal_actions(searched[0])
-    assert timed.last_sweeps >= 1 and ticks[0] <= 0.06 + 0.02
+    assert timed.last_sweeps >= 1 and ticks[0] <= 0.2 + 0.02
 
 
 def test_strong_outscores_three_greedy_players_over_seeded_games() -> None:
