@@ -45,8 +45,8 @@ from engine.search import flat_monte_carlo
 from engine.state import GameState, Phase
 
 WIDTH = 6          # candidate actions searched (the rest are pruned by their greedy value)
-BUILD_WIDTH = 5    # building: at most this many candidates ...
-BUILD_BAND = 6.0   # ... and only those this close to the greedy favourite
+BUILD_WIDTH = 16   # building: at most this many candidates ...
+BUILD_BAND = 16.0  # ... and only those this close to the greedy favourite
 BAND = 3.0         # skulls, cowboy steps, bonus tile: only those this close to greedy's
 #: Decisions that meet the other players or the hidden pile and stack.
 INTERACTIVE = (Phase.CHOOSE, Phase.SETUP, Phase.RECRUIT, Phase.DESPERADO, Phase.THIEF)
