@@ -55,8 +55,9 @@ class GameResult:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     think_seconds: tuple[float, ...]  # every strong decision, on the budget's clock
-    sweeps: tuple[int, ...] = ()  # sampled worlds searched, per searched strong decision
+    sweeps: tuple[int, ...] = ()  # first-phase sweeps (every candidate), per searched decision
     seed: int | None = None
+    playouts: tuple[int, ...] = ()  # candidate playouts, per searched strong decision
 
 
 def _player(ai: str, seed: int, budget: Budget) -> Player:
@@ -72,6 +73,7 @@ def play(lineup: tuple[str, ...], seed: int, budget: Budget) -> GameResult:
     clock = CLOCKS[budget.clock]
     thinking: list[float] = []
     sweeps: list[int] = []
+    playouts: list[int] = []
     while state.phase is not Phase.OVER:
         seat = state.active_seat
         assert seat is not None
@@ -82,11 +84,12 @@ def play(lineup: tuple[str, ...], seed: int, budget: Budget) -> GameResult:
             thinking.append(clock() - started)
             if player.last_sweeps:
                 sweeps.append(player.last_sweeps)
+                playouts.append(player.last_simulations)
         state, _ = apply(state, action)
     result = outcome(state)
     assert result is not None
     return GameResult(lineup, tuple(s.total for s in result.sheets), result.winners,
-                      tuple(thinking), tuple(sweeps), seed)
+                      tuple(thinking), tuple(sweeps), seed, tuple(playouts))
 
 
 def _play_job(job: tuple[tuple[str, ...], int, Budget]) -> GameResult:
@@ -135,6 +138,10 @@ def summarise(results: list[GameResult], focus: str) -> dict[str, object]:
     if sweeps:
         report["sweeps_per_searched_decision"] = {"median": statistics.median(sweeps),
                                                   "decisions": len(sweeps)}
+    playouts = [n for game in results for n in game.playouts]
+    if playouts:
+        report["playouts_per_searched_decision"] = {"median": statistics.median(playouts),
+                                                    "decisions": len(playouts)}
     return report
 
 
@@ -145,7 +152,8 @@ def read_log(path: str) -> list[GameResult]:
             game = json.loads(line)
             results.append(GameResult(
                 tuple(game["lineup"]), tuple(game["scores"]), tuple(game["winners"]),
-                tuple(game["think_seconds"]), tuple(game.get("sweeps", ())), game.get("seed")))
+                tuple(game["think_seconds"]), tuple(game.get("sweeps", ())), game.get("seed"),
+                tuple(game.get("playouts", ()))))
     return results
 
 
