@@ -109,12 +109,6 @@ def play_on(world: GameState, rng: Rng, rounds: int = HORIZON_ROUNDS,
     return world
 
 
-def playout(state: GameState, rng: Rng, rounds: int = HORIZON_ROUNDS,
-            seat: int | None = None) -> GameState:
-    """`play_on` from a copy: `state` itself is unchanged."""
-    return play_on(own_copy(state), rng, rounds, seat)
-
-
 def finish_turn(world: GameState, seat: int) -> GameState:
     """Our own turn played on greedily on `world` itself (a second domino, skulls, a
     cowboy's steps) until it meets the others (a partner, the parcel choice) or someone

@@ -28,6 +28,7 @@ from engine.ai.strong import determinise
 from engine.components import SPECIALIST_RESOURCE, Landscape
 from engine.game import apply, landscape_masks, legal_actions, new_game, outcome
 from engine.grid import geometry
+from engine.playout import apply_in_place
 from engine.rng import Rng
 from engine.state import GameState, Phase
 
@@ -302,3 +303,22 @@ def test_strong_outscores_three_greedy_players_over_seeded_games() -> None:
         strong_scores.append(result.sheets[seat].total)
         greedy_scores += [s.total for i, s in enumerate(result.sheets) if i != seat]
     assert statistics.mean(strong_scores) > statistics.mean(greedy_scores) + 3
+
+
+def test_a_sweep_in_place_judges_as_through_apply_and_leaves_the_world_alone() -> None:
+    """Common random numbers need every candidate to meet the same sampled world: the
+    in-place sweep (R-TURN-2 building, then the playout) must not change it, and must
+    judge a domino exactly as playing it through `apply` would."""
+    for state in _build_states(1, seed=90)[:8]:
+        seat = state.active_seat
+        assert seat is not None
+        world = determinise(state, Rng(11))
+        before = world.to_dict()
+        judge = strong.build_rollout(seat)
+        for action in [a for a in legal_actions(world) if isinstance(a, Build)][:3]:
+            mine = strong.own_copy(world)
+            apply_in_place(mine, action)
+            in_place = judge(mine, Rng(5))
+            through_apply = judge(strong.own_copy(apply(world, action)[0]), Rng(5))
+            assert in_place == through_apply
+        assert world.to_dict() == before
