@@ -50,15 +50,35 @@ class DraftSizes:
         return 8 + self.title_h + self.label_h + self.tile + 14
 
 
+def _tile_box(x: int, y: int, i: int, sizes: DraftSizes) -> Box:
+    """The i-th tile of a column whose label row starts at (x, y)."""
+    tx, ty = x + i * (sizes.tile + sizes.gap), y + sizes.label_h
+    return tx, ty, tx + sizes.tile, ty + sizes.tile
+
+
+def _origins(x: int, y: int, sizes: DraftSizes) -> tuple[int, int, int]:
+    """Left edges of both columns and the top of their label rows."""
+    return x + 12, x + 24 + sizes.column_width, y + 8 + sizes.title_h
+
+
+def tile_boxes(view: TableView, x: int, y: int, sizes: DraftSizes) -> list[Box]:
+    """Where `draw_draft(image, view, x, y, …)` puts each tile (left to right), without
+    drawing: a draft pasted from the piece cache still reports its geometry."""
+    left, right, top = _origins(x, y, sizes)
+    boxes = [_tile_box(left, top, i, sizes) for i in range(len(view.column))]
+    if view.next_column:
+        boxes += [_tile_box(right, top, i, sizes) for i in range(len(view.next_column))]
+    return boxes
+
+
 def _column(image: Image.Image, view: TableView, slots: tuple[SlotView, ...], x: int, y: int,
             sizes: DraftSizes, theme: Theme, chosen: frozenset[int]) -> list[Box]:
     d = ImageDraw.Draw(image)
     boxes: list[Box] = []
     tile, text = sizes.tile, sizes.text
     for i, slot in enumerate(slots):
-        tx = x + i * (tile + sizes.gap)
-        ty = y + sizes.label_h
-        box = (tx, ty, tx + tile, ty + tile)
+        box = _tile_box(x, y, i, sizes)
+        tx, ty = box[0], box[1]
         boxes.append(box)
         label_w = draw_text(image, (tx, y + sizes.label_h / 2), slot_label(i), text + 4,
                             theme.text, bold=True, anchor="lm")
@@ -88,11 +108,10 @@ def draw_draft(image: Image.Image, view: TableView, x: int, y: int, *, sizes: Dr
     d = ImageDraw.Draw(image)
     d.rounded_rectangle((x, y, x + sizes.width, y + sizes.height), radius=10, fill=theme.panel,
                         outline=theme.panel_edge)
-    left, right = x + 12, x + 24 + sizes.column_width
+    left, right, top = _origins(x, y, sizes)
     title_y = y + 8 + sizes.title_h / 2
     draw_text(image, (left, title_y), t("render.column_now", locale), sizes.text, theme.muted,
               bold=True, anchor="lm", max_width=sizes.column_width)
-    top = y + 8 + sizes.title_h
     boxes = _column(image, view, view.column, left, top, sizes, theme, chosen)
     if view.next_column:
         draw_text(image, (right, title_y), t("render.column_next", locale), sizes.text,

@@ -74,7 +74,7 @@ def draw(request: DrawRequest) -> bytes:
     view, locale = request.view(), request.locale
     if request.kind == "turn":
         picture = render_turn(view, theme=theme, locale=locale,
-                              changes=changes_of(request.events))
+                              changes=changes_of(request.events), palette=True)
         return to_png_bytes(picture.image, theme=theme)
     if request.kind == "table":
         image = render_table(view, theme=theme, locale=locale)

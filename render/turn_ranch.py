@@ -7,6 +7,7 @@ they will build from); everyone else gets a compact overview. Both carry the sea
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -15,15 +16,17 @@ from engine.grid import COLUMN_LETTERS, WIDTH
 from engine.i18n import t
 from engine.view import PlayerView
 from render import sprites
+from render.canvas import Canvas, Ink
 from render.cells import draw_cell, draw_parcel
 from render.changes import TurnChanges
 from render.ranch import outline_territories
 from render.stamps import draw_text
-from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RIVER, Theme, seat_rgb
+from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RGB, RIVER, Theme, seat_rgb
 
 Box = tuple[int, int, int, int]
 ARRIVED = (46, 204, 113)   # a cow came: green badge with +
 LOST = (231, 76, 60)       # a cow went: red badge with −
+WHITE = (255, 255, 255)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,32 +103,33 @@ class RanchGeometry:
 
 
 def _badge(draw: ImageDraw.ImageDraw, box: Box, colour: tuple[int, int, int],
-           sign: str) -> None:
+           sign: str, ink: Callable[[RGB], Ink]) -> None:
     """A round + or − badge in the bottom-left corner of a cell."""
     x0, _y0, _x1, y1 = box
     r = max(8, (box[2] - box[0]) // 5)
     cx, cy = x0 + r + 3, y1 - r - 3
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=OUTLINE, width=2)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink(colour), outline=ink(OUTLINE),
+                 width=2)
     w = max(2, r // 3)
-    draw.line((cx - r * 0.55, cy, cx + r * 0.55, cy), fill=(255, 255, 255), width=w)
+    draw.line((cx - r * 0.55, cy, cx + r * 0.55, cy), fill=ink(WHITE), width=w)
     if sign == "+":
-        draw.line((cx, cy - r * 0.55, cx, cy + r * 0.55), fill=(255, 255, 255), width=w)
+        draw.line((cx, cy - r * 0.55, cx, cy + r * 0.55), fill=ink(WHITE), width=w)
 
 
-def _arrow(draw: ImageDraw.ImageDraw, start: Box, end: Box) -> None:
+def _arrow(draw: ImageDraw.ImageDraw, start: Box, end: Box, ink: Callable[[RGB], Ink]) -> None:
     """A cow's step from one cell to another (R-PART-2), drawn centre to centre."""
     sx, sy = (start[0] + start[2]) / 2, (start[1] + start[3]) / 2
     ex, ey = (end[0] + end[2]) / 2, (end[1] + end[3]) / 2
     width = max(3, (start[2] - start[0]) // 12)
-    for colour, w in ((OUTLINE, width + 3), ((255, 255, 255), width)):
-        draw.line((sx, sy, ex, ey), fill=colour, width=w)
+    for colour, w in ((OUTLINE, width + 3), (WHITE, width)):
+        draw.line((sx, sy, ex, ey), fill=ink(colour), width=w)
     dx, dy = ex - sx, ey - sy
     length = max(1.0, (dx * dx + dy * dy) ** 0.5)
     ux, uy = dx / length, dy / length
     head = width * 3
     points = [(ex, ey), (ex - ux * head - uy * head * 0.6, ey - uy * head + ux * head * 0.6),
               (ex - ux * head + uy * head * 0.6, ey - uy * head - ux * head * 0.6)]
-    draw.polygon(points, fill=(255, 255, 255), outline=OUTLINE)
+    draw.polygon(points, fill=ink(WHITE), outline=ink(OUTLINE))
 
 
 def _header(image: Image.Image, player: PlayerView, sizes: RanchSizes, theme: Theme,
@@ -197,33 +201,39 @@ def _river_and_storage(image: Image.Image, player: PlayerView, sizes: RanchSizes
                             outline=theme.highlight, width=4)
 
 
+def _has_marks(seat: int, changes: TurnChanges) -> bool:
+    return any(changes.cells_of(marks, seat) for marks in (
+        changes.placed, changes.recruited, changes.cows_arrived, changes.cows_lost)) or any(
+        step.from_seat == step.to_seat == seat for step in changes.cow_steps)
+
+
 def _marks(image: Image.Image, player: PlayerView, geometry: RanchGeometry,
-           changes: TurnChanges, theme: Theme) -> None:
+           changes: TurnChanges, theme: Theme, ink: Callable[[RGB], Ink]) -> None:
+    """This turn's marks, drawn last over the panel (so a cached panel takes them too)."""
     d = ImageDraw.Draw(image)
     seat, cell = player.seat, geometry.cell
     for c in changes.cells_of(changes.placed, seat):
         x0, y0, x1, y1 = geometry.cell_box(c)
-        d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=theme.highlight,
+        d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=ink(theme.highlight),
                     width=max(3, cell // 12))
     for c in changes.cells_of(changes.recruited, seat):
         x0, y0, _x1, _y1 = geometry.cell_box(c)
         token = max(12, int(cell * 0.44))  # as render.cells.draw_cell places it
         cx, cy, r = x0 + 2 + token / 2, y0 + 2 + token / 2, token / 2 + 3
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.highlight,
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=ink(theme.highlight),
                   width=max(2, cell // 20))
     for step in changes.cow_steps:
         if step.from_seat == step.to_seat == seat:
-            _arrow(d, geometry.cell_box(step.source), geometry.cell_box(step.target))
+            _arrow(d, geometry.cell_box(step.source), geometry.cell_box(step.target), ink)
     for c in changes.cells_of(changes.cows_arrived, seat):
-        _badge(d, geometry.cell_box(c), ARRIVED, "+")
+        _badge(d, geometry.cell_box(c), ARRIVED, "+", ink)
     for c in changes.cells_of(changes.cows_lost, seat):
-        _badge(d, geometry.cell_box(c), LOST, "−")
+        _badge(d, geometry.cell_box(c), LOST, "−", ink)
 
 
-def draw_turn_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *,
-                    sizes: RanchSizes, theme: Theme, locale: str,
-                    changes: TurnChanges) -> RanchGeometry:
-    """Draw one ranch panel with its top-left corner at (x, y)."""
+def _panel(player: PlayerView, sizes: RanchSizes, theme: Theme, locale: str,
+           swapped: frozenset[int], local: RanchGeometry) -> Image.Image:
+    """The panel without this turn's marks: what `_panel_key` names."""
     panel = Image.new("RGB", (sizes.width, sizes.height), theme.panel)
     d = ImageDraw.Draw(panel)
     d.rectangle((0, 0, sizes.width - 1, sizes.height - 1),
@@ -231,9 +241,6 @@ def draw_turn_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *,
     _header(panel, player, sizes, theme, locale)
     if sizes.detailed:
         _coordinates(panel, sizes, theme)
-    local = RanchGeometry(player.seat, (0, 0, sizes.width, sizes.height),
-                          (sizes.grid_x, sizes.grid_y, sizes.grid_x + WIDTH * sizes.cell,
-                           sizes.grid_y + sizes.rows * sizes.cell), sizes.cell, sizes.rows)
     for c, content in enumerate(player.ranch.cells):
         x0, y0, x1, y1 = local.cell_box(c)
         if content is None:
@@ -241,9 +248,33 @@ def draw_turn_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *,
         else:
             draw_cell(panel, content, x0, y0, sizes.cell, text=sizes.text)
     outline_territories(d, player.ranch, local)
-    _river_and_storage(panel, player, sizes, changes.cells_of(changes.swapped, player.seat),
-                       theme)
-    _marks(panel, player, local, changes, theme)
+    _river_and_storage(panel, player, sizes, swapped, theme)
+    return panel
+
+
+def _panel_key(player: PlayerView, sizes: RanchSizes, theme: Theme, locale: str,
+               swapped: frozenset[int]) -> Hashable:
+    """Everything `_panel` reads: a ranch whose drawing would differ has another key."""
+    return ("ranch", player.name, player.colour, player.board, player.ranch, player.storage,
+            player.score.total, sizes, theme, locale, swapped)
+
+
+def draw_turn_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *,
+                    sizes: RanchSizes, theme: Theme, locale: str,
+                    changes: TurnChanges, canvas: Canvas | None = None) -> RanchGeometry:
+    """Draw one ranch panel with its top-left corner at (x, y): the panel comes from the
+    canvas's piece cache (drawn if this ranch was not drawn so at this size before),
+    this turn's marks go over it."""
+    canvas = canvas or Canvas(theme)
+    local = RanchGeometry(player.seat, (0, 0, sizes.width, sizes.height),
+                          (sizes.grid_x, sizes.grid_y, sizes.grid_x + WIDTH * sizes.cell,
+                           sizes.grid_y + sizes.rows * sizes.cell), sizes.cell, sizes.rows)
+    swapped = changes.cells_of(changes.swapped, player.seat)
+    panel = canvas.piece(_panel_key(player, sizes, theme, locale, swapped),
+                         lambda: _panel(player, sizes, theme, locale, swapped, local))
+    if _has_marks(player.seat, changes):
+        panel = panel.copy()  # the cached panel stays clean
+        _marks(panel, player, local, changes, theme, canvas.ink)
     image.paste(panel, (x, y))
     gx0, gy0, gx1, gy1 = local.grid
     return RanchGeometry(player.seat, (x, y, x + sizes.width, y + sizes.height),
