@@ -70,8 +70,9 @@ def main() -> None:
 
 
 def warm_up() -> None:
-    """Fonts, sprites and each theme's palette before the first request: building a
-    palette takes ~0.1 s, which the first table of that theme would otherwise wait."""
+    """The renderer, fonts, sprites and each theme's palette before the first request:
+    building a palette takes ~0.1 s, which the first table of that theme would wait."""
+    import render.sprites  # noqa: F401
     from render.canvas import palette_index
     from render.theme import THEMES
 
