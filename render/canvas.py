@@ -51,10 +51,14 @@ class Canvas:
         """What to draw `colour` with on this canvas (ImageDraw takes either)."""
         return palette_index(self.theme, colour) if self.palette else colour
 
-    def piece(self, key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
-        """A part drawn in RGB by `draw()`, kept by `key` (which must hold everything the
-        drawing reads) in this canvas's mode. Shared: paste it or copy it."""
+    def piece(self, key: Hashable, draw: Callable[[], Image.Image], *,
+              composed: bool = False) -> Image.Image:
+        """A part drawn in RGB by `draw()` (or, `composed`, already on this canvas from
+        smaller pieces), kept by `key` (which must hold everything the drawing reads) in
+        this canvas's mode. Shared: paste it or copy it."""
         if not self.palette:
             return self.pieces.get(("rgb", key), draw)
+        if composed:
+            return self.pieces.get(("palette", self.theme, key), draw)
         return self.pieces.get(("palette", self.theme, key),
                                lambda: to_palette(draw(), self.theme))

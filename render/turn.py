@@ -19,7 +19,7 @@ from engine.view import TableView
 from render import sprites
 from render.canvas import Canvas
 from render.changes import TurnChanges
-from render.draft import DraftSizes, draw_draft, tile_boxes
+from render.draft import DraftSizes, compose_draft, tile_boxes
 from render.encode import to_palette
 from render.final import render_final
 from render.layout import TurnLayout, TurnPicture
@@ -122,23 +122,6 @@ def _saloon_key(view: TableView, width: int, height: int, theme: Theme,
     return ("saloon", view.saloon, view.stack_size, width, height, theme, locale)
 
 
-def _draft(view: TableView, sizes: DraftSizes, theme: Theme, locale: str,
-           chosen: frozenset[int]) -> Image.Image:
-    """The draft panel on the background (what `_draft_key` names)."""
-    image = Image.new("RGB", (sizes.width + 1, sizes.height + 1), theme.background)
-    draw_draft(image, view, 0, 0, sizes=sizes, theme=theme, locale=locale, chosen=chosen)
-    return image
-
-
-def _draft_key(view: TableView, sizes: DraftSizes, theme: Theme, locale: str,
-               chosen: frozenset[int]) -> Hashable:
-    """The draft reads its slots, the colours of the rancheros on them, whether this is
-    the last round, and which of its parcels was chosen this turn."""
-    shown = {s.parcel.id for s in view.column + view.next_column if s.parcel is not None}
-    return ("draft", view.column, view.next_column, view.last_round,
-            tuple(p.colour for p in view.players), chosen & shown, sizes, theme, locale)
-
-
 def render_turn(view: TableView, *, theme: Theme, locale: str = "en",
                 changes: TurnChanges | None = None, palette: bool = False) -> TurnPicture:
     """The picture posted after a player turn, for phones first.
@@ -190,8 +173,7 @@ def _render_turn(view: TableView, canvas: Canvas, locale: str, changes: TurnChan
     image.paste(canvas.piece(_banner_key(view, theme, locale),
                              lambda: _banner(view, theme, locale)), (0, 0))
     chosen = changes.chosen
-    image.paste(canvas.piece(_draft_key(view, draft, theme, locale, chosen),
-                             lambda: _draft(view, draft, theme, locale, chosen)), (PAD, top))
+    image.paste(compose_draft(view, draft, theme, locale, chosen, canvas), (PAD, top))
     tiles = tile_boxes(view, PAD, top, draft)
     ranches = [draw_turn_ranch(image, view.players[mover], PAD, middle_y, sizes=big,
                                theme=theme, locale=locale, changes=changes, canvas=canvas)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import partial
 
 from PIL import Image, ImageDraw
 
@@ -17,7 +18,7 @@ from engine.i18n import t
 from engine.view import PlayerView
 from render import sprites
 from render.canvas import Canvas, Ink
-from render.cells import draw_cell, draw_parcel
+from render.cells import cell_image, draw_parcel
 from render.changes import TurnChanges
 from render.ranch import outline_territories
 from render.stamps import draw_text
@@ -27,6 +28,7 @@ Box = tuple[int, int, int, int]
 ARRIVED = (46, 204, 113)   # a cow came: green badge with +
 LOST = (231, 76, 60)       # a cow went: red badge with −
 WHITE = (255, 255, 255)
+STORAGE_GAP = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,27 +172,41 @@ def _coordinates(image: Image.Image, sizes: RanchSizes, theme: Theme) -> None:
         draw_text(image, (right, cy), str(row), text, theme.muted, bold=True, anchor="mm")
 
 
-def _river_and_storage(image: Image.Image, player: PlayerView, sizes: RanchSizes,
-                       swapped: frozenset[int], theme: Theme) -> None:
-    """River with bridges (R-PLACE-2a), then the storage slots with the parcels held."""
-    d = ImageDraw.Draw(image)
+def _river(draw: ImageDraw.ImageDraw, player: PlayerView, sizes: RanchSizes,
+           ink: Callable[[RGB], Ink]) -> None:
+    """The river with the board's bridges (R-PLACE-2a)."""
     cell, gx = sizes.cell, sizes.grid_x
-    grid_w = WIDTH * cell
     river_y = sizes.board_y - sizes.river_h
-    d.rectangle((gx, river_y, gx + grid_w, sizes.board_y), fill=RIVER)
+    draw.rectangle((gx, river_y, gx + WIDTH * cell, sizes.board_y), fill=ink(RIVER))
     for column in player.board.bridges:
         bx = gx + (column - 1) * cell + cell // 5
-        d.rectangle((bx, river_y - 1, bx + cell * 3 // 5, sizes.board_y + 1), fill=BRIDGE,
-                    outline=OUTLINE)
-    slot, gap = sizes.slot, 6
-    d.rectangle((gx, sizes.board_y, gx + grid_w, sizes.board_y + slot + 12), fill=BOARD,
-                outline=BOARD_DARK, width=2)
-    held = list(player.storage)
-    boxes = max(player.board.slots, len(held))
-    total = boxes * slot + (boxes - 1) * gap
-    sx, sy = gx + (grid_w - total) // 2, sizes.board_y + 6
+        draw.rectangle((bx, river_y - 1, bx + cell * 3 // 5, sizes.board_y + 1),
+                       fill=ink(BRIDGE), outline=ink(OUTLINE))
+
+
+def _storage_layout(player: PlayerView, sizes: RanchSizes) -> tuple[int, int, int]:
+    """Slots shown, the first slot's x and the strip's left edge, relative to the grid:
+    parcels held beyond the slots (R-TURN-1) can reach past the board on both sides."""
+    boxes = max(player.board.slots, len(player.storage))
+    total = boxes * sizes.slot + (boxes - 1) * STORAGE_GAP
+    sx = (WIDTH * sizes.cell - total) // 2
+    return boxes, sx, min(0, sx - 3)
+
+
+def _storage(player: PlayerView, sizes: RanchSizes, swapped: frozenset[int],
+             theme: Theme) -> Image.Image:
+    """The supply board under the river with the parcels held (what `_storage_key`
+    names), drawn on its own: its strip covers everything drawn under it before."""
+    slot, grid_w = sizes.slot, WIDTH * sizes.cell
+    boxes, first, left = _storage_layout(player, sizes)
+    right = max(grid_w, first + (boxes - 1) * (slot + STORAGE_GAP) + slot + 2)
+    image = Image.new("RGB", (right - left + 1, slot + 13), theme.panel)
+    d = ImageDraw.Draw(image)
+    d.rectangle((-left, 0, grid_w - left, slot + 12), fill=BOARD, outline=BOARD_DARK, width=2)
+    held = player.storage
+    sx, sy = first - left, 6
     for i in range(boxes):
-        bx = sx + i * (slot + gap)
+        bx = sx + i * (slot + STORAGE_GAP)
         extra = i >= player.board.slots  # R-TURN-1: a parcel held beyond the slots
         d.rectangle((bx - 1, sy - 1, bx + slot, sy + slot), fill=BOARD_DARK,
                     outline=(200, 40, 40) if extra else OUTLINE, width=3 if extra else 1)
@@ -199,6 +215,12 @@ def _river_and_storage(image: Image.Image, player: PlayerView, sizes: RanchSizes
             if held[i].id in swapped:  # R-PART-3: swapped this turn
                 d.rectangle((bx - 3, sy - 3, bx + slot + 2, sy + slot + 2),
                             outline=theme.highlight, width=4)
+    return image
+
+
+def _storage_key(player: PlayerView, sizes: RanchSizes, swapped: frozenset[int],
+                 theme: Theme) -> Hashable:
+    return ("storage", player.storage, player.board.slots, swapped, sizes, theme)
 
 
 def _has_marks(seat: int, changes: TurnChanges) -> bool:
@@ -231,24 +253,57 @@ def _marks(image: Image.Image, player: PlayerView, geometry: RanchGeometry,
         _badge(d, geometry.cell_box(c), LOST, "−", ink)
 
 
-def _panel(player: PlayerView, sizes: RanchSizes, theme: Theme, locale: str,
-           swapped: frozenset[int], local: RanchGeometry) -> Image.Image:
-    """The panel without this turn's marks: what `_panel_key` names."""
+def _frame(sizes: RanchSizes, theme: Theme) -> Image.Image:
+    """An empty panel of this size: background, and the coordinates when detailed."""
     panel = Image.new("RGB", (sizes.width, sizes.height), theme.panel)
-    d = ImageDraw.Draw(panel)
-    d.rectangle((0, 0, sizes.width - 1, sizes.height - 1),
-                outline=seat_rgb(player.colour, theme), width=3)
-    _header(panel, player, sizes, theme, locale)
     if sizes.detailed:
         _coordinates(panel, sizes, theme)
+    return panel
+
+
+def _header_strip(player: PlayerView, sizes: RanchSizes, theme: Theme,
+                  locale: str) -> Image.Image:
+    """The panel's top strip with the header, down to its name bar's last row (what
+    `_header_key` names)."""
+    strip = Image.new("RGB", (sizes.width, sizes.pad + sizes.header + 1), theme.panel)
+    _header(strip, player, sizes, theme, locale)
+    return strip
+
+
+def _header_key(player: PlayerView, sizes: RanchSizes, theme: Theme,
+                locale: str) -> Hashable:
+    return ("header", player.name, player.colour, player.board.character,
+            player.score.total, sizes, theme, locale)
+
+
+def _panel(player: PlayerView, sizes: RanchSizes, theme: Theme, locale: str,
+           swapped: frozenset[int], local: RanchGeometry, canvas: Canvas) -> Image.Image:
+    """The panel without this turn's marks (what `_panel_key` names), composed on the
+    canvas from smaller pieces: the empty frame with its coordinates, the header strip,
+    each built cell, the supply board; opaque lines and boxes are drawn in between, in
+    the order a panel drawn in one go has them, so the pixels are the same."""
+    panel = canvas.piece(("frame", sizes, theme), lambda: _frame(sizes, theme)).copy()
+    panel.paste(canvas.piece(_header_key(player, sizes, theme, locale),
+                             lambda: _header_strip(player, sizes, theme, locale)), (0, 0))
+    d = ImageDraw.Draw(panel)
+    ink = canvas.ink
+    d.rectangle((0, 0, sizes.width - 1, sizes.height - 1),
+                outline=ink(seat_rgb(player.colour, theme)), width=3)
+    empty, edge = ink(theme.grid), ink(theme.grid_line)
+    cell, text = sizes.cell, sizes.text
     for c, content in enumerate(player.ranch.cells):
         x0, y0, x1, y1 = local.cell_box(c)
         if content is None:
-            d.rectangle((x0, y0, x1, y1), fill=theme.grid, outline=theme.grid_line)
+            d.rectangle((x0, y0, x1, y1), fill=empty, outline=edge)
         else:
-            draw_cell(panel, content, x0, y0, sizes.cell, text=sizes.text)
-    outline_territories(d, player.ranch, local)
-    _river_and_storage(panel, player, sizes, swapped, theme)
+            panel.paste(canvas.piece(("cell", content, cell, text),
+                                     partial(cell_image, content, cell, text=text)),
+                        (x0, y0))
+    outline_territories(d, player.ranch, local, ink(OUTLINE))
+    _river(d, player, sizes, ink)
+    panel.paste(canvas.piece(_storage_key(player, sizes, swapped, theme),
+                             lambda: _storage(player, sizes, swapped, theme)),
+                (sizes.grid_x + _storage_layout(player, sizes)[2], sizes.board_y))
     return panel
 
 
@@ -271,7 +326,8 @@ def draw_turn_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *,
                            sizes.grid_y + sizes.rows * sizes.cell), sizes.cell, sizes.rows)
     swapped = changes.cells_of(changes.swapped, player.seat)
     panel = canvas.piece(_panel_key(player, sizes, theme, locale, swapped),
-                         lambda: _panel(player, sizes, theme, locale, swapped, local))
+                         lambda: _panel(player, sizes, theme, locale, swapped, local, canvas),
+                         composed=True)
     if _has_marks(player.seat, changes):
         panel = panel.copy()  # the cached panel stays clean
         _marks(panel, player, local, changes, theme, canvas.ink)
