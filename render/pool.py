@@ -160,6 +160,11 @@ def picture(request: DrawRequest) -> bytes:
 
 
 RECYCLE_AFTER = 5000  # drawings per worker before a fresh one takes over
+#: glibc's malloc in the worker: keep freed memory up to 8 MiB instead of returning it to
+#: the system after each picture, and take buffers up to 4 MiB from the heap. Without
+#: this a picture's megabyte buffers are mapped afresh each time: ~500 page faults and
+#: ~1.5 ms of system time per picture, a fifth of the worker's CPU.
+MALLOC_TUNING = {"MALLOC_TRIM_THRESHOLD_": str(8 << 20), "MALLOC_MMAP_THRESHOLD_": str(4 << 20)}
 IN_FLIGHT = 2  # requests handed to the worker at once: the next is ready, the rest wait
 URGENT, ROUTINE, LAST = 0, 1, 2  # an urgent request overtakes routine ones still waiting
 
@@ -182,7 +187,8 @@ class _Worker:
     def start(cls) -> _Worker:
         process = subprocess.Popen(
             [sys.executable, "-m", "render.worker", str(os.getpid())],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True,
+            env={**MALLOC_TUNING, **os.environ})
         worker = cls(process)
         worker.threads = [
             threading.Thread(target=worker._write, name="drawing-writer", daemon=True),
