@@ -17,7 +17,6 @@ from PIL import Image
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 LEVEL = 1  # ISA-L's levels 0–3; 1 and 2 cost the same, 3 is several times slower
-_NO_FILTER = b"\0"
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -26,13 +25,12 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def _scanlines(image: Image.Image) -> bytes:
-    """The pixel rows, each after its filter-type byte (0: none), as one buffer."""
-    width = image.width
-    pixels = memoryview(image.tobytes())
-    parts: list[bytes | memoryview] = []
-    for start in range(0, len(pixels), width):
-        parts += (_NO_FILTER, pixels[start:start + width])
-    return b"".join(parts)
+    """The pixel rows, each after its filter-type byte (0: none), as one buffer: the
+    picture pasted one pixel to the right of a column of zeros (Pillow does the copying;
+    a loop over the rows here took three times as long)."""
+    framed = Image.new("P", (image.width + 1, image.height), 0)
+    framed.paste(image, (1, 0))
+    return framed.tobytes()
 
 
 def palette_png(image: Image.Image) -> bytes:
