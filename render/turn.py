@@ -170,8 +170,8 @@ def _render_turn(view: TableView, canvas: Canvas, locale: str, changes: TurnChan
     middle_y = top + draft.height + PAD
     height = middle_y + big.height + PAD + other_rows * (small.height + PAD)
     image = canvas.new((WIDTH, height))
-    image.paste(canvas.piece(_banner_key(view, theme, locale),
-                             lambda: _banner(view, theme, locale)), (0, 0))
+    image.paste(canvas.piece(_banner_key(view, theme, locale),  # new every turn
+                             lambda: _banner(view, theme, locale), keep=False), (0, 0))
     chosen = changes.chosen
     image.paste(compose_draft(view, draft, theme, locale, chosen, canvas), (PAD, top))
     tiles = tile_boxes(view, PAD, top, draft)

@@ -327,7 +327,7 @@ def draw_turn_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *,
     swapped = changes.cells_of(changes.swapped, player.seat)
     panel = canvas.piece(_panel_key(player, sizes, theme, locale, swapped),
                          lambda: _panel(player, sizes, theme, locale, swapped, local, canvas),
-                         composed=True)
+                         composed=True, keep=not sizes.detailed)  # the mover's: they move
     if _has_marks(player.seat, changes):
         panel = panel.copy()  # the cached panel stays clean
         _marks(panel, player, local, changes, theme, canvas.ink)

@@ -67,7 +67,8 @@ def test_a_ranch_that_changed_is_drawn_again_not_pasted_stale(monkeypatch) -> No
     changed = _with_cow(view, waiting)
     drawn = drawn_kinds(monkeypatch)
     after = render_turn(changed, theme=DARK, changes=changes).image
-    assert sorted(drawn) == ["cell", "ranch"]  # that ranch and its one new cell, no other
+    # that ranch and its one new cell; the banner and the mover's panel are never kept
+    assert sorted(drawn) == ["banner", "cell", "ranch", "ranch"]
     assert after.tobytes() != before.tobytes()
     assert after.tobytes() == _cold(changed, DARK, changes).tobytes()
 
@@ -77,12 +78,13 @@ def drawn_kinds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     drawn: list[str] = []
     get = PieceCache.get
 
-    def spy(cache: PieceCache, key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
+    def spy(cache: PieceCache, key: Hashable, draw: Callable[[], Image.Image], *,
+            keep: bool = True) -> Image.Image:
         def recorded() -> Image.Image:
             inner = key[-1] if key[0] == "palette" else key[1]  # type: ignore[index]
             drawn.append(inner[0])
             return draw()
-        return get(cache, key, recorded)
+        return get(cache, key, recorded, keep=keep)
 
     monkeypatch.setattr(PieceCache, "get", spy)
     return drawn
@@ -97,7 +99,8 @@ def test_two_tables_with_equal_ranches_share_their_pieces(monkeypatch) -> None:
     other = replace(view, column=view.column[::-1])  # the same ranches, another draft
     drawn = drawn_kinds(monkeypatch)
     picture = render_turn(other, theme=LIGHT, changes=changes).image
-    assert drawn == [] or set(drawn) <= {"draft-label"}  # labels: rancheros moved
+    # rancheros moved on the draft; the banner and the mover's panel are never kept
+    assert set(drawn) <= {"draft-label", "banner", "ranch"} and drawn.count("ranch") == 1
     assert picture.tobytes() == _cold(other, LIGHT, changes).tobytes()
 
 
@@ -150,6 +153,9 @@ def test_the_cache_stays_within_its_bound() -> None:
     assert cache.hits == 1
     cache.get("big", lambda: Image.new("RGB", (100, 100)))
     assert len(cache) == 4 and cache.size_bytes <= 10_000
+    cache.get("once", lambda: Image.new("P", (10, 10)), keep=False)  # used, not kept
+    cache.get("once", lambda: Image.new("P", (10, 10)), keep=False)
+    assert cache.misses == 23 and len(cache) == 4
 
 
 def test_the_worker_png_is_the_picture_and_a_valid_file() -> None:
