@@ -291,7 +291,9 @@ def _panel(player: PlayerView, sizes: RanchSizes, theme: Theme, locale: str,
                 outline=ink(seat_rgb(player.colour, theme)), width=3)
     empty, edge = ink(theme.grid), ink(theme.grid_line)
     cell, text = sizes.cell, sizes.text
-    for c, content in enumerate(player.ranch.cells):
+    cells = player.ranch.cells
+    built_rows = max((c // WIDTH + 1 for c, content in enumerate(cells) if content), default=0)
+    for c, content in enumerate(cells[:built_rows * WIDTH]):
         x0, y0, x1, y1 = local.cell_box(c)
         if content is None:
             d.rectangle((x0, y0, x1, y1), fill=empty, outline=edge)
@@ -299,12 +301,31 @@ def _panel(player: PlayerView, sizes: RanchSizes, theme: Theme, locale: str,
             panel.paste(canvas.piece(("cell", content, cell, text),
                                      partial(cell_image, content, cell, text=text)),
                         (x0, y0))
+    if built_rows < sizes.rows:  # the empty rows above, drawn last as one block
+        free = sizes.rows - built_rows
+        panel.paste(canvas.piece(("empty rows", free, cell, theme),
+                                 lambda: _empty_rows(free, cell, theme)),
+                    local.cell_box((sizes.rows - 1) * WIDTH)[:2])
     outline_territories(d, player.ranch, local, ink(OUTLINE))
     _river(d, player, sizes, ink)
     panel.paste(canvas.piece(_storage_key(player, sizes, swapped, theme),
                              lambda: _storage(player, sizes, swapped, theme)),
                 (sizes.grid_x + _storage_layout(player, sizes)[2], sizes.board_y))
     return panel
+
+
+def _empty_rows(rows: int, cell: int, theme: Theme) -> Image.Image:
+    """`rows` rows of empty cells, each its box with an edge, as the cell loop draws them;
+    their bottom edge is the top pixel row of the row under them, as drawn in one go
+    (the rows above are drawn after it)."""
+    image = Image.new("RGB", (WIDTH * cell + 1, rows * cell + 1))
+    d = ImageDraw.Draw(image)
+    for row in range(rows):
+        for column in range(WIDTH):
+            x0, y0 = column * cell, row * cell
+            d.rectangle((x0, y0, x0 + cell, y0 + cell), fill=theme.grid,
+                        outline=theme.grid_line)
+    return image
 
 
 def _panel_key(player: PlayerView, sizes: RanchSizes, theme: Theme, locale: str,
