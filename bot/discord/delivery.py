@@ -177,7 +177,7 @@ class Delivery:
 
     async def deliver(self, post: Post) -> bool:
         """One row to its end state (or its next try). False if it must be retried."""
-        game = await self.store.game(post.game_id)
+        game = await self.client.service.game(post.game_id, post.channel_id)
         if game is None:
             await self.store.settle_post(post.id, PostState.FAILED, "the game is gone")
             return True

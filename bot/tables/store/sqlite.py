@@ -299,13 +299,13 @@ class SqliteStore:
     async def _one(self, sql: str, params: Iterable[Any] = (),
                    db: aiosqlite.Connection | None = None) -> Any:
         """One row, from the reader unless a transaction passes its writer `db`."""
-        async with (db or self.reader).execute(sql, tuple(params)) as cursor:
-            return await cursor.fetchone()
+        rows = await self._all(sql, params, db)
+        return rows[0] if rows else None
 
     async def _all(self, sql: str, params: Iterable[Any] = (),
                    db: aiosqlite.Connection | None = None) -> list[Any]:
-        async with (db or self.reader).execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+        # one trip to the connection's thread (execute, fetch and close cost three)
+        return list(await (db or self.reader).execute_fetchall(sql, tuple(params)))
 
     # --- games -------------------------------------------------------------------------
 
@@ -606,15 +606,16 @@ class SqliteStore:
 
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:
-        async with self._transaction() as db:
+        async with self._write:  # one statement: atomic without BEGIN … COMMIT
+            self._guard()
             if retry_at is not None:
-                await db.execute("UPDATE outbox SET attempts = attempts + 1, next_try = ?, "
-                                 "outcome = ? WHERE id = ? AND state = 'pending'",
-                                 (_time(retry_at), outcome, post_id))
+                await self.db.execute("UPDATE outbox SET attempts = attempts + 1, "
+                                      "next_try = ?, outcome = ? WHERE id = ? AND "
+                                      "state = 'pending'", (_time(retry_at), outcome, post_id))
             else:
-                await db.execute("UPDATE outbox SET state = ?, outcome = ?, "
-                                 "attempts = attempts + 1 WHERE id = ?",
-                                 (state.value, outcome, post_id))
+                await self.db.execute("UPDATE outbox SET state = ?, outcome = ?, "
+                                      "attempts = attempts + 1 WHERE id = ?",
+                                      (state.value, outcome, post_id))
 
     async def results(self, guild_id: int | None) -> list[GameResult]:
         rows = await self._all(
