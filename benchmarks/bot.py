@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.discord.client import event_loop_factory
 from tests.fake_discord import CHANNEL_ID, FakeDiscord, Sent, next_click
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -368,4 +369,6 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    # The fake Discord shares the two cores with the bot: the same C event loop as the bot.
+    with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+        runner.run(main())

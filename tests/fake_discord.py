@@ -288,11 +288,14 @@ class FakeDiscord:
     # --- REST -------------------------------------------------------------------------
 
     async def _body(self, request: web.Request) -> tuple[dict[str, Any], dict[str, int]]:
-        if request.content_type.startswith("multipart/"):
-            boundary = request.headers["Content-Type"].split("boundary=", 1)[1].strip('"')
-            return multipart_form(await request.read(), boundary)
-        text = await request.text()
-        return (json.loads(text) if text else {}), {}
+        # the raw header: aiohttp's parsed `content_type` goes through the email package,
+        # half a millisecond a request
+        content_type = request.headers.get("Content-Type", "")
+        body = await request.read()
+        if content_type.startswith("multipart/"):
+            boundary = content_type.split("boundary=", 1)[1].strip('"')
+            return multipart_form(body, boundary)
+        return (json.loads(body) if body else {}), {}
 
     async def _record(self, kind: str, channel_id: str, body: dict[str, Any],
                       files: dict[str, int], interaction_id: str | None = None,
