@@ -150,7 +150,10 @@ def cpu_seconds(pid: int, task: int | None = None) -> float:
 
 
 def thread_name(pid: int, task: int) -> str:
-    """The OS name of one thread (the bot names its own; others inherit 'python')."""
+    """The OS name of one thread. Python before 3.14 does not pass thread names to the OS,
+    so on 3.11 every thread reads 'python'; `py-spy dump --pid <bot>` tells them apart
+    (main thread, the database's writer and reader, discord.py's keep-alive, the
+    drawing worker's writer and reader, the private steps' thread)."""
     try:
         return Path(f"/proc/{pid}/task/{task}/comm").read_text().strip()
     except OSError:
