@@ -26,9 +26,11 @@ from typing import ClassVar
 from engine.action_text import action_words, expect_words
 from engine.components import COWBOY, SPECIALISTS, Landscape
 from engine.errors import ActionSyntaxError, MoonRiverError
-from engine.grid import WIDTH, cell_name, parse_cell
+from engine.grid import WIDTH, cell_name, geometry, parse_cell
 
 UP, RIGHT = "up", "right"
+#: index step from a Build's first cell to its second, by direction word (engine.geometry)
+_STEPS = geometry(1).offsets_by_word
 
 
 def _parcel_text(parcel: int) -> str:
@@ -67,7 +69,7 @@ class Build:
 
     @property
     def second_cell(self) -> int:
-        return self.cell + (WIDTH if self.direction == UP else 1)
+        return self.cell + _STEPS[self.direction]
 
     def __str__(self) -> str:
         return (f"build {_parcel_text(self.first)} {_parcel_text(self.second)} "

@@ -32,6 +32,7 @@ from engine.actions import (
 )
 from engine.components import COWBOY, DEFAULT_COMPONENTS, Landscape, load_components
 from engine.errors import IllegalActionError, MoonRiverError
+from engine.geometry import Direction
 from engine.grid import WIDTH, cell_name, cells_of, geometry
 from engine.legends import LEGENDS, SCENARIOS, boards_for, scenario_number
 from engine.masks import RanchMasks
@@ -303,7 +304,7 @@ def _placeable_masks(state: GameState, seat: int) -> tuple[int, list[int]]:
     ranch = _ranch_masks(state, seat)
     # (a) row 1 above a bridge, any landscape, or (b) next to the same landscape
     bridges = tables.bridges[state.players[seat].board]
-    return tables.geo.full & ~ranch.built, [bridges | near for near in ranch.near]
+    return tables.geo.area & ~ranch.built, [bridges | near for near in ranch.near]
 
 
 _set_first, _set_second, _set_cell, _set_direction = (
@@ -347,9 +348,11 @@ def _legal_builds(state: GameState, seat: int) -> list[Action]:
     player = state.players[seat]
     held = sorted(player.storage)
     ranch = _ranch_masks(state, seat)
-    empty = geo.full & ~ranch.built
-    up_free = empty & (empty >> WIDTH)                 # both cells inside, under the top row
-    right_free = empty & (empty >> 1) & geo.not_right  # both cells inside the 5 columns
+    empty = geo.area & ~ranch.built
+    # R-PLACE-1: both cells free, the second up (under the top row) or right (in the ranch)
+    up_free = geo.pair_starts(empty, Direction.UP)
+    right_free = geo.pair_starts(empty, Direction.RIGHT)
+    up_step = geo.offsets[Direction.UP]
     # R-PLACE-2 per held parcel: (a) row 1 above a bridge or (b) next to its landscape
     bridges = tables.bridges[player.board]
     landscape_of = tables.landscape
@@ -364,7 +367,8 @@ def _legal_builds(state: GameState, seat: int) -> list[Action]:
             if i == j:
                 continue
             ok_b = ok[j]
-            up = up_free & (ok_a | (ok_b >> WIDTH))
+            # geo.domino_starts, inlined: this runs for every ordered pair of held parcels
+            up = up_free & (ok_a | (ok_b >> up_step))
             right = right_free & (ok_a | (ok_b >> 1))
             both = up | right
             if not both:
