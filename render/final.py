@@ -26,12 +26,7 @@ def _ranking(view: TableView) -> list[tuple[int, int]]:
     def key(seat: int) -> tuple[int, int, int]:
         score = view.players[seat].score
         return (score.total, score.largest_territory, score.cows)
-    order = sorted(range(len(view.players)), key=key, reverse=True)
-    ranked: list[tuple[int, int]] = []
-    for place, seat in enumerate(order):
-        same = ranked and key(ranked[-1][1]) == key(seat)
-        ranked.append((ranked[-1][0] if same else place + 1, seat))
-    return ranked
+    return card.ranked(len(view.players), key)
 
 
 def render_final(view: TableView, *, theme: Theme, locale: str = "en") -> TurnPicture:

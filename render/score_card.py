@@ -9,7 +9,7 @@ says how it looks, so the two final pictures cannot drift apart. Every text is a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -55,6 +55,16 @@ class SheetRow:
     label: str
     cells: Sequence[str]
     swatch: RGB | None = None
+
+
+def ranked(players: int, key: Callable[[int], tuple[int, ...]]) -> list[tuple[int, int]]:
+    """(rank, seat) best first by `key` (the game's tie-breaks); equal keys share a rank."""
+    order = sorted(range(players), key=key, reverse=True)
+    out: list[tuple[int, int]] = []
+    for place, seat in enumerate(order):
+        same = out and key(out[-1][1]) == key(seat)
+        out.append((out[-1][0] if same else place + 1, seat))
+    return out
 
 
 def standings_height(players: int) -> int:

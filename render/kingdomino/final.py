@@ -52,12 +52,7 @@ def ranking(view: TableView) -> list[tuple[int, int]]:
         score = view.players[seat].score
         return (seat in winners, totals[seat], score.largest_property, score.crowns)
 
-    order = sorted(range(len(view.players)), key=key, reverse=True)
-    ranked: list[tuple[int, int]] = []
-    for place, seat in enumerate(order):
-        same = ranked and key(ranked[-1][1]) == key(seat)
-        ranked.append((ranked[-1][0] if same else place + 1, seat))
-    return ranked
+    return card.ranked(len(view.players), key)
 
 
 def sheet_rows(view: TableView, locale: str, width: int, bonuses: tuple[str, ...]
