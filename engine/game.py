@@ -367,7 +367,7 @@ def _legal_builds(state: GameState, seat: int) -> list[Action]:
             if i == j:
                 continue
             ok_b = ok[j]
-            # geo.domino_starts, inlined: this runs for every ordered pair of held parcels
+            # geo.domino_placements, inlined: this runs for every ordered pair of held parcels
             up = up_free & (ok_a | (ok_b >> up_step))
             right = right_free & (ok_a | (ok_b >> 1))
             both = up | right
