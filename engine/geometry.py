@@ -63,9 +63,10 @@ class SquareGrid:
         self.next_row = next_row  # the direction in which row indices grow
         self.stride = width + 1 if guard_column else width
         self.size = self.stride * height
-        self.area = self._columns(0, width - 1)
-        self.not_first = self._columns(1, width - 1)   # may step left
-        self.not_last = self._columns(0, width - 2)    # may step right
+        last_row = height - 1
+        self.area = self.rectangle(0, 0, width - 1, last_row)
+        self.not_first = self.rectangle(1, 0, width - 1, last_row)  # may step left
+        self.not_last = self.rectangle(0, 0, width - 2, last_row)   # may step right
         s = self.stride
         self.offsets: dict[Direction, int] = {
             Direction.RIGHT: 1, Direction.LEFT: -1,
@@ -77,13 +78,6 @@ class SquareGrid:
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
             tuple(cells_of(self.spread(1 << cell))) if self.contains(cell) else ()
             for cell in range(self.size))
-
-    def _columns(self, first: int, last: int) -> int:
-        """Every cell of columns first…last (none when first > last)."""
-        if first > last:
-            return 0
-        row = ((1 << (last - first + 1)) - 1) << first
-        return sum(row << (r * self.stride) for r in range(self.height))
 
     # --- cells --------------------------------------------------------------------------
 
