@@ -29,8 +29,9 @@ from engine.errors import ActionSyntaxError, MoonRiverError
 from engine.grid import WIDTH, cell_name, geometry, parse_cell
 
 UP, RIGHT = "up", "right"
-#: index step from a Build's first cell to its second, by direction word (engine.geometry)
-_STEPS = geometry(1).offsets_by_word
+#: index step from a Build's first cell to the second above it (engine.geometry); a
+#: step right is 1 in every grid
+_UP_STEP = geometry(1).offsets_by_word[UP]
 
 
 def _parcel_text(parcel: int) -> str:
@@ -69,7 +70,7 @@ class Build:
 
     @property
     def second_cell(self) -> int:
-        return self.cell + _STEPS[self.direction]
+        return self.cell + (_UP_STEP if self.direction == UP else 1)
 
     def __str__(self) -> str:
         return (f"build {_parcel_text(self.first)} {_parcel_text(self.second)} "

@@ -32,7 +32,6 @@ from engine.actions import (
 )
 from engine.components import COWBOY, DEFAULT_COMPONENTS, Landscape, load_components
 from engine.errors import IllegalActionError, MoonRiverError
-from engine.geometry import Direction
 from engine.grid import WIDTH, cell_name, cells_of, geometry
 from engine.legends import LEGENDS, SCENARIOS, boards_for, scenario_number
 from engine.masks import RanchMasks
@@ -339,8 +338,6 @@ def _new_build(key: int, first: int, second: int, cell: int, direction: str) -> 
 _move = lru_cache(maxsize=1 << 12)(Move)
 _choose = lru_cache(maxsize=1 << 8)(Choose)
 _recruit_as = lru_cache(maxsize=1 << 6)(Recruit)
-#: Build's two directions as grid directions, read once (an Enum member read is slow)
-_TOWARD_UP, _TOWARD_RIGHT = Direction.UP, Direction.RIGHT
 
 
 def _legal_builds(state: GameState, seat: int) -> list[Action]:
@@ -352,9 +349,8 @@ def _legal_builds(state: GameState, seat: int) -> list[Action]:
     ranch = _ranch_masks(state, seat)
     empty = geo.area & ~ranch.built
     # R-PLACE-1: both cells free, the second up (under the top row) or right (in the ranch)
-    up_free = geo.pair_starts(empty, _TOWARD_UP)
-    right_free = geo.pair_starts(empty, _TOWARD_RIGHT)
-    up_step = geo.offsets[_TOWARD_UP]
+    right_free, up_free = geo.pair_fits(empty)  # the ranch's next row lies up
+    up_step = geo.stride
     # R-PLACE-2 per held parcel: (a) row 1 above a bridge or (b) next to its landscape
     bridges = tables.bridges[player.board]
     landscape_of = tables.landscape

@@ -150,16 +150,12 @@ class SquareGrid:
 
     # --- dominoes -----------------------------------------------------------------------
 
-    def pair_starts(self, free: int, direction: Direction) -> int:
-        """Cells x of `free` whose neighbour one step `direction` is free too: where a
-        domino's first half may lie with its second half that way."""
-        offset = self.offsets[direction]
-        fits = free & (free >> offset if offset > 0 else free << -offset)
-        if direction is _RIGHT:
-            return fits & self.not_last
-        if direction is _LEFT:
-            return fits & self.not_first
-        return fits
+    def pair_fits(self, free: int) -> tuple[int, int]:
+        """(right, onward): the cells of `free` whose right neighbour, or whose neighbour
+        in the next row, is free too: where a domino named from its first half may lie
+        (R-PLACE-1). One call for both, as Moon River asks at every build decision."""
+        return (free & (free >> 1) & self.not_last,
+                free & (free >> self.stride))
 
     def domino_placements(self, free: int, ok_first: int, ok_second: int, *,
                           both_ways: bool = True) -> list[tuple[Direction, int]]:
@@ -168,8 +164,8 @@ class SquareGrid:
         `ok_first` or the second on `ok_second` (the connection rule of both games,
         R-PLACE-2 and K-PLACE-1). With `both_ways` False only right and the next row: a
         game whose dominoes are named from one end (Moon River) or whose halves are
-        equal needs no more. The same masks as `pair_starts`, unrolled: placement search
-        is the hottest code of both games."""
+        equal needs no more. Unrolled, without calls: placement search is the hottest
+        code of both games."""
         s = self.stride
         right = free & (free >> 1) & self.not_last & (ok_first | (ok_second >> 1))
         onward = free & (free >> s) & (ok_first | (ok_second >> s))

@@ -96,6 +96,7 @@ def test_domino_placements_are_the_connection_rule(grid: SquareGrid,
     `ok_second`; checked cell by cell, every direction, in the order of Direction."""
     free, ok_a, ok_b = (to_mask(grid, data.draw(cell_sets(grid))) for _ in range(3))
     expected: dict[Direction, set[Cell]] = {d: set() for d in Direction}
+    fits: dict[Direction, set[Cell]] = {d: set() for d in Direction}  # both halves free
     for direction in Direction:
         for column in range(grid.width):
             for row in range(grid.height):
@@ -103,13 +104,12 @@ def test_domino_placements_are_the_connection_rule(grid: SquareGrid,
                 second = grid.neighbour(first, direction)
                 if second is None or not (free >> first & 1 and free >> second & 1):
                     continue
-                assert grid.pair_starts(free, direction) >> first & 1
+                fits[direction].add((column, row))
                 if ok_a >> first & 1 or ok_b >> second & 1:
                     expected[direction].add((column, row))
-        assert grid.pair_starts(free, direction).bit_count() == sum(
-            1 for c in range(grid.width) for r in range(grid.height)
-            if (n := grid.neighbour(grid.cell(c, r), direction)) is not None
-            and free >> grid.cell(c, r) & 1 and free >> n & 1)
+    right, onward = grid.pair_fits(free)
+    assert (to_cells(grid, right), to_cells(grid, onward)) == (
+        fits[Direction.RIGHT], fits[grid.next_row])
     both = grid.domino_placements(free, ok_a, ok_b)
     assert [d for d, _ in both] == list(Direction)
     assert {d: to_cells(grid, m) for d, m in both} == expected
