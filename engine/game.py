@@ -348,9 +348,12 @@ def _legal_builds(state: GameState, seat: int) -> list[Action]:
     held = sorted(player.storage)
     ranch = _ranch_masks(state, seat)
     empty = geo.area & ~ranch.built
-    # R-PLACE-1: both cells free, the second up (under the top row) or right (in the ranch)
-    right_free, up_free = geo.pair_fits(empty)  # the ranch's next row lies up
-    up_step = geo.stride
+    # R-PLACE-1: both cells free, the second up (under the top row) or right (in the
+    # ranch). This and the R-PLACE-2 test per pair below are geo.domino_placements'
+    # masks, inlined: a call per build decision was measurable in a search.
+    up_step = geo.stride  # the ranch's next row lies up, away from the river
+    up_free = empty & (empty >> up_step)
+    right_free = empty & (empty >> 1) & geo.not_last
     # R-PLACE-2 per held parcel: (a) row 1 above a bridge or (b) next to its landscape
     bridges = tables.bridges[player.board]
     landscape_of = tables.landscape
@@ -365,7 +368,6 @@ def _legal_builds(state: GameState, seat: int) -> list[Action]:
             if i == j:
                 continue
             ok_b = ok[j]
-            # geo.domino_placements, inlined: this runs for every ordered pair of held parcels
             up = up_free & (ok_a | (ok_b >> up_step))
             right = right_free & (ok_a | (ok_b >> 1))
             both = up | right

@@ -117,8 +117,7 @@ class SquareGrid:
 
     def spread(self, mask: int) -> int:
         """Cells orthogonally adjacent to any cell of `mask` (not including `mask` itself)."""
-        s = self.stride
-        return ((mask << s) | (mask >> s) | ((mask & self.not_last) << 1)
+        return ((mask << self.stride) | (mask >> self.stride) | ((mask & self.not_last) << 1)
                 | ((mask & self.not_first) >> 1)) & self.area & ~mask
 
     def flood(self, start: int, within: int) -> int:
@@ -150,22 +149,15 @@ class SquareGrid:
 
     # --- dominoes -----------------------------------------------------------------------
 
-    def pair_fits(self, free: int) -> tuple[int, int]:
-        """(right, onward): the cells of `free` whose right neighbour, or whose neighbour
-        in the next row, is free too: where a domino named from its first half may lie
-        (R-PLACE-1). One call for both, as Moon River asks at every build decision."""
-        return (free & (free >> 1) & self.not_last,
-                free & (free >> self.stride))
-
     def domino_placements(self, free: int, ok_first: int, ok_second: int, *,
                           both_ways: bool = True) -> list[tuple[Direction, int]]:
         """Per direction of the second half (in the order of Direction), the cells where a
         domino's first half may lie: both halves on `free` cells, and the first half on
         `ok_first` or the second on `ok_second` (the connection rule of both games,
-        R-PLACE-2 and K-PLACE-1). With `both_ways` False only right and the next row: a
-        game whose dominoes are named from one end (Moon River) or whose halves are
-        equal needs no more. Unrolled, without calls: placement search is the hottest
-        code of both games."""
+        R-PLACE-2 and K-PLACE-1). With `both_ways` False only right and the next row:
+        enough for a domino with equal halves, or one a game may name from either end.
+        Unrolled, without calls: placement search is the hottest code of both games
+        (Moon River's build generation inlines these masks per pair of held parcels)."""
         s = self.stride
         right = free & (free >> 1) & self.not_last & (ok_first | (ok_second >> 1))
         onward = free & (free >> s) & (ok_first | (ok_second >> s))

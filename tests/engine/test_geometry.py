@@ -107,9 +107,8 @@ def test_domino_placements_are_the_connection_rule(grid: SquareGrid,
                 fits[direction].add((column, row))
                 if ok_a >> first & 1 or ok_b >> second & 1:
                     expected[direction].add((column, row))
-    right, onward = grid.pair_fits(free)
-    assert (to_cells(grid, right), to_cells(grid, onward)) == (
-        fits[Direction.RIGHT], fits[grid.next_row])
+    everywhere = grid.domino_placements(free, grid.area, 0)  # no connection needed
+    assert {d: to_cells(grid, m) for d, m in everywhere} == fits
     both = grid.domino_placements(free, ok_a, ok_b)
     assert [d for d, _ in both] == list(Direction)
     assert {d: to_cells(grid, m) for d, m in both} == expected
