@@ -1,14 +1,23 @@
-"""Bot speed (issue 5): the real bot process against the fake Discord on 127.0.0.1.
+"""Bot speed (issues 5 and 10): the real bot process against the fake Discord on 127.0.0.1.
 
     python -m benchmarks.bot [--games 100] [--turns 6] [--players 3] [--think 10]
+                             [--rounds N] [--profile out.prof]
 
-Every game is a 2-player table in its own channel and all of them run at once; between
-turns a player thinks for a random time (exponential, mean --think seconds; 0 makes every
-player click back to back, which measures capacity, not what players feel). A player
-turn: Play, then every step in the same private message (first letter, Confirm, first
-choice) until the turn passes on. Figures: interaction received → first response
-(median, p99), last tap → new table post (median, p99), and per player turn the taps,
-new private messages, public table posts and pings (issue 9's targets).
+Each round opens `--games` tables, each in its own channel, and starts them (not
+measured), then plays `--turns` player turns at every table at once (measured). Between
+turns a player thinks for a random time (exponential, mean `--think` seconds; 0 makes
+every player click back to back, which measures capacity, not what players feel). A
+player turn: Play, then every step in the same private message (first letter, Confirm,
+first choice) until the turn passes on.
+
+Figures per round and their medians: wall-clock turns/s (with the load average beside
+it: the machine is shared), CPU per player turn of the bot (and its threads), of its
+drawing worker and of this process (the fake Discord and the simulated players), the
+capacity that CPU allows on two idle cores, the HTTP requests and gateway events per
+turn, interaction received → first response and last tap → new table post (median,
+p99), and per player turn the taps, new private messages, public posts and pings
+(issue 9's targets). `--profile` writes a cProfile (CPU time) of the bot's main thread
+during the measured windows only.
 """
 
 from __future__ import annotations
@@ -24,9 +33,12 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.discord.client import event_loop_factory
 from tests.fake_discord import CHANNEL_ID, FakeDiscord, Sent, next_click
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,9 +65,9 @@ class Counts:
     pings: int = 0
 
 
-async def play(fake: FakeDiscord, channel: int, turns: int, posted: list[float],
-               counts: Counts, think: float = 0.0, players: int = 3,
-               delay: float = 0.0) -> None:
+async def open_table(fake: FakeDiscord, channel: int, players: int = 3,
+                     delay: float = 0.0) -> Sent:
+    """/moonriver new, everyone joins, Start: the first table post."""
     # Tables open 20 ms apart: a hundred /new in the same instant trip a store race
     # (create_game reads its new row back on the read connection before it is visible).
     await asyncio.sleep(delay)
@@ -68,7 +80,12 @@ async def play(fake: FakeDiscord, channel: int, turns: int, posted: list[float],
         await fake.answered(await fake.click(guest, lobby, "mr:lobby:join"), timeout=60)
     before = len(fake.sent)
     await fake.click(people[0], lobby, "mr:lobby:start")
-    table = await fake.wait_for(lambda s: is_post(s, channel), after=before, timeout=120)
+    return await fake.wait_for(lambda s: is_post(s, channel), after=before, timeout=120)
+
+
+async def play_turns(fake: FakeDiscord, channel: int, table: Sent, turns: int,
+                     posted: list[float], counts: Counts, think: float = 0.0) -> None:
+    """Up to `turns` player turns at one table, from its live post `table`."""
     rng = random.Random(channel)
     for _ in range(turns):
         if "final.png" in table.files:
@@ -102,6 +119,14 @@ async def play(fake: FakeDiscord, channel: int, turns: int, posted: list[float],
         counts.pings += sum(len((s.allowed_mentions or {}).get("users") or []) for s in posts)
 
 
+async def play(fake: FakeDiscord, channel: int, turns: int, posted: list[float],
+               counts: Counts, think: float = 0.0, players: int = 3,
+               delay: float = 0.0) -> None:
+    """One whole table: opened, started and played for `turns` player turns."""
+    table = await open_table(fake, channel, players, delay)
+    await play_turns(fake, channel, table, turns, posted, counts, think)
+
+
 def rss_mib(pid: int) -> float:
     """Resident memory of one process (Linux /proc), in MiB; 0 if it is gone."""
     try:
@@ -124,6 +149,17 @@ def cpu_seconds(pid: int, task: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def thread_name(pid: int, task: int) -> str:
+    """The OS name of one thread. Python before 3.14 does not pass thread names to the OS,
+    so on 3.11 every thread reads 'python'; `py-spy dump --pid <bot>` tells them apart
+    (main thread, the database's writer and reader, discord.py's keep-alive, the
+    drawing worker's writer and reader, the private steps' thread)."""
+    try:
+        return Path(f"/proc/{pid}/task/{task}/comm").read_text().strip()
+    except OSError:
+        return "?"
+
+
 def threads(pid: int) -> list[int]:
     return sorted(int(t.name) for t in Path(f"/proc/{pid}/task").glob("*"))
 
@@ -135,7 +171,7 @@ def own_cpu_seconds() -> float:
 
 
 def children(pid: int) -> list[int]:
-    """Child processes (the drawing worker and multiprocessing's helper)."""
+    """Child processes (the drawing worker, a computer player's worker)."""
     out: list[int] = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
         try:
@@ -145,16 +181,159 @@ def children(pid: int) -> list[int]:
     return out
 
 
+@dataclass
+class Snapshot:
+    """Counters at one instant, to subtract: CPU, wire traffic, clock and load."""
+
+    bot: float
+    workers: float
+    fake: float
+    threads: dict[int, float]
+    requests: Counter[str]
+    events: Counter[str]
+    callbacks: Counter[int]
+    clock: float
+    load: float
+
+    @classmethod
+    def take(cls, fake: FakeDiscord, pid: int) -> Snapshot:
+        return cls(cpu_seconds(pid), sum(cpu_seconds(c) for c in children(pid)),
+                   own_cpu_seconds(), {t: cpu_seconds(pid, t) for t in threads(pid)},
+                   Counter(fake.requests), Counter(fake.events), Counter(fake.callback_types),
+                   time.monotonic(), os.getloadavg()[0])
+
+
+@dataclass
+class Round:
+    """One measured window: its turns and what they cost (per player turn, ms)."""
+
+    turns: int
+    seconds: float
+    load: tuple[float, float]
+    bot: float
+    workers: float
+    fake: float
+    threads: list[tuple[str, float]]
+    requests: Counter[str]
+    events: Counter[str]
+    callbacks: Counter[int]
+    posted: list[float]
+    first: list[float]
+    counts: Counts = field(default_factory=Counts)
+
+    @classmethod
+    def between(cls, pid: int, before: Snapshot, after: Snapshot, turns: int,
+                posted: list[float], first: list[float], counts: Counts) -> Round:
+        per = 1e3 / max(turns, 1)
+        named = [(thread_name(pid, t), (used - before.threads.get(t, 0.0)) * per)
+                 for t, used in after.threads.items()]
+        return cls(turns, after.clock - before.clock, (before.load, after.load),
+                   (after.bot - before.bot) * per, (after.workers - before.workers) * per,
+                   (after.fake - before.fake) * per, named,
+                   after.requests - before.requests, after.events - before.events,
+                   after.callbacks - before.callbacks, posted, first, counts)
+
+    @property
+    def rate(self) -> float:
+        return self.turns / self.seconds
+
+    def capacity(self) -> tuple[float, float]:
+        """Turns/s that this CPU allows on two idle cores: the bot and its worker each
+        on a core (the busier one sets the pace), and with the fake Discord and the
+        players on the same two cores."""
+        alone = 1e3 / max(self.bot, self.workers, (self.bot + self.workers) / 2)
+        return alone, 2e3 / (self.bot + self.workers + self.fake)
+
+
+def median(values: Sequence[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def p99(values: Sequence[float]) -> float:
+    return statistics.quantiles(values, n=100)[98] if len(values) > 1 else median(values)
+
+
+def report(rounds: list[Round], games: int, think: float, players: int,
+           single: list[float]) -> None:
+    print(f"one game alone: click -> table posted, median {median(single) * 1e3:.0f} ms")
+    for i, r in enumerate(rounds, 1):
+        alone, shared = r.capacity()
+        print(f"round {i}: {r.turns} turns in {r.seconds:.1f} s = {r.rate:.1f} turns/s "
+              f"(load {r.load[0]:.1f} -> {r.load[1]:.1f}); CPU per turn: bot {r.bot:.1f}, "
+              f"worker {r.workers:.1f}, fake+players {r.fake:.1f} ms; capacity on two idle "
+              f"cores {alone:.0f} turns/s ({shared:.0f} with the fake on them)")
+    last = rounds[-1]
+    print(f"medians of {len(rounds)} round(s), {games} games at once (think time {think:g} s):")
+    print(f"  wall clock {median([r.rate for r in rounds]):.1f} turns/s at load "
+          f"{median([r.load[1] for r in rounds]):.1f}")
+    print(f"  CPU per player turn: bot {median([r.bot for r in rounds]):.1f} ms, drawing "
+          f"worker {median([r.workers for r in rounds]):.1f} ms, fake Discord + players "
+          f"{median([r.fake for r in rounds]):.1f} ms")
+    print(f"  capacity on two idle cores: {median([r.capacity()[0] for r in rounds]):.0f} "
+          f"turns/s (bot and worker each on a core); "
+          f"{median([r.capacity()[1] for r in rounds]):.0f} turns/s with the fake Discord "
+          f"and players on the same cores")
+    busy = sorted(last.threads, key=lambda x: -x[1])
+    print("  bot threads, last round (ms per turn): " + ", ".join(
+        f"{name} {ms:.1f}" for name, ms in busy if ms >= 0.05))
+    turns = max(last.turns, 1)
+    print(f"  per turn, last round: {sum(last.requests.values()) / turns:.2f} HTTP requests ("
+          + ", ".join(f"{k} {v / turns:.2f}" for k, v in last.requests.most_common())
+          + "); interaction callbacks by type: " + ", ".join(
+              f"{k} {v / turns:.2f}" for k, v in sorted(last.callbacks.items()))
+          + f"; gateway events {sum(last.events.values()) / turns:.2f}")
+    first = [x for r in rounds for x in r.first]
+    posted = [x for r in rounds for x in r.posted]
+    print(f"interaction -> first response: median {median(first) * 1e3:.0f} ms, "
+          f"p99 {p99(first) * 1e3:.0f} ms ({len(first)} interactions)")
+    print(f"last tap -> table picture posted: median {median(posted) * 1e3:.0f} ms, "
+          f"p99 {p99(posted) * 1e3:.0f} ms")
+    counts = Counts()
+    for r in rounds:
+        for name in ("turns", "taps", "private", "posts", "pings"):
+            setattr(counts, name, getattr(counts, name) + getattr(r.counts, name))
+    per = counts.turns or 1
+    print(f"per player turn ({counts.turns} turns, {players} players): "
+          f"{counts.taps / per:.2f} taps, {counts.private / per:.2f} new private messages, "
+          f"{counts.posts / per:.2f} public table posts, {counts.pings / per:.2f} pings")
+
+
+async def measure(fake: FakeDiscord, pid: int, args: argparse.Namespace, number: int,
+                  profiling: bool) -> Round:
+    """One round: open and start the tables (not measured), then play them (measured)."""
+    base = CHANNEL_ID + 100 + number * 10_000
+    channels = [base + i for i in range(args.games)]
+    tables = await asyncio.gather(*(open_table(fake, c, args.players, i * 0.02)
+                                    for i, c in enumerate(channels)))
+    await asyncio.sleep(0.5)  # the start posts' button edits and the store settle
+    fake.response_times.clear()
+    posted: list[float] = []
+    counts = Counts()
+    if profiling:
+        os.kill(pid, signal.SIGUSR1)
+    before = Snapshot.take(fake, pid)
+    await asyncio.gather(*(play_turns(fake, c, table, args.turns, posted, counts, args.think)
+                           for c, table in zip(channels, tables, strict=True)))
+    after = Snapshot.take(fake, pid)
+    if profiling:
+        os.kill(pid, signal.SIGUSR2)
+    return Round.between(pid, before, after, len(posted), posted,
+                         list(fake.response_times), counts)
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--turns", type=int, default=6)
     parser.add_argument("--think", type=float, default=10.0)
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="measured rounds (default: 3 without think time, else 1)")
     parser.add_argument("--profile", default=None,
-                        help="write a cProfile of the bot process to this file (stopped "
-                             "with SIGTERM so the profile is saved)")
+                        help="write a cProfile of the bot's main thread (CPU time, measured "
+                             "windows only) to this file")
     args = parser.parse_args()
+    rounds_wanted = args.rounds or (3 if args.think == 0 else 1)
     fake = FakeDiscord()
     await fake.start()
     with tempfile.TemporaryDirectory() as folder:
@@ -163,34 +342,20 @@ async def main() -> None:
                "MOONRIVER_RATE_PER_MINUTE": "0"}  # measure the bot, not the rate limit
         command = ["-m", "bot.cli", "run"]
         if args.profile:
-            command = ["-m", "benchmarks.profiled", args.profile, "bot.cli", "run"]
+            command = ["-m", "benchmarks.profiled", "--windows", args.profile, "bot.cli",
+                       "run"]
         process = await asyncio.create_subprocess_exec(sys.executable, *command, cwd=ROOT,
                                                        env=env)
         try:
             await asyncio.wait_for(fake.ready.wait(), 60)
             while not fake.commands:
                 await asyncio.sleep(0.05)
-            posted: list[float] = []
             single: list[float] = []
-            warm, counts = Counts(), Counts()
-            await play(fake, CHANNEL_ID + 1, args.turns, single, warm,
+            await play(fake, CHANNEL_ID + 1, args.turns, single, Counts(),
                        players=args.players)  # warm-up, one game alone
-            fake.response_times.clear()
-            pids = [process.pid, *children(process.pid)]
-            cpu_before = [cpu_seconds(p) for p in pids] + [own_cpu_seconds()]
-            tasks = threads(process.pid)
-            task_before = [cpu_seconds(process.pid, t) for t in tasks]
-            started = time.monotonic()
-            await asyncio.gather(*(play(fake, CHANNEL_ID + 100 + i, args.turns, posted,
-                                        counts, args.think, args.players, i * 0.02)
-                                   for i in range(args.games)))
-            elapsed = time.monotonic() - started
-            task_used = [cpu_seconds(process.pid, t) - b for t, b in zip(tasks, task_before,
-                                                                          strict=True)]
-            cpu_used = [after - before for after, before in zip(
-                [cpu_seconds(p) for p in pids] + [own_cpu_seconds()], cpu_before, strict=True)]
-            memory = [(process.pid, rss_mib(process.pid))] + [
-                (c, rss_mib(c)) for c in children(process.pid)]
+            rounds = [await measure(fake, process.pid, args, i, bool(args.profile))
+                      for i in range(rounds_wanted)]
+            memory = [rss_mib(process.pid)] + [rss_mib(c) for c in children(process.pid)]
         finally:
             if args.profile:
                 process.send_signal(signal.SIGTERM)
@@ -200,35 +365,13 @@ async def main() -> None:
                 process.kill()
             await process.wait()
             await fake.stop()
-    first = sorted(fake.response_times)
-    q = statistics.quantiles
-    print(f"one game alone: click -> table posted, median "
-          f"{statistics.median(single) * 1e3:.0f} ms")
-    print(f"{args.games} games at once (think time {args.think:g} s), {len(posted)} turns in "
-          f"{elapsed:.1f} s "
-          f"({len(posted) / elapsed:.1f} turns/s)")
-    per_turn = [c / max(len(posted), 1) * 1e3 for c in cpu_used]
-    print("CPU per player turn: bot " + ", ".join(f"{c:.1f}" for c in per_turn[:-1])
-          + f" ms (bot process, then its children); fake Discord + players {per_turn[-1]:.1f} ms")
-    bot_ms, worker_ms = per_turn[0], sum(per_turn[1:-1])
-    print(f"  CPU-bound capacity on two idle cores (bot and worker each on a core, nothing "
-          f"else running): {1e3 / max(bot_ms, worker_ms, (bot_ms + worker_ms) / 2):.0f} "
-          f"turns/s; with the fake Discord and players on the same cores: "
-          f"{2e3 / sum(per_turn):.0f} turns/s")
-    print("  bot threads (main first): " + ", ".join(
-        f"{c / max(len(posted), 1) * 1e3:.1f}" for c in task_used) + " ms")
-    print(f"interaction -> first response: median {statistics.median(first) * 1e3:.0f} ms, "
-          f"p99 {q(first, n=100)[98] * 1e3:.0f} ms ({len(first)} interactions)")
-    print(f"last tap -> table picture posted: median {statistics.median(posted) * 1e3:.0f} ms, "
-          f"p99 {q(posted, n=100)[98] * 1e3:.0f} ms")
-    print("memory (RSS) after the run: bot " + ", ".join(
-        f"{mib:.0f} MiB" for _pid, mib in memory) + f"; total {sum(m for _, m in memory):.0f} MiB")
-    per = counts.turns or 1
-    print(f"per player turn ({counts.turns} turns, {args.players} players): "
-          f"{counts.taps / per:.2f} taps, {counts.private / per:.2f} new private messages, "
-          f"{counts.posts / per:.2f} public table posts, {counts.pings / per:.2f} pings")
+    report(rounds, args.games, args.think, args.players, single)
+    print("memory (RSS) after the run: bot " + ", ".join(f"{mib:.0f} MiB" for mib in memory)
+          + f"; total {sum(memory):.0f} MiB")
     print(f"limit violations recorded by the fake: {len(fake.violations)}")
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    # The fake Discord shares the two cores with the bot: the same C event loop as the bot.
+    with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+        runner.run(main())

@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.components import RematchButton, TurnButton
+from bot.discord.components import SUCCESS, Components, rematch_id, turn_id
 from bot.discord.content import TurnPost, channel_reminder, dm_reminder, turn_post_with
 from bot.discord.drawing import drawn_for_post
 from bot.tables.domain import Game, Post, PostKind
@@ -38,7 +38,7 @@ class Announcement:
 
     content: str
     files: tuple[tuple[str, bytes], ...] = ()
-    view: discord.ui.View | None = None
+    view: Components | None = None
     pings: tuple[int, ...] = field(default=())
     reply_to: tuple[int, int] | None = None  # (channel, message)
 
@@ -61,13 +61,13 @@ class Context:
     dm_locale: str | None = None
 
 
-def post_view(post: TurnPost) -> discord.ui.View:
+def post_view(post: TurnPost) -> Components:
     """A live turn post's buttons: Play while someone is to move, Rematch at the end."""
-    view = discord.ui.View(timeout=None)
+    view = Components()
     if post.play:
-        view.add_item(TurnButton(post.game_id, post.version, t("label.play", post.locale)))
+        view.button(turn_id(post.game_id, post.version), t("label.play", post.locale))
     if post.rematch:
-        view.add_item(RematchButton(post.game_id, t("label.rematch", post.locale)))
+        view.button(rematch_id(post.game_id), t("label.rematch", post.locale), SUCCESS)
     return view
 
 
@@ -81,18 +81,16 @@ async def build_announcement(post: Post, game: Game, state: Any | None,
                                context.dm_locale or locale)
         view = None
         if reminder.link is not None:
-            view = discord.ui.View(timeout=None)
-            view.add_item(discord.ui.Button(label=t("label.open_turn", reminder.locale),
-                                            url=reminder.link))
+            view = Components().link(t("label.open_turn", reminder.locale), reminder.link)
         return Announcement(reminder.text, view=view)
     if post.kind is PostKind.REMINDER:
         user = post.pings[0] if post.pings else None
         if user is None:
             return Announcement("")
         reminder = channel_reminder(user, game)
-        view = discord.ui.View(timeout=None)
+        view = Components()
         if reminder.play is not None:
-            view.add_item(TurnButton(*reminder.play, t("label.play", locale)))
+            view.button(turn_id(*reminder.play), t("label.play", locale))
         return Announcement(reminder.text, view=view, pings=(user,),
                             reply_to=context.live_post)
     if state is None:  # a table post for a game without a state (never started)

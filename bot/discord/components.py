@@ -1,234 +1,221 @@
-"""Buttons and select menus that survive restarts: persistent `DynamicItem`s.
+"""Buttons and select menus that survive restarts: custom_ids routed by one handler.
 
-No game state lives on a View: each custom_id carries what the click means
+No game state lives on a message: each custom_id carries what the click means
 (`mr:<kind>:<game>:<version>[:<payload>]`), and the bot asks the table service, which
 refuses stale versions. Every offer is built from `legal_actions`. A click becomes a
-`Click` handed to the client, which routes it; this module knows no handler.
+`Click` (`click_of`) handed to the client, which routes it; this module knows no handler.
+
+Components are built as the JSON Discord takes (`Components`), not as discord.py `View`s
+of `DynamicItem`s: a view per message costs a timeout task and a view-store entry for
+each private step, and every click rebuilt a whole view from the clicked message to find
+its item. Laid out exactly as discord.py lays out a view (first row with room).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar, cast
 
 import discord
 
-from bot.discord.host import Click, client_of
+from bot.discord.host import Click
 from engine.i18n import t
 
 PAGE = 25  # Discord: at most 25 options in a select menu
+ROWS = 5  # Discord: at most five rows of components per message
+BUTTONS_PER_ROW = 5
+ACTION_ROW, BUTTON, SELECT = 1, 2, 3  # Discord's component types
+
+PRIMARY = discord.ButtonStyle.primary.value
+SECONDARY = discord.ButtonStyle.secondary.value
+SUCCESS = discord.ButtonStyle.success.value
+DANGER = discord.ButtonStyle.danger.value
+LINK = discord.ButtonStyle.link.value
 
 
-async def _clicked(interaction: discord.Interaction[Any], click: Click) -> None:
-    await client_of(interaction).on_click(interaction, click)
+class Components:
+    """Rows of buttons and menus for one message, as Discord's JSON. discord.py sends it
+    wherever it takes a view (it asks only for `to_components`); it is never stored in
+    discord.py's view store: clicks reach the client's one router instead."""
+
+    __discord_ui_view__: ClassVar[bool] = True  # what discord.py checks of a view
+    timeout: float | None = None
+
+    def __init__(self) -> None:
+        self._rows: list[list[dict[str, Any]]] = [[] for _ in range(ROWS)]
+        self._room = [BUTTONS_PER_ROW] * ROWS
+
+    def _place(self, component: dict[str, Any], width: int) -> Components:
+        """Into the first row with room, as discord.py's view does."""
+        for row, room in enumerate(self._room):
+            if width <= room:
+                self._rows[row].append(component)
+                self._room[row] -= width
+                return self
+        raise ValueError("no room left for another component (five rows)")
+
+    def button(self, custom_id: str, label: str, style: int = PRIMARY) -> Components:
+        return self._place({"type": BUTTON, "style": style, "disabled": False,
+                            "label": label[:80], "custom_id": custom_id}, 1)
+
+    def action(self, game: int, version: int, action: str, label: str,
+               style: int | None = None) -> Components:
+        """One legal action as a button (pass in grey, the rest in blue)."""
+        return self.button(act_id(game, version, action), label,
+                           style or (SECONDARY if action == "pass" else PRIMARY))
+
+    def link(self, label: str, url: str) -> Components:
+        return self._place({"type": BUTTON, "style": LINK, "disabled": False,
+                            "label": label[:80], "url": url}, 1)
+
+    def menu(self, custom_id: str, options: Sequence[dict[str, Any]],
+             placeholder: str = "") -> Components:
+        """A select menu of `option(...)`s (at most PAGE; one placeholder if none)."""
+        component: dict[str, Any] = {"type": SELECT, "custom_id": custom_id, "min_values": 1,
+                                     "max_values": 1, "disabled": False, "required": True}
+        if placeholder:
+            component["placeholder"] = placeholder
+        component["options"] = list(options) or [option("-", "-")]
+        return self._place(component, BUTTONS_PER_ROW)
+
+    def rows_used(self) -> int:
+        return sum(1 for row in self._rows if row)
+
+    def rows_free(self) -> int:
+        """Rows with nothing in them yet (a menu needs a whole one)."""
+        return sum(1 for room in self._room if room == BUTTONS_PER_ROW)
+
+    def __len__(self) -> int:
+        return sum(len(row) for row in self._rows)
+
+    def __bool__(self) -> bool:
+        return True  # even an empty one means "these components": none left
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for row in self._rows for c in row if "custom_id" in c]
+
+    # --- what discord.py asks of a view it sends ------------------------------------------
+
+    def as_view(self) -> discord.ui.View:
+        """This, where discord.py's signatures say `View`: it checks a view by its
+        `__discord_ui_view__` mark and asks for the methods below, nothing else."""
+        return cast(discord.ui.View, self)
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return [{"type": ACTION_ROW, "components": row} for row in self._rows if row]
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def is_finished(self) -> bool:
+        return True  # nothing to listen for: never put in discord.py's view store
+
+    def is_dispatchable(self) -> bool:
+        return False
 
 
-def _label(item: discord.ui.Item[Any], default: str) -> str:
-    label = getattr(item, "label", None)
-    return label if isinstance(label, str) and label else default
+def sendable(components: Components | None) -> discord.ui.View | None:
+    """For discord.py's `view=`: the components, or None to take every one away."""
+    return components.as_view() if components is not None else None
 
 
-def _selected(interaction: discord.Interaction[Any]) -> str:
-    """The value chosen in a select menu (Discord sends it in the interaction data)."""
-    data: Any = interaction.data or {}
-    values = data.get("values") or [""]
-    return str(values[0])
+def option(label: str, value: str, description: str | None = None) -> dict[str, Any]:
+    """One select-menu option (labels are fitted to Discord's 100 characters by
+    `bot.tables.labels.fit`; a value is an action text and is never cut)."""
+    payload: dict[str, Any] = {"label": label, "value": value, "default": False}
+    if description:
+        payload["description"] = description
+    return payload
 
 
-def _menu(custom_id: str, options: Sequence[discord.SelectOption],
-          placeholder: str) -> discord.ui.Select[Any]:
-    """A select menu; rebuilt from a custom_id after a restart, it has no options yet."""
-    return discord.ui.Select(custom_id=custom_id, placeholder=placeholder or None,
-                             options=list(options)
-                             or [discord.SelectOption(label="-", value="-")])
+# --- the custom_ids: what each kind of component carries ----------------------------------
+
+def lobby_id(what: str) -> str:
+    return f"mr:lobby:{what}"
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"mr:lobby:(?P<what>join|leave|start|cancel)"):
-    def __init__(self, what: str, label: str) -> None:
-        style = {"join": discord.ButtonStyle.primary, "start": discord.ButtonStyle.success,
-                 "cancel": discord.ButtonStyle.danger}.get(what, discord.ButtonStyle.secondary)
-        super().__init__(discord.ui.Button(label=label, style=style,
-                                           custom_id=f"mr:lobby:{what}"))
-        self.what = what
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str],
-                             /) -> LobbyButton:
-        return cls(match["what"], _label(item, match["what"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _clicked(interaction, Click("lobby", 0, 0, self.what))
-
-
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"mr:turn:(?P<game>\d+):(?P<version>\d+)"):
+def turn_id(game: int, version: int) -> str:
     """'Play' under the turn post: opens the private move dialogue."""
-
-    def __init__(self, game: int, version: int, label: str = "Play") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
-                                           custom_id=f"mr:turn:{game}:{version}"))
-        self.game, self.version = game, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str],
-                             /) -> TurnButton:
-        return cls(int(match["game"]), int(match["version"]), _label(item, "Play"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _clicked(interaction, Click("turn", self.game, self.version))
+    return f"mr:turn:{game}:{version}"
 
 
-class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"mr:act:(?P<game>\d+):(?P<version>\d+):(?P<action>[A-Za-z0-9 ]+)"):
+def act_id(game: int, version: int, action: str) -> str:
     """One legal action as a button."""
-
-    def __init__(self, game: int, version: int, action: str, label: str,
-                 style: discord.ButtonStyle | None = None) -> None:
-        super().__init__(discord.ui.Button(
-            label=label[:80], style=style or (discord.ButtonStyle.secondary if action == "pass"
-                                              else discord.ButtonStyle.primary),
-            custom_id=f"mr:act:{game}:{version}:{action}"))
-        self.game, self.version, self.action = game, version, action
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str],
-                             /) -> ActButton:
-        return cls(int(match["game"]), int(match["version"]), match["action"],
-                   _label(item, match["action"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _clicked(interaction, Click("act", self.game, self.version, self.action))
+    return f"mr:act:{game}:{version}:{action}"
 
 
-class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                template=r"mr:sel:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"):
+def select_id(game: int, version: int, page: int) -> str:
     """Up to 25 legal actions in a select menu; the chosen value is the action text."""
-
-    def __init__(self, game: int, version: int, page: int,
-                 options: Sequence[discord.SelectOption] = (), placeholder: str = "") -> None:
-        super().__init__(_menu(f"mr:sel:{game}:{version}:{page}", options, placeholder))
-        self.game, self.version = game, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str],
-                             /) -> ActSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["page"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _clicked(interaction, Click("act", self.game, self.version,
-                                          _selected(interaction)))
+    return f"mr:sel:{game}:{version}:{page}"
 
 
-class PairSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                 template=r"mr:pair:(?P<game>\d+):(?P<version>\d+)"):
+def pair_id(game: int, version: int) -> str:
     """Step one of building: which two stored parcels; step two shows where they fit."""
-
-    def __init__(self, game: int, version: int,
-                 options: Sequence[discord.SelectOption] = (), placeholder: str = "") -> None:
-        super().__init__(_menu(f"mr:pair:{game}:{version}", options, placeholder))
-        self.game, self.version = game, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str],
-                             /) -> PairSelect:
-        return cls(int(match["game"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _clicked(interaction, Click("pair", self.game, self.version,
-                                          _selected(interaction)))
+    return f"mr:pair:{game}:{version}"
 
 
-class SpotSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                 template=r"mr:spot:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"):
+def spot_id(game: int, version: int, page: int) -> str:
     """Step two of building: where the pair goes; step three shows it and asks to confirm."""
-
-    def __init__(self, game: int, version: int, page: int,
-                 options: Sequence[discord.SelectOption] = (), placeholder: str = "") -> None:
-        super().__init__(_menu(f"mr:spot:{game}:{version}:{page}", options, placeholder))
-        self.game, self.version = game, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str],
-                             /) -> SpotSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["page"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _clicked(interaction, Click("spot", self.game, self.version,
-                                          _selected(interaction)))
+    return f"mr:spot:{game}:{version}:{page}"
 
 
-class ProposeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"mr:prop:(?P<game>\d+):(?P<version>\d+):(?P<action>[A-Za-z0-9 ]+)"):
+def propose_id(game: int, version: int, action: str) -> str:
     """⇄ on a proposal: the same cells with the two ends swapped (another legal build)."""
-
-    def __init__(self, game: int, version: int, action: str, label: str = "⇄") -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
-                                           custom_id=f"mr:prop:{game}:{version}:{action}"))
-        self.game, self.version, self.action = game, version, action
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str],
-                             /) -> ProposeButton:
-        return cls(int(match["game"]), int(match["version"]), match["action"],
-                   _label(item, "⇄"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _clicked(interaction, Click("spot", self.game, self.version, self.action))
+    return f"mr:prop:{game}:{version}:{action}"
 
 
-class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"mr:back:(?P<game>\d+):(?P<version>\d+)"):
+def back_id(game: int, version: int) -> str:
     """Back from a proposal or a placement menu to the turn's first decision."""
-
-    def __init__(self, game: int, version: int, label: str = "Back") -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
-                                           custom_id=f"mr:back:{game}:{version}"))
-        self.game, self.version = game, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str],
-                             /) -> BackButton:
-        return cls(int(match["game"]), int(match["version"]), _label(item, "Back"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _clicked(interaction, Click("back", self.game, self.version))
+    return f"mr:back:{game}:{version}"
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                    template=r"mr:rematch:(?P<game>\d+)"):
+def rematch_id(game: int) -> str:
     """Under the final post: a new lobby with the same players."""
-
-    def __init__(self, game: int, label: str = "Rematch") -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
-                                           custom_id=f"mr:rematch:{game}"))
-        self.game = game
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Item[Any], match: re.Match[str],
-                             /) -> RematchButton:
-        return cls(int(match["game"]), _label(item, "Rematch"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _clicked(interaction, Click("rematch", self.game, 0))
+    return f"mr:rematch:{game}"
 
 
-DYNAMIC_ITEMS = (LobbyButton, TurnButton, ActButton, ActSelect, PairSelect, SpotSelect,
-                 ProposeButton, BackButton, RematchButton)
+_GAME = r"(?P<game>\d+)"
+_VERSION = r"(?P<version>\d+)"
+_ACTION = r"(?P<action>[A-Za-z0-9 ]+)"
+#: custom_id → (kind of click, where its value comes from: the id or the chosen option).
+_TEMPLATES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
+    (re.compile(pattern), kind, value) for pattern, kind, value in (
+        (r"mr:lobby:(?P<action>join|leave|start|cancel)", "lobby", "id"),
+        (rf"mr:turn:{_GAME}:{_VERSION}", "turn", ""),
+        (rf"mr:act:{_GAME}:{_VERSION}:{_ACTION}", "act", "id"),
+        (rf"mr:sel:{_GAME}:{_VERSION}:\d+", "act", "chosen"),
+        (rf"mr:pair:{_GAME}:{_VERSION}", "pair", "chosen"),
+        (rf"mr:spot:{_GAME}:{_VERSION}:\d+", "spot", "chosen"),
+        (rf"mr:prop:{_GAME}:{_VERSION}:{_ACTION}", "spot", "id"),
+        (rf"mr:back:{_GAME}:{_VERSION}", "back", ""),
+        (rf"mr:rematch:{_GAME}", "rematch", ""),
+    ))
 
 
-def lobby_view(locale: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+def click_of(custom_id: str, values: Sequence[str] = ()) -> Click | None:
+    """What a click means, from its custom_id (and the option chosen in a menu); None for
+    an id that is not ours."""
+    if not custom_id.startswith("mr:"):
+        return None
+    for pattern, kind, source in _TEMPLATES:
+        match = pattern.fullmatch(custom_id)
+        if match is None:
+            continue
+        fields = match.groupdict()
+        value = ""
+        if source == "id":
+            value = fields.get("action") or ""
+        elif source == "chosen" and values:
+            value = str(values[0])
+        return Click(kind, int(fields.get("game") or 0), int(fields.get("version") or 0),
+                     value)
+    return None
+
+
+def lobby_view(locale: str) -> Components:
+    styles = {"join": PRIMARY, "start": SUCCESS, "cancel": DANGER}
+    view = Components()
     for what in ("join", "leave", "start", "cancel"):
-        view.add_item(LobbyButton(what, t(f"bot.{what}", locale)))
+        view.button(lobby_id(what), t(f"bot.{what}", locale), styles.get(what, SECONDARY))
     return view

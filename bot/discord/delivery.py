@@ -90,7 +90,7 @@ async def send_once(client: discord.Client, channel_id: int, message: Announceme
                      "fail_if_not_exists": False}
     with handle_message_parameters(
             content=message.content or None, files=files or discord.utils.MISSING,
-            view=message.view or discord.utils.MISSING,
+            view=message.view.as_view() if message.view else discord.utils.MISSING,
             allowed_mentions=message.allowed_mentions(), nonce=nonce,
             message_reference=reference) as params:
         if params.payload is not None:
@@ -177,7 +177,7 @@ class Delivery:
 
     async def deliver(self, post: Post) -> bool:
         """One row to its end state (or its next try). False if it must be retried."""
-        game = await self.store.game(post.game_id)
+        game = await self.client.service.game(post.game_id, post.channel_id)
         if game is None:
             await self.store.settle_post(post.id, PostState.FAILED, "the game is gone")
             return True
@@ -243,9 +243,10 @@ class Delivery:
         self.client.turn_posts[game_id] = (channel_id, message_id)
         if previous is None or previous[1] == message_id:
             return
-        try:
-            await self.client.get_partial_messageable(previous[0]).get_partial_message(
-                previous[1]).edit(view=None)
+        try:  # through the HTTP layer: the edited message is not parsed into an object
+            with handle_message_parameters(
+                    view=None, previous_allowed_mentions=self.client.allowed_mentions) as params:
+                await self.client.http.edit_message(previous[0], previous[1], params=params)
         except (discord.HTTPException, *TRANSIENT):  # deleted or too old: nothing to strip
             log.info("could not strip the buttons of post %s", previous[1])
 

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.components import TurnButton
+from bot.discord.components import Components, turn_id
 from bot.discord.content import ranking
 from bot.discord.drawing import drawn
 from bot.discord.host import client_of, locale_of, reply_private
@@ -42,12 +42,12 @@ async def status(interaction: discord.Interaction[Any]) -> None:
     else:
         text = front.status_line(state, locale)
     png = await drawn(front.turn_png, state, (), locale, game.settings.theme)
-    components = discord.ui.View(timeout=None)
+    components = Components()
     seat_here = game.seat_of(interaction.user.id)
     if seat_here is not None and rules.active_seat(state) == seat_here.seat:
-        components.add_item(TurnButton(game.id, game.version, t("label.play", locale)))
+        components.button(turn_id(game.id, game.version), t("label.play", locale))
     await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "table.png"),
-                                    view=components, ephemeral=True,
+                                    view=components.as_view(), ephemeral=True,
                                     allowed_mentions=discord.AllowedMentions.none())
 
 

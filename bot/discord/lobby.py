@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.components import lobby_view
+from bot.discord.components import Components, lobby_view, sendable
 from bot.discord.content import seat_order
 from bot.discord.host import (
     TableClient,
@@ -90,13 +90,14 @@ async def table_channel(interaction: discord.Interaction[Any]) -> int:
 
 
 async def _edit_lobby_post(client: TableClient, channel_id: int, content: str,
-                           view: discord.ui.View | None) -> None:
+                           view: Components | None) -> None:
     post = client.lobby_posts.get(channel_id)
     if post is None:
         return
     try:
         await client.get_partial_messageable(post[0]).get_partial_message(post[1]).edit(
-            content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+            content=content, view=sendable(view),
+            allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         client.lobby_posts.pop(channel_id, None)
 
@@ -135,16 +136,18 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
 
 
 async def _answer(interaction: discord.Interaction[Any], client: TableClient, channel_id: int,
-                  content: str, view: discord.ui.View | None, typed: bool, private: str) -> None:
+                  content: str, view: Components | None, typed: bool, private: str) -> None:
     if typed:
         await reply_private(interaction, t(private, locale_of(interaction)))
         await _edit_lobby_post(client, channel_id, content, view)
     elif deferred_click(interaction):  # acknowledged while computers thought
         await interaction.edit_original_response(
-            content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+            content=content, view=sendable(view),
+            allowed_mentions=discord.AllowedMentions.none())
     else:
         await interaction.response.edit_message(
-            content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+            content=content, view=sendable(view),
+            allowed_mentions=discord.AllowedMentions.none())
 
 
 def scenario_choice_name(scenario: str) -> app_commands.locale_str:
@@ -165,7 +168,7 @@ def new_table_options(variant: str, scenario: str | None, players: int) -> GameO
 async def post_lobby(client: TableClient, channel_id: int, game: Game) -> None:
     locale = game.settings.locale
     sent = await client.get_partial_messageable(channel_id).send(
-        lobby_text_of(game, locale), view=lobby_view(locale),
+        lobby_text_of(game, locale), view=lobby_view(locale).as_view(),
         allowed_mentions=discord.AllowedMentions.none())
     client.lobby_posts[channel_id] = (channel_id, sent.id)
 
@@ -212,7 +215,7 @@ async def open_table(interaction: discord.Interaction[Any], options: GameOptions
         parent_id=parent_id)
     if channel_id == interaction.channel_id:
         sent = await interaction.followup.send(
-            lobby_text_of(game, locale), view=lobby_view(locale), wait=True,
+            lobby_text_of(game, locale), view=lobby_view(locale).as_view(), wait=True,
             allowed_mentions=discord.AllowedMentions.none())
         client.lobby_posts[channel_id] = (channel_id, sent.id)
     else:

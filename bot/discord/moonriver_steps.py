@@ -11,17 +11,21 @@ from typing import Any
 import discord
 
 from bot.discord.components import (
+    BUTTONS_PER_ROW,
     PAGE,
-    ActButton,
-    ActSelect,
-    BackButton,
-    PairSelect,
-    ProposeButton,
-    SpotSelect,
+    ROWS,
+    SECONDARY,
+    SUCCESS,
+    Components,
+    back_id,
+    pair_id,
+    propose_id,
+    select_id,
+    spot_id,
 )
 from bot.discord.drawing import drawn, picture
 from bot.discord.host import channel_of, client_of, locale_of, user_of
-from bot.discord.screens import BUTTONS_PER_ROW, ROWS, Screen, rows_used, select_option, show
+from bot.discord.screens import Screen, select_option, show
 from bot.tables.domain import Game
 from bot.tables.errors import StaleActionError
 from bot.tables.labels import (
@@ -42,25 +46,25 @@ from render.placement import placement_positions, position_of
 from render.pool import DrawRequest
 
 
-def _add_choices(view: discord.ui.View, game: Game, state: GameState,
+def _add_choices(view: Components, game: Game, state: GameState,
                  actions: Sequence[Action], locale: str) -> None:
     """Non-build choices: buttons when few and self-explaining, else labelled menus."""
     if not actions:
         return
     table = public_view(state)
     labels = [fit(action_label(state, table, a, locale)) for a in actions]
-    rows_free = ROWS - rows_used(view)
+    rows_free = view.rows_free()
     described = any(label.description for label in labels)
     if not described and len(actions) <= rows_free * BUTTONS_PER_ROW and len(actions) <= 10:
         for action, label in zip(actions, labels, strict=True):
-            view.add_item(ActButton(game.id, game.version, str(action), label.text))
+            view.action(game.id, game.version, str(action), label.text)
         return
     pages = min(rows_free, (len(actions) + PAGE - 1) // PAGE)
     for page in range(pages):
         chunk = range(page * PAGE, min(len(actions), (page + 1) * PAGE))
-        view.add_item(ActSelect(game.id, game.version, page,
-                                [select_option(labels[i], str(actions[i])) for i in chunk],
-                                t("step.more", locale)))
+        view.menu(select_id(game.id, game.version, page),
+                  [select_option(labels[i], str(actions[i])) for i in chunk],
+                  t("step.more", locale))
 
 
 def _draw_preview(state: GameState, game: Game, builds: Sequence[Build],
@@ -80,13 +84,13 @@ def decision_screen(game: Game, state: GameState, options: Sequence[Action],
     pairs = sorted({pair_key(b) for b in builds})
     if len(pairs) == 1:
         return placement_screen(game, state, builds, others, locale, back=False)
-    view = discord.ui.View(timeout=None)
+    view = Components()
     text = step_prompt(state, locale)
     if pairs:
         first_of = {pair_key(b): b for b in builds}
-        view.add_item(PairSelect(game.id, game.version, [
+        view.menu(pair_id(game.id, game.version), [
             select_option(Label(pair_text(state, first_of[p].first, first_of[p].second, locale)), p)
-            for p in pairs[:PAGE]], t("step.pair", locale)))
+            for p in pairs[:PAGE]], t("step.pair", locale))
     _add_choices(view, game, state, others, locale)
     return Screen(text, view)
 
@@ -95,18 +99,18 @@ def placement_screen(game: Game, state: GameState, builds: Sequence[Build],
                      others: Sequence[Action], locale: str, *, back: bool) -> Screen:
     """Lettered positions (a, b, c … drawn on the preview) with their effect (R-PLACE-*)."""
     positions = placement_positions(builds)
-    view = discord.ui.View(timeout=None)
+    view = Components()
     menus = min(ROWS - 1, (len(positions) + PAGE - 1) // PAGE)
     for page in range(menus):
         chunk = positions[page * PAGE:(page + 1) * PAGE]
-        view.add_item(SpotSelect(game.id, game.version, page,
-                                 [select_option(position_label(state, p, locale), str(p.builds[0]))
-                                  for p in chunk], t("step.place", locale)))
+        view.menu(spot_id(game.id, game.version, page),
+                  [select_option(position_label(state, p, locale), str(p.builds[0]))
+                   for p in chunk], t("step.place", locale))
     for action in others:  # the pass of a normal build step
-        view.add_item(ActButton(game.id, game.version, str(action),
-                                action_label(state, public_view(state), action, locale).text))
+        view.action(game.id, game.version, str(action),
+                    action_label(state, public_view(state), action, locale).text)
     if back:
-        view.add_item(BackButton(game.id, game.version, t("label.back", locale)))
+        view.button(back_id(game.id, game.version), t("label.back", locale), SECONDARY)
     first = builds[0]
     pair = pair_text(state, first.first, first.second, locale)
     text = f"{step_prompt(state, locale)}\n**{pair}** — {t('step.place', locale)}"
@@ -119,14 +123,13 @@ def proposal_screen(game: Game, state: GameState, build: Build,
     positions = placement_positions(same_pair)
     position = position_of(positions, build)
     letter = position.letter if position is not None else "?"
-    view = discord.ui.View(timeout=None)
-    view.add_item(ActButton(game.id, game.version, str(build), t("bot.confirm", locale),
-                            discord.ButtonStyle.success))
+    view = Components()
+    view.action(game.id, game.version, str(build), t("bot.confirm", locale), SUCCESS)
     flipped = [b for b in (position.builds if position is not None else ()) if b != build]
     if flipped:
-        view.add_item(ProposeButton(game.id, game.version, str(flipped[0]),
-                                    t("label.swap_ends", locale)))
-    view.add_item(BackButton(game.id, game.version, t("label.back", locale)))
+        view.button(propose_id(game.id, game.version, str(flipped[0])),
+                    t("label.swap_ends", locale), SECONDARY)
+    view.button(back_id(game.id, game.version), t("label.back", locale), SECONDARY)
     return Screen(proposal_text(state, letter, build, locale), view,
                   ("proposal.png", _draw_preview(state, game, same_pair, build, locale)))
 

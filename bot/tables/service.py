@@ -617,6 +617,15 @@ class TableService:
             return []
         return rules.legal_actions(state)
 
+    async def game(self, game_id: int, channel_id: int) -> Game | None:
+        """The game as stored now: an open one from the cache this process keeps in step
+        with its own writes (the outbox asks once for every post it sends), any other
+        from the store."""
+        cached = self._open.get(channel_id)
+        if cached is not None and cached.id == game_id:
+            return cached
+        return await self.store.game(game_id)
+
     async def status(self, channel_id: int) -> TableStatus:
         game = await self._open_game(channel_id)
         if game.status is Status.LOBBY:

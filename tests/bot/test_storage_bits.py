@@ -4,12 +4,23 @@ holds only the games someone is using right now."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
-from bot.tables.domain import GameOptions, Seat, Status, TableSettings
+import pytest
+
+from bot.tables.domain import (
+    GameOptions,
+    NewPost,
+    NewReminder,
+    PostKind,
+    Seat,
+    Status,
+    TableSettings,
+)
 from bot.tables.errors import TableError
 from bot.tables.service import TableService
-from bot.tables.store import SqliteStore
+from bot.tables.store import ActionEntry, SqliteStore
 from engine.rng import Rng
 from tests.bot.conftest import ALICE, BOB, START
 
@@ -96,3 +107,32 @@ async def test_concurrent_moves_on_one_table_apply_once(service: TableService) -
     assert sum(not isinstance(o, BaseException) for o in outcomes) == 1
     assert all(isinstance(o, TableError) for o in outcomes if isinstance(o, BaseException))
     assert service._locks == {}
+
+
+async def test_a_move_that_fails_half_way_leaves_no_trace(tmp_path: Path) -> None:
+    """A move commits in one trip to the writer's thread: a statement failing after the
+    version bump, the action and the snapshot rolls all of them back, and the store
+    writes on afterwards."""
+    store = SqliteStore(tmp_path / "games.sqlite3")
+    await store.open()
+    try:
+        game = await store.create_game(guild_id=None, channel_id=5, host=Seat(0, 1, "Alice"),
+                                       options=GameOptions(), settings=TableSettings(), seed=1,
+                                       components="x", now=START)
+        game = await store.start_game(game, seats=[Seat(0, 1, "Alice"), Seat(1, 2, "Bob")],
+                                      state={"step": 0}, reminders=[], now=START)
+        broken = NewReminder(2, None, START)  # type: ignore[arg-type]  # kind is NOT NULL
+        with pytest.raises(sqlite3.IntegrityError):
+            await store.record_actions(game, entries=[ActionEntry(0, "choose p1")],
+                                       state={"step": 1}, reminders=[broken], now=START,
+                                       posts=[NewPost(PostKind.TABLE, "moved")])
+        assert (await store.game(game.id)) == game  # same version
+        assert await store.action_count(game.id) == 0
+        snapshot = await store.snapshot(game.id)
+        assert snapshot is not None and snapshot.state == {"step": 0}
+        assert await store.posts(game.id) == []
+        game = await store.record_actions(game, entries=[ActionEntry(0, "choose p1")],
+                                          state={"step": 1}, reminders=[], now=START)
+        assert await store.action_count(game.id) == 1 and game.version == 3
+    finally:
+        await store.close()

@@ -13,7 +13,7 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -154,8 +154,51 @@ GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, s
                 "version, created_at, updated_at, game")
 
 
+INSERT_REMINDER = ("INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version, nth) "
+                   "VALUES (?, ?, ?, ?, ?, ?)")
+INSERT_POST = ("INSERT INTO outbox (game_id, version, kind, text, pings, target, next_try, "
+               "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+# a new table post supersedes the game's older pending table posts and reminders
+SUPERSEDE_POSTS = ("UPDATE outbox SET state = 'superseded', outcome = ? "
+                   "WHERE game_id = ? AND state = 'pending' AND kind != 'dm'")
+
+
 def _time(value: datetime) -> str:
     return value.isoformat()
+
+
+def _bump_now(db: sqlite3.Connection, game: Game, now: datetime, **columns: Any) -> None:
+    """`SqliteStore._bump` on the writer's own thread (inside a one-trip transaction)."""
+    sets = "".join(f", {name} = ?" for name in columns)
+    cursor = db.execute(
+        f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
+        "WHERE id = ? AND version = ?",
+        (_time(now), *columns.values(), game.id, game.version))
+    if cursor.rowcount != 1:
+        row = db.execute("SELECT version FROM games WHERE id = ?", (game.id,)).fetchone()
+        if row is None:
+            raise NoGameHere(f"no game {game.id}")
+        raise StaleActionError("the table has moved on", version=row[0])
+
+
+def _write_reminders_now(db: sqlite3.Connection, game: Game,
+                         reminders: Sequence[NewReminder]) -> None:
+    """`SqliteStore._write_reminders` on the writer's own thread."""
+    db.execute("DELETE FROM reminders WHERE game_id = ?", (game.id,))
+    if reminders:
+        db.executemany(INSERT_REMINDER,
+                       [(game.id, r.user_id, r.kind, _time(r.due_at), game.version + 1, r.nth)
+                        for r in reminders])
+
+
+def _write_posts_now(db: sqlite3.Connection, game_id: int, version: int,
+                     posts: Sequence[NewPost], now: datetime) -> None:
+    """`SqliteStore._write_posts` on the writer's own thread."""
+    if any(p.kind is PostKind.TABLE for p in posts):
+        db.execute(SUPERSEDE_POSTS, (f"replaced by version {version}", game_id))
+    db.executemany(INSERT_POST, [(game_id, version, p.kind.value, p.text,
+                                  json.dumps(list(p.pings)), p.target, _time(now), _time(now))
+                                 for p in posts])
 
 
 class SqliteStore:
@@ -299,13 +342,13 @@ class SqliteStore:
     async def _one(self, sql: str, params: Iterable[Any] = (),
                    db: aiosqlite.Connection | None = None) -> Any:
         """One row, from the reader unless a transaction passes its writer `db`."""
-        async with (db or self.reader).execute(sql, tuple(params)) as cursor:
-            return await cursor.fetchone()
+        rows = await self._all(sql, params, db)
+        return rows[0] if rows else None
 
     async def _all(self, sql: str, params: Iterable[Any] = (),
                    db: aiosqlite.Connection | None = None) -> list[Any]:
-        async with (db or self.reader).execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+        # one trip to the connection's thread (execute, fetch and close cost three)
+        return list(await (db or self.reader).execute_fetchall(sql, tuple(params)))
 
     # --- games -------------------------------------------------------------------------
 
@@ -435,8 +478,7 @@ class SqliteStore:
         await db.execute("DELETE FROM reminders WHERE game_id = ?", (game.id,))
         if reminders:
             await db.executemany(
-                "INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version, nth) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+                INSERT_REMINDER,
                 [(game.id, r.user_id, r.kind, _time(r.due_at), game.version + 1, r.nth)
                  for r in reminders])
 
@@ -445,12 +487,9 @@ class SqliteStore:
         """Queue posts; a new table post supersedes the game's older pending table posts
         and reminders (a stale table is never posted)."""
         if any(p.kind is PostKind.TABLE for p in posts):
-            await db.execute("UPDATE outbox SET state = 'superseded', outcome = ? "
-                             "WHERE game_id = ? AND state = 'pending' AND kind != 'dm'",
-                             (f"replaced by version {version}", game_id))
+            await db.execute(SUPERSEDE_POSTS, (f"replaced by version {version}", game_id))
         await db.executemany(
-            "INSERT INTO outbox (game_id, version, kind, text, pings, target, next_try, "
-            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            INSERT_POST,
             [(game_id, version, p.kind.value, p.text, json.dumps(list(p.pings)), p.target,
               _time(now), _time(now)) for p in posts])
 
@@ -471,28 +510,57 @@ class SqliteStore:
                              state: dict[str, Any], reminders: Sequence[NewReminder] | None,
                              now: datetime, result: GameResult | None = None,
                              posts: Sequence[NewPost] = ()) -> Game:
-        next_seq = "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?)"
-        async with self._transaction() as db:
-            await self._bump(db, game, now,
-                             **({"status": "finished"} if result is not None else {}))
-            await db.executemany(
+        """One move: its actions, snapshot, reminders and posts in one transaction, run in
+        one trip to the writer's thread (every player turn commits one; statement by
+        statement it was nine trips)."""
+        snapshot = json.dumps(state)  # encoded here, not while holding the writer
+
+        def commit(db: sqlite3.Connection) -> None:
+            next_seq = "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?)"
+            _bump_now(db, game, now, **({"status": "finished"} if result is not None else {}))
+            db.executemany(
                 "INSERT INTO actions (game_id, seq, seat, action, created_at) "
                 f"VALUES (?, {next_seq} + 1, ?, ?, ?)",
                 [(game.id, game.id, e.seat, e.text, _time(now)) for e in entries])
-            await db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) "
-                             f"VALUES (?, {next_seq}, ?)", (game.id, game.id, json.dumps(state)))
+            db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) "
+                       f"VALUES (?, {next_seq}, ?)", (game.id, game.id, snapshot))
             if result is not None:
-                await db.execute("DELETE FROM reminders WHERE game_id = ?", (game.id,))
-                await db.execute(
+                db.execute("DELETE FROM reminders WHERE game_id = ?", (game.id,))
+                db.execute(
                     "INSERT INTO results (game_id, guild_id, finished_at, scores, winners) "
                     "VALUES (?, ?, ?, ?, ?)",
                     (game.id, result.guild_id, _time(result.finished_at),
                      json.dumps(result.scores), json.dumps(list(result.winners))))
             elif reminders is not None:
-                await self._write_reminders(db, game, reminders)
-            await self._write_posts(db, game.id, game.version + 1, posts, now)
+                _write_reminders_now(db, game, reminders)
+            _write_posts_now(db, game.id, game.version + 1, posts, now)
+
+        await self._transaction_in_one_trip(commit)
         return replace(game, version=game.version + 1, updated_at=now,
                        status=Status.FINISHED if result is not None else game.status)
+
+    async def _transaction_in_one_trip(self, work: Callable[[sqlite3.Connection], None]
+                                       ) -> None:
+        """`work` on the writer's own thread between BEGIN IMMEDIATE and COMMIT (ROLLBACK
+        if it raises), as one call. aiosqlite has no public way to run a function on its
+        thread; `_execute` and `_conn` have meant exactly this since its 0.17 (the
+        store contract and fault tests run through here)."""
+        async with self._write:
+            self._guard()
+            db = self.db
+
+            def run() -> None:
+                raw: sqlite3.Connection = db._conn
+                raw.execute("BEGIN IMMEDIATE")
+                try:
+                    work(raw)
+                except BaseException:
+                    raw.execute("ROLLBACK")
+                    raise
+                raw.execute("COMMIT")
+
+            on_its_thread: Callable[[Callable[[], None]], Awaitable[None]] = db._execute
+            await on_its_thread(run)
 
     async def truncate_actions(self, game: Game, *, keep: int, state: dict[str, Any],
                                reminders: Sequence[NewReminder], now: datetime,
@@ -606,15 +674,16 @@ class SqliteStore:
 
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:
-        async with self._transaction() as db:
+        async with self._write:  # one statement: atomic without BEGIN … COMMIT
+            self._guard()
             if retry_at is not None:
-                await db.execute("UPDATE outbox SET attempts = attempts + 1, next_try = ?, "
-                                 "outcome = ? WHERE id = ? AND state = 'pending'",
-                                 (_time(retry_at), outcome, post_id))
+                await self.db.execute("UPDATE outbox SET attempts = attempts + 1, "
+                                      "next_try = ?, outcome = ? WHERE id = ? AND "
+                                      "state = 'pending'", (_time(retry_at), outcome, post_id))
             else:
-                await db.execute("UPDATE outbox SET state = ?, outcome = ?, "
-                                 "attempts = attempts + 1 WHERE id = ?",
-                                 (state.value, outcome, post_id))
+                await self.db.execute("UPDATE outbox SET state = ?, outcome = ?, "
+                                      "attempts = attempts + 1 WHERE id = ?",
+                                      (state.value, outcome, post_id))
 
     async def results(self, guild_id: int | None) -> list[GameResult]:
         rows = await self._all(

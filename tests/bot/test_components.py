@@ -1,0 +1,136 @@
+"""Components as Discord's JSON: laid out exactly as discord.py lays out a view, and every
+custom_id read back into the click it stands for."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.discord.components import (
+    DANGER,
+    PRIMARY,
+    SECONDARY,
+    SUCCESS,
+    Components,
+    act_id,
+    back_id,
+    click_of,
+    lobby_id,
+    lobby_view,
+    option,
+    pair_id,
+    propose_id,
+    rematch_id,
+    select_id,
+    spot_id,
+    turn_id,
+)
+from bot.discord.host import Click
+
+# (kind, custom_id, label or options) in the order they are added
+Layout = list[tuple[str, str, object]]
+
+LAYOUTS: list[Layout] = [
+    [("button", "a", "A")],
+    [("menu", "m", ["x", "y"]), ("button", "a", "A"), ("button", "b", "B")],
+    [("button", "a", "A"), ("menu", "m", ["x"]), ("button", "b", "B")],  # b joins a's row
+    [("button", str(i), str(i)) for i in range(7)],
+    [("menu", f"m{i}", ["x"]) for i in range(4)] + [("button", "p", "Pass")],
+    [],
+]
+
+
+def ours(layout: Layout) -> Components:
+    view = Components()
+    for kind, custom_id, what in layout:
+        if kind == "button":
+            view.button(custom_id, str(what), SUCCESS)
+        else:
+            assert isinstance(what, list)
+            view.menu(custom_id, [option(v, v, f"about {v}") for v in what], "pick")
+    return view
+
+
+def theirs(layout: Layout) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for kind, custom_id, what in layout:
+        if kind == "button":
+            view.add_item(discord.ui.Button(label=str(what), custom_id=custom_id,
+                                            style=discord.ButtonStyle.success))
+        else:
+            assert isinstance(what, list)
+            view.add_item(discord.ui.Select(custom_id=custom_id, placeholder="pick", options=[
+                discord.SelectOption(label=v, value=v, description=f"about {v}")
+                for v in what]))
+    return view
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+async def test_the_json_is_what_discord_py_sends_for_the_same_view(layout: Layout) -> None:
+    # async: discord.py's View needs a running event loop
+    assert ours(layout).to_components() == theirs(layout).to_components()
+
+
+async def test_a_link_button_and_an_empty_menu_match_discord_py_too() -> None:
+    view = Components().link("Open", "https://discord.com/channels/1/2/3").menu("m", [])
+    reference = discord.ui.View(timeout=None)
+    reference.add_item(discord.ui.Button(label="Open", url="https://discord.com/channels/1/2/3"))
+    reference.add_item(discord.ui.Select(custom_id="m", options=[
+        discord.SelectOption(label="-", value="-")]))
+    assert view.to_components() == reference.to_components()
+
+
+def test_a_sixth_row_is_refused_as_discord_would() -> None:
+    view = Components()
+    for i in range(5):
+        view.menu(f"m{i}", [option("x", "x")])
+    assert view.rows_free() == 0 and view.rows_used() == 5
+    with pytest.raises(ValueError):
+        view.button("b", "B")
+
+
+def test_discord_py_takes_it_as_a_view_and_never_stores_it() -> None:
+    view = Components().button("a", "A")
+    assert getattr(view.as_view(), "__discord_ui_view__", False)
+    assert view.is_finished() and not view.is_dispatchable()  # no timeout task, no store
+    assert not view.has_components_v2()
+    assert Components()  # an empty one still means "no components left"
+
+
+def test_an_action_button_is_grey_for_pass_and_blue_otherwise() -> None:
+    rows = Components().action(1, 2, "pass", "Pass").action(1, 2, "choose p3", "P3") \
+        .to_components()
+    assert [b["style"] for b in rows[0]["components"]] == [SECONDARY, PRIMARY]
+
+
+def test_the_lobby_buttons_keep_their_colours() -> None:
+    rows = lobby_view("en").to_components()
+    styles = {b["custom_id"]: b["style"] for b in rows[0]["components"]}
+    assert styles == {lobby_id("join"): PRIMARY, lobby_id("leave"): SECONDARY,
+                      lobby_id("start"): SUCCESS, lobby_id("cancel"): DANGER}
+
+
+@pytest.mark.parametrize(("custom_id", "values", "click"), [
+    (lobby_id("join"), (), Click("lobby", 0, 0, "join")),
+    (turn_id(7, 12), (), Click("turn", 7, 12)),
+    (act_id(7, 12, "build p17 p42 C3 up"), (), Click("act", 7, 12, "build p17 p42 C3 up")),
+    (select_id(7, 12, 1), ("choose p5",), Click("act", 7, 12, "choose p5")),
+    (pair_id(7, 12), ("17-42",), Click("pair", 7, 12, "17-42")),
+    (spot_id(7, 12, 0), ("build p1 p2 A1 up",), Click("spot", 7, 12, "build p1 p2 A1 up")),
+    (propose_id(7, 12, "build p1 p2 A1 down"), (),
+     Click("spot", 7, 12, "build p1 p2 A1 down")),
+    (back_id(7, 12), (), Click("back", 7, 12)),
+    (rematch_id(7), (), Click("rematch", 7, 0)),
+    (select_id(7, 12, 0), (), Click("act", 7, 12, "")),  # a menu sent without a choice
+])
+def test_every_custom_id_reads_back_as_its_click(custom_id: str, values: tuple[str, ...],
+                                                 click: Click) -> None:
+    assert click_of(custom_id, values) == click
+
+
+@pytest.mark.parametrize("custom_id", [
+    "", "other:thing", "mr:lobby:explode", "mr:turn:7", "mr:act:7:12:drop; table",
+    "mr:turn:7:12:extra", "mr:unknown:1:2",
+])
+def test_ids_that_are_not_ours_or_are_forged_are_ignored(custom_id: str) -> None:
+    assert click_of(custom_id, ("x",)) is None
