@@ -57,12 +57,39 @@ def draw_cell(image: Image.Image, cell: RanchCell, x: int, y: int, size: int, *,
         image.paste(token, (x + 2, y + 2), token)
 
 
+def cell_image(cell: RanchCell, size: int, *, text: int) -> Image.Image:
+    """`draw_cell` on its own square: everything it draws stays inside the cell, over
+    the opaque tile, so this square pasted is the cell drawn in place (render.turn_ranch
+    keeps these by content and size)."""
+    image = Image.new("RGB", (size, size))
+    draw_cell(image, cell, 0, 0, size, text=text)
+    return image
+
+
+def _icon_size(size: int) -> int:
+    return max(12, int(size * 0.36))
+
+
+def parcel_fits(parcel: Parcel, size: int) -> bool:
+    """Whether `draw_parcel` stays inside its square: the printed symbols run along the
+    bottom and could, with many, pass the right edge."""
+    icons = parcel.cows + parcel.skull + parcel.circle
+    return icons == 0 or 3 + (icons - 1) * (_icon_size(size) - 2) + _icon_size(size) <= size
+
+
+def parcel_image(parcel: Parcel, size: int, *, text: int) -> Image.Image:
+    """`draw_parcel` (with its number) on its own square, when it `parcel_fits`."""
+    image = Image.new("RGB", (size, size))
+    draw_parcel(image, parcel, 0, 0, size, text=text)
+    return image
+
+
 def draw_parcel(image: Image.Image, parcel: Parcel, x: int, y: int, size: int, *,
                 text: int, number: bool = True) -> None:
     """A parcel not yet placed: printed symbols along the bottom, resources top right,
     and (with `number`) its back number in a white badge top left."""
     image.paste(sprites.tile(parcel.landscape, size, False), (x, y))
-    icon_size = max(12, int(size * 0.36))
+    icon_size = _icon_size(size)
     icons: list[Image.Image] = [sprites.cow_symbol(icon_size)] * parcel.cows
     if parcel.skull:
         icons.append(sprites.skull(icon_size))

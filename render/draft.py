@@ -7,17 +7,20 @@ on it is outlined in that seat's colour, with the ranchero above it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from PIL import Image, ImageDraw
 
 from engine.i18n import t
 from engine.view import SlotView, TableView
 from render import sprites
-from render.cells import draw_parcel
+from render.canvas import Canvas, Ink
+from render.cells import draw_parcel, parcel_fits, parcel_image
 from render.labels import slot_label
 from render.stamps import draw_text
-from render.theme import OUTLINE, Theme, seat_rgb
+from render.theme import OUTLINE, RGB, Theme, seat_rgb
 
 Box = tuple[int, int, int, int]
 COLUMN_SLOTS = 4
@@ -50,55 +53,154 @@ class DraftSizes:
         return 8 + self.title_h + self.label_h + self.tile + 14
 
 
-def _column(image: Image.Image, view: TableView, slots: tuple[SlotView, ...], x: int, y: int,
-            sizes: DraftSizes, theme: Theme, chosen: frozenset[int]) -> list[Box]:
-    d = ImageDraw.Draw(image)
-    boxes: list[Box] = []
-    tile, text = sizes.tile, sizes.text
-    for i, slot in enumerate(slots):
-        tx = x + i * (tile + sizes.gap)
-        ty = y + sizes.label_h
-        box = (tx, ty, tx + tile, ty + tile)
-        boxes.append(box)
-        label_w = draw_text(image, (tx, y + sizes.label_h / 2), slot_label(i), text + 4,
-                            theme.text, bold=True, anchor="lm")
-        if slot.ranchero is not None:
-            player = view.players[slot.ranchero]
-            meeple_size = sizes.label_h - 2
-            meeple = sprites.ranchero(player.colour, meeple_size, theme)
-            image.paste(meeple, (tx + label_w + 4, y), meeple)
-        if slot.parcel is None:  # taken this round: it lies in its owner's storage now
-            d.rectangle(box, outline=theme.grid_line, width=2)
-            continue
-        draw_parcel(image, slot.parcel, tx, ty, tile, text=text)
-        if slot.ranchero is not None:
-            colour = seat_rgb(view.players[slot.ranchero].colour, theme)
-            d.rectangle((tx - 2, ty - 2, tx + tile + 1, ty + tile + 1), outline=colour, width=4)
-        else:
-            d.rectangle(box, outline=OUTLINE)
-        if slot.parcel.id in chosen:  # R-TURN-3: the choice made this turn
-            d.rectangle((tx - 6, ty - 6, tx + tile + 5, ty + tile + 5), outline=theme.highlight,
-                        width=3)
+def _tile_box(x: int, y: int, i: int, sizes: DraftSizes) -> Box:
+    """The i-th tile of a column whose label row starts at (x, y)."""
+    tx, ty = x + i * (sizes.tile + sizes.gap), y + sizes.label_h
+    return tx, ty, tx + sizes.tile, ty + sizes.tile
+
+
+def _origins(x: int, y: int, sizes: DraftSizes) -> tuple[int, int, int]:
+    """Left edges of both columns and the top of their label rows."""
+    return x + 12, x + 24 + sizes.column_width, y + 8 + sizes.title_h
+
+
+def tile_boxes(view: TableView, x: int, y: int, sizes: DraftSizes) -> list[Box]:
+    """Where `draw_draft(image, view, x, y, …)` puts each tile (left to right), without
+    drawing: a draft pasted from the piece cache still reports its geometry."""
+    left, right, top = _origins(x, y, sizes)
+    boxes = [_tile_box(left, top, i, sizes) for i in range(len(view.column))]
+    if view.next_column:
+        boxes += [_tile_box(right, top, i, sizes) for i in range(len(view.next_column))]
     return boxes
+
+
+def _frame(image: Image.Image, view: TableView, x: int, y: int, sizes: DraftSizes,
+           theme: Theme, locale: str) -> None:
+    """The panel and both column titles (they touch no tile, so they can go first)."""
+    d = ImageDraw.Draw(image)
+    d.rounded_rectangle((x, y, x + sizes.width, y + sizes.height), radius=10, fill=theme.panel,
+                        outline=theme.panel_edge)
+    left, right, _top = _origins(x, y, sizes)
+    title_y = y + 8 + sizes.title_h / 2
+    draw_text(image, (left, title_y), t("render.column_now", locale), sizes.text, theme.muted,
+              bold=True, anchor="lm", max_width=sizes.column_width)
+    if view.next_column:
+        draw_text(image, (right, title_y), t("render.column_next", locale), sizes.text,
+                  theme.muted, bold=True, anchor="lm", max_width=sizes.column_width)
+    elif view.last_round:  # R-END-1: no next column in the last round
+        draw_text(image, (right, title_y), t("render.last_round", locale), sizes.text,
+                  theme.highlight, bold=True, anchor="lm", max_width=sizes.column_width)
+
+
+def _label(image: Image.Image, x: int, y: int, i: int, ranchero: str | None,
+           sizes: DraftSizes, theme: Theme) -> None:
+    """A slot's ①–④ and the ranchero (by colour) standing on it, in the label row."""
+    label_w = draw_text(image, (x, y + sizes.label_h / 2), slot_label(i), sizes.text + 4,
+                        theme.text, bold=True, anchor="lm")
+    if ranchero is not None:
+        meeple = sprites.ranchero(ranchero, sizes.label_h - 2, theme)
+        image.paste(meeple, (x + label_w + 4, y), meeple)
+
+
+def _tile_marks(d: ImageDraw.ImageDraw, box: Box, ranchero: RGB | None, chosen: bool,
+                theme: Theme, ink: Callable[[RGB], Ink]) -> None:
+    """The seat's outline round a tile with a ranchero on it, the highlight of this
+    turn's choice (R-TURN-3)."""
+    tx, ty, _x1, _y1 = box
+    tile = box[2] - box[0]
+    if ranchero is not None:
+        d.rectangle((tx - 2, ty - 2, tx + tile + 1, ty + tile + 1), outline=ink(ranchero),
+                    width=4)
+    else:
+        d.rectangle(box, outline=ink(OUTLINE))
+    if chosen:
+        d.rectangle((tx - 6, ty - 6, tx + tile + 5, ty + tile + 5), outline=ink(theme.highlight),
+                    width=3)
+
+
+def _slots(view: TableView, left: int, right: int) -> list[tuple[int, int, SlotView]]:
+    """(column x, index, slot) of every slot, in drawing order."""
+    return [(left, i, s) for i, s in enumerate(view.column)] + (
+        [(right, i, s) for i, s in enumerate(view.next_column)] if view.next_column else [])
+
+
+def _colour(view: TableView, slot: SlotView) -> str | None:
+    return None if slot.ranchero is None else view.players[slot.ranchero].colour
 
 
 def draw_draft(image: Image.Image, view: TableView, x: int, y: int, *, sizes: DraftSizes,
                theme: Theme, locale: str, chosen: frozenset[int]) -> list[Box]:
     """Both columns side by side; returns the box of every tile drawn (left to right)."""
+    _frame(image, view, x, y, sizes, theme, locale)
     d = ImageDraw.Draw(image)
-    d.rounded_rectangle((x, y, x + sizes.width, y + sizes.height), radius=10, fill=theme.panel,
-                        outline=theme.panel_edge)
-    left, right = x + 12, x + 24 + sizes.column_width
-    title_y = y + 8 + sizes.title_h / 2
-    draw_text(image, (left, title_y), t("render.column_now", locale), sizes.text, theme.muted,
-              bold=True, anchor="lm", max_width=sizes.column_width)
-    top = y + 8 + sizes.title_h
-    boxes = _column(image, view, view.column, left, top, sizes, theme, chosen)
-    if view.next_column:
-        draw_text(image, (right, title_y), t("render.column_next", locale), sizes.text,
-                  theme.muted, bold=True, anchor="lm", max_width=sizes.column_width)
-        boxes += _column(image, view, view.next_column, right, top, sizes, theme, chosen)
-    elif view.last_round:  # R-END-1: no next column in the last round
-        draw_text(image, (right, title_y), t("render.last_round", locale), sizes.text,
-                  theme.highlight, bold=True, anchor="lm", max_width=sizes.column_width)
+    left, right, top = _origins(x, y, sizes)
+    boxes: list[Box] = []
+    for column_x, i, slot in _slots(view, left, right):
+        box = _tile_box(column_x, top, i, sizes)
+        boxes.append(box)
+        colour = _colour(view, slot)
+        _label(image, box[0], top, i, colour, sizes, theme)
+        if slot.parcel is None:  # taken this round: it lies in its owner's storage now
+            d.rectangle(box, outline=theme.grid_line, width=2)
+            continue
+        draw_parcel(image, slot.parcel, box[0], box[1], sizes.tile, text=sizes.text)
+        _tile_marks(d, box, None if colour is None else seat_rgb(colour, theme),
+                    slot.parcel.id in chosen, theme, _rgb)
     return boxes
+
+
+def _rgb(colour: RGB) -> Ink:
+    return colour
+
+
+def _draft_image(view: TableView, sizes: DraftSizes, theme: Theme, locale: str,
+                 chosen: frozenset[int]) -> Image.Image:
+    image = Image.new("RGB", (sizes.width + 1, sizes.height + 1), theme.background)
+    draw_draft(image, view, 0, 0, sizes=sizes, theme=theme, locale=locale, chosen=chosen)
+    return image
+
+
+def compose_draft(view: TableView, sizes: DraftSizes, theme: Theme, locale: str,
+                  chosen: frozenset[int], canvas: Canvas) -> Image.Image:
+    """The draft panel on the background at the origin, as `draw_draft` draws it, but
+    composed on the canvas from cached pieces (the panel with its titles, each slot's
+    label row, each tile) with the outlines drawn between, in the same order. A tile is
+    self-contained (`parcel_fits`); if one were not, the draft is drawn in one go."""
+    if not all(parcel_fits(s.parcel, sizes.tile) for _, _, s in _slots(view, 0, 0)
+               if s.parcel is not None):
+        return canvas.piece(("draft", view, sizes, theme, locale, chosen),
+                            lambda: _draft_image(view, sizes, theme, locale, chosen))
+    flags = (bool(view.next_column), view.last_round)
+    image = canvas.piece(("draft-frame", flags, sizes, theme, locale),
+                         lambda: _frame_image(view, sizes, theme, locale)).copy()
+    d = ImageDraw.Draw(image)
+    left, right, top = _origins(0, 0, sizes)
+    for column_x, i, slot in _slots(view, left, right):
+        box = _tile_box(column_x, top, i, sizes)
+        colour = _colour(view, slot)
+        image.paste(canvas.piece(("draft-label", i, colour, sizes, theme),
+                                 partial(_label_image, i, colour, sizes, theme)), (box[0], top))
+        if slot.parcel is None:
+            d.rectangle(box, outline=canvas.ink(theme.grid_line), width=2)
+            continue
+        image.paste(canvas.piece(("tile", slot.parcel, sizes.tile, sizes.text),
+                                 partial(parcel_image, slot.parcel, sizes.tile,
+                                         text=sizes.text)), (box[0], box[1]))
+        _tile_marks(d, box, None if colour is None else seat_rgb(colour, theme),
+                    slot.parcel.id in chosen, theme, canvas.ink)
+    return image
+
+
+def _frame_image(view: TableView, sizes: DraftSizes, theme: Theme,
+                 locale: str) -> Image.Image:
+    image = Image.new("RGB", (sizes.width + 1, sizes.height + 1), theme.background)
+    _frame(image, view, 0, 0, sizes, theme, locale)
+    return image
+
+
+def _label_image(i: int, ranchero: str | None, sizes: DraftSizes,
+                 theme: Theme) -> Image.Image:
+    """The label row over one tile, on the panel."""
+    image = Image.new("RGB", (sizes.tile, sizes.label_h), theme.panel)
+    _label(image, 0, 0, i, ranchero, sizes, theme)
+    return image

@@ -7,10 +7,8 @@ import io
 from PIL import Image
 
 from render.palette import palette_image
+from render.png import palette_png
 from render.theme import RGB, THEMES, Theme
-
-#: zlib level for palette pictures: level 1 is ~4x faster than 6 for ~25 % more bytes.
-PALETTE_LEVEL = 1
 
 
 def theme_of(image: Image.Image) -> Theme | None:
@@ -22,21 +20,39 @@ def theme_of(image: Image.Image) -> Theme | None:
     return next((theme for theme in THEMES.values() if theme.background == corner), None)
 
 
+def to_palette(image: Image.Image, theme: Theme, colours: tuple[RGB, ...] = ()) -> Image.Image:
+    """`image` in the theme's fixed palette ('P'), each pixel the entry nearest its colour.
+    A pixel maps the same way in any picture, so parts mapped apart and pasted together
+    (render.turn's palette composition) equal the whole picture mapped at once."""
+    rgb = image.convert("RGB") if image.mode != "RGB" else image
+    return rgb.quantize(palette=palette_image(theme, colours), dither=Image.Dither.NONE)
+
+
+def in_palette(image: Image.Image, theme: Theme, colours: tuple[RGB, ...] = ()) -> bool:
+    """Whether `image` is already a 'P' picture in the theme's fixed palette."""
+    return image.mode == "P" and image.getpalette() == palette_image(theme, colours).getpalette()
+
+
 def to_png_bytes(image: Image.Image, *, palette: bool = True,
                  theme: Theme | None = None, colours: tuple[RGB, ...] = ()) -> bytes:
     """PNG bytes. With `palette` (the default) the picture is mapped to its theme's fixed
     256-colour palette (found from the background unless `theme` is given): our flat art
     loses nothing visible, the file is a third of the size, and no per-picture quantising
     is needed. A picture of no known theme is quantised on its own. `colours` adds
-    another game's art colours to the theme's palette (render.kingdomino)."""
+    another game's art colours to the theme's palette (render.kingdomino). A 'P' picture
+    already in that palette (`render_turn(..., palette=True)`) is saved as it is."""
+    if palette and theme is not None and in_palette(image, theme, colours):
+        return palette_png(image)  # composed in the palette: nothing to map
     rgb = image.convert("RGB") if image.mode != "RGB" else image
     if palette:
         theme = theme or theme_of(rgb)
         if theme is not None:
-            rgb = rgb.quantize(palette=palette_image(theme, colours), dither=Image.Dither.NONE)
+            rgb = to_palette(rgb, theme, colours)
         else:
             rgb = rgb.quantize(colors=256, method=Image.Quantize.FASTOCTREE,
                                dither=Image.Dither.NONE)
+    if rgb.mode == "P":
+        return palette_png(rgb)  # ISA-L's deflate: a fifth of zlib's time (render.png)
     out = io.BytesIO()
-    rgb.save(out, format="PNG", compress_level=PALETTE_LEVEL if palette else 3)
+    rgb.save(out, format="PNG", compress_level=3)
     return out.getvalue()

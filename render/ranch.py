@@ -21,7 +21,7 @@ from engine.view import PlayerView, TableView
 from render import sprites
 from render.parcels import draw_loose, draw_placed
 from render.stamps import draw_text
-from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RIVER, RIVER_LIGHT, Theme
+from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RGB, RIVER, RIVER_LIGHT, Theme
 
 RGBA = tuple[int, int, int, int]
 
@@ -66,8 +66,9 @@ class CellBoxes(Protocol):
 
 
 def outline_territories(draw: ImageDraw.ImageDraw, grid: RanchGrid,
-                        layout: CellBoxes) -> None:
-    """Thick lines where territories meet, so each territory reads as one shape."""
+                        layout: CellBoxes, ink: RGB | int = OUTLINE) -> None:
+    """Thick lines where territories meet, so each territory reads as one shape (`ink`:
+    the outline colour, or its index on a palette picture)."""
     owner = [-1] * len(grid.cells)
     for index, territory in enumerate(territories(grid)):
         for c in territory.cells:
@@ -86,7 +87,7 @@ def outline_territories(draw: ImageDraw.ImageDraw, grid: RanchGrid,
         )
         for same, line in sides:
             if not same:
-                draw.line(line, fill=OUTLINE, width=width)
+                draw.line(line, fill=ink, width=width)
 
 
 def _highlight(draw: ImageDraw.ImageDraw, cells: Iterable[int], layout: RanchLayout,

@@ -44,6 +44,13 @@ def drawn_texts() -> Iterator[list[tuple[str, int]]]:
         logs.pop()  # the innermost block ends first (`remove` would match an equal list)
 
 
+def log_texts(texts: tuple[tuple[str, int], ...]) -> None:
+    """Record texts as drawn without drawing them: a cached piece pasted again
+    (render.pieces) still counts for the picture's smallest text."""
+    for log in _logs():
+        log.extend(texts)
+
+
 @dataclass(frozen=True, slots=True)
 class Stamp:
     """One string's coverage mask: `ascent` pixels above the baseline, the rest below."""

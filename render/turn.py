@@ -9,16 +9,20 @@ The picture reports its geometry (`TurnLayout`), so tests check sizes at phone s
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from PIL import Image, ImageDraw
 
 from engine.i18n import t
 from engine.state import Phase
 from engine.view import TableView
 from render import sprites
+from render.canvas import Canvas
 from render.changes import TurnChanges
-from render.draft import DraftSizes, draw_draft
+from render.draft import DraftSizes, compose_draft, tile_boxes
+from render.encode import to_palette
 from render.final import render_final
-from render.layout import Box, TurnLayout, TurnPicture
+from render.layout import TurnLayout, TurnPicture
 from render.stamps import draw_text, drawn_texts
 from render.theme import BOARD, OUTLINE, Theme
 from render.turn_ranch import RanchSizes, draw_turn_ranch
@@ -46,9 +50,10 @@ def _status(view: TableView, locale: str) -> str:
     return " · ".join(parts)
 
 
-def _banner(image: Image.Image, view: TableView, theme: Theme, locale: str) -> int:
+def _banner(view: TableView, theme: Theme, locale: str) -> Image.Image:
     """Status on the left; cows in the supply and parcels in the pile as icon + number;
-    in the Legends variant a second line with the scenario. Returns the banner's height."""
+    in the Legends variant a second line with the scenario (what `_banner_key` names)."""
+    image = Image.new("RGB", (WIDTH, _banner_height(view)), theme.background)
     middle = PAD + TITLE // 2 + 4
     x = WIDTH - PAD
     pile = str(view.pile_size)
@@ -68,7 +73,12 @@ def _banner(image: Image.Image, view: TableView, theme: Theme, locale: str) -> i
         scenario = f"{t('variant.legends', locale)} · {t(f'scenario.{view.scenario}', locale)}"
         draw_text(image, (PAD, PAD + TITLE + 12 + TEXT / 2), scenario, TEXT, theme.muted,
                   bold=True, anchor="lm", max_width=WIDTH - 2 * PAD)
-    return _banner_height(view)
+    return image
+
+
+def _banner_key(view: TableView, theme: Theme, locale: str) -> Hashable:
+    return ("banner", _status(view, locale), view.pile_size, view.cow_supply, view.scenario,
+            theme, locale)
 
 
 def _banner_height(view: TableView) -> int:
@@ -80,10 +90,12 @@ def _saloon_height(view: TableView) -> int:
     return TEXT + 24 + len(view.saloon) * (TOKEN + 8)
 
 
-def _draw_saloon(image: Image.Image, view: TableView, box: Box, theme: Theme,
-                 locale: str) -> None:
-    """The partners waiting in the saloon, one per line with its name (R-SYM-3)."""
-    x0, y0, x1, _y1 = box
+def _saloon(view: TableView, width: int, height: int, theme: Theme,
+            locale: str) -> Image.Image:
+    """The partners waiting in the saloon, one per line with its name (R-SYM-3): a
+    rounded panel of `width` × `height` on the background (what `_saloon_key` names)."""
+    image = Image.new("RGB", (width + 1, height + 1), theme.background)
+    box = x0, y0, x1, _y1 = 0, 0, width, height
     d = ImageDraw.Draw(image)
     d.rounded_rectangle(box, radius=10, fill=theme.panel, outline=theme.panel_edge)
     title = f"{t('render.saloon', locale)} · {t('render.stack', locale, count=view.stack_size)}"
@@ -102,19 +114,28 @@ def _draw_saloon(image: Image.Image, view: TableView, box: Box, theme: Theme,
         draw_text(image, (x0 + 20 + TOKEN, y + TOKEN / 2), name, TEXT, colour, anchor="lm",
                   max_width=x1 - x0 - TOKEN - 30)
         y += TOKEN + 8
+    return image
+
+
+def _saloon_key(view: TableView, width: int, height: int, theme: Theme,
+                locale: str) -> Hashable:
+    return ("saloon", view.saloon, view.stack_size, width, height, theme, locale)
 
 
 def render_turn(view: TableView, *, theme: Theme, locale: str = "en",
-                changes: TurnChanges | None = None) -> TurnPicture:
+                changes: TurnChanges | None = None, palette: bool = False) -> TurnPicture:
     """The picture posted after a player turn, for phones first.
 
     `changes` are the marks of the turn just played (`render.changes.changes_of` of its
-    events); without them nothing is marked."""
+    events); without them nothing is marked. With `palette` the picture is a 'P' image in
+    the theme's fixed palette, the same pixels as the RGB picture mapped to it, composed
+    from cached parts (render.canvas): what the drawing worker encodes."""
     if view.phase is Phase.OVER:
-        return render_final(view, theme=theme, locale=locale)
+        final = render_final(view, theme=theme, locale=locale)
+        return TurnPicture(to_palette(final.image, theme), final.layout) if palette else final
     changes = changes or TurnChanges()
     with drawn_texts() as texts:
-        return _render_turn(view, theme, locale, changes, texts)
+        return _render_turn(view, Canvas(theme, palette), locale, changes, texts)
 
 
 def _other_sizes(rows: int, count: int, room: int) -> tuple[RanchSizes, bool, int]:
@@ -130,8 +151,12 @@ def _other_sizes(rows: int, count: int, room: int) -> tuple[RanchSizes, bool, in
     return RanchSizes(cell, rows, TEXT, detailed=False, min_width=slot_w), False, per_row
 
 
-def _render_turn(view: TableView, theme: Theme, locale: str, changes: TurnChanges,
+def _render_turn(view: TableView, canvas: Canvas, locale: str, changes: TurnChanges,
                  texts: list[tuple[str, int]]) -> TurnPicture:
+    """Compose the picture from its parts: banner, draft, ranches and saloon are pieces
+    drawn on their own (cached by content, render.pieces) and pasted; the rest is
+    background."""
+    theme = canvas.theme
     mover = view.active_seat if view.active_seat is not None else 0
     rows = view.players[mover].ranch.height
     big = RanchSizes(MOVER_CELL, rows, TEXT, detailed=True)
@@ -144,26 +169,29 @@ def _render_turn(view: TableView, theme: Theme, locale: str, changes: TurnChange
     top = _banner_height(view)
     middle_y = top + draft.height + PAD
     height = middle_y + big.height + PAD + other_rows * (small.height + PAD)
-    image = Image.new("RGB", (WIDTH, height), theme.background)
-    _banner(image, view, theme, locale)
-    tiles = draw_draft(image, view, PAD, top, sizes=draft, theme=theme, locale=locale,
-                       chosen=changes.chosen)
+    image = canvas.new((WIDTH, height))
+    image.paste(canvas.piece(_banner_key(view, theme, locale),  # new every turn
+                             lambda: _banner(view, theme, locale), keep=False), (0, 0))
+    chosen = changes.chosen
+    image.paste(compose_draft(view, draft, theme, locale, chosen, canvas), (PAD, top))
+    tiles = tile_boxes(view, PAD, top, draft)
     ranches = [draw_turn_ranch(image, view.players[mover], PAD, middle_y, sizes=big,
-                               theme=theme, locale=locale, changes=changes)]
+                               theme=theme, locale=locale, changes=changes, canvas=canvas)]
     side_x = 2 * PAD + big.width
-    _draw_saloon(image, view, (side_x, middle_y, side_x + side_w, middle_y + saloon_h),
-                 theme, locale)
+    image.paste(canvas.piece(_saloon_key(view, side_w, saloon_h, theme, locale),
+                             lambda: _saloon(view, side_w, saloon_h, theme, locale)),
+                (side_x, middle_y))
     if beside:
         ranches.append(draw_turn_ranch(image, others[0], side_x + (side_w - small.width) // 2,
                                        middle_y + saloon_h + PAD, sizes=small, theme=theme,
-                                       locale=locale, changes=changes))
+                                       locale=locale, changes=changes, canvas=canvas))
     else:
         row_y = middle_y + big.height + PAD
         for i, player in enumerate(others):
             x = PAD + (i % per_row) * (small.width + PAD)
             y = row_y + (i // per_row) * (small.height + PAD)
             ranches.append(draw_turn_ranch(image, player, x, y, sizes=small, theme=theme,
-                                           locale=locale, changes=changes))
+                                           locale=locale, changes=changes, canvas=canvas))
     smallest = min((size for _, size in texts), default=TEXT)
     layout = TurnLayout(WIDTH, height, smallest, tuple(tiles), tuple(ranches), mover)
     return TurnPicture(image, layout)

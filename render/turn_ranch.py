@@ -7,7 +7,9 @@ they will build from); everyone else gets a compact overview. Both carry the sea
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import partial
 
 from PIL import Image, ImageDraw
 
@@ -15,15 +17,18 @@ from engine.grid import COLUMN_LETTERS, WIDTH
 from engine.i18n import t
 from engine.view import PlayerView
 from render import sprites
-from render.cells import draw_cell, draw_parcel
+from render.canvas import Canvas, Ink
+from render.cells import cell_image, draw_parcel
 from render.changes import TurnChanges
 from render.ranch import outline_territories
 from render.stamps import draw_text
-from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RIVER, Theme, seat_rgb
+from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RGB, RIVER, Theme, seat_rgb
 
 Box = tuple[int, int, int, int]
 ARRIVED = (46, 204, 113)   # a cow came: green badge with +
 LOST = (231, 76, 60)       # a cow went: red badge with −
+WHITE = (255, 255, 255)
+STORAGE_GAP = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,32 +105,33 @@ class RanchGeometry:
 
 
 def _badge(draw: ImageDraw.ImageDraw, box: Box, colour: tuple[int, int, int],
-           sign: str) -> None:
+           sign: str, ink: Callable[[RGB], Ink]) -> None:
     """A round + or − badge in the bottom-left corner of a cell."""
     x0, _y0, _x1, y1 = box
     r = max(8, (box[2] - box[0]) // 5)
     cx, cy = x0 + r + 3, y1 - r - 3
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=OUTLINE, width=2)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink(colour), outline=ink(OUTLINE),
+                 width=2)
     w = max(2, r // 3)
-    draw.line((cx - r * 0.55, cy, cx + r * 0.55, cy), fill=(255, 255, 255), width=w)
+    draw.line((cx - r * 0.55, cy, cx + r * 0.55, cy), fill=ink(WHITE), width=w)
     if sign == "+":
-        draw.line((cx, cy - r * 0.55, cx, cy + r * 0.55), fill=(255, 255, 255), width=w)
+        draw.line((cx, cy - r * 0.55, cx, cy + r * 0.55), fill=ink(WHITE), width=w)
 
 
-def _arrow(draw: ImageDraw.ImageDraw, start: Box, end: Box) -> None:
+def _arrow(draw: ImageDraw.ImageDraw, start: Box, end: Box, ink: Callable[[RGB], Ink]) -> None:
     """A cow's step from one cell to another (R-PART-2), drawn centre to centre."""
     sx, sy = (start[0] + start[2]) / 2, (start[1] + start[3]) / 2
     ex, ey = (end[0] + end[2]) / 2, (end[1] + end[3]) / 2
     width = max(3, (start[2] - start[0]) // 12)
-    for colour, w in ((OUTLINE, width + 3), ((255, 255, 255), width)):
-        draw.line((sx, sy, ex, ey), fill=colour, width=w)
+    for colour, w in ((OUTLINE, width + 3), (WHITE, width)):
+        draw.line((sx, sy, ex, ey), fill=ink(colour), width=w)
     dx, dy = ex - sx, ey - sy
     length = max(1.0, (dx * dx + dy * dy) ** 0.5)
     ux, uy = dx / length, dy / length
     head = width * 3
     points = [(ex, ey), (ex - ux * head - uy * head * 0.6, ey - uy * head + ux * head * 0.6),
               (ex - ux * head + uy * head * 0.6, ey - uy * head - ux * head * 0.6)]
-    draw.polygon(points, fill=(255, 255, 255), outline=OUTLINE)
+    draw.polygon(points, fill=ink(WHITE), outline=ink(OUTLINE))
 
 
 def _header(image: Image.Image, player: PlayerView, sizes: RanchSizes, theme: Theme,
@@ -166,27 +172,41 @@ def _coordinates(image: Image.Image, sizes: RanchSizes, theme: Theme) -> None:
         draw_text(image, (right, cy), str(row), text, theme.muted, bold=True, anchor="mm")
 
 
-def _river_and_storage(image: Image.Image, player: PlayerView, sizes: RanchSizes,
-                       swapped: frozenset[int], theme: Theme) -> None:
-    """River with bridges (R-PLACE-2a), then the storage slots with the parcels held."""
-    d = ImageDraw.Draw(image)
+def _river(draw: ImageDraw.ImageDraw, player: PlayerView, sizes: RanchSizes,
+           ink: Callable[[RGB], Ink]) -> None:
+    """The river with the board's bridges (R-PLACE-2a)."""
     cell, gx = sizes.cell, sizes.grid_x
-    grid_w = WIDTH * cell
     river_y = sizes.board_y - sizes.river_h
-    d.rectangle((gx, river_y, gx + grid_w, sizes.board_y), fill=RIVER)
+    draw.rectangle((gx, river_y, gx + WIDTH * cell, sizes.board_y), fill=ink(RIVER))
     for column in player.board.bridges:
         bx = gx + (column - 1) * cell + cell // 5
-        d.rectangle((bx, river_y - 1, bx + cell * 3 // 5, sizes.board_y + 1), fill=BRIDGE,
-                    outline=OUTLINE)
-    slot, gap = sizes.slot, 6
-    d.rectangle((gx, sizes.board_y, gx + grid_w, sizes.board_y + slot + 12), fill=BOARD,
-                outline=BOARD_DARK, width=2)
-    held = list(player.storage)
-    boxes = max(player.board.slots, len(held))
-    total = boxes * slot + (boxes - 1) * gap
-    sx, sy = gx + (grid_w - total) // 2, sizes.board_y + 6
+        draw.rectangle((bx, river_y - 1, bx + cell * 3 // 5, sizes.board_y + 1),
+                       fill=ink(BRIDGE), outline=ink(OUTLINE))
+
+
+def _storage_layout(player: PlayerView, sizes: RanchSizes) -> tuple[int, int, int]:
+    """Slots shown, the first slot's x and the strip's left edge, relative to the grid:
+    parcels held beyond the slots (R-TURN-1) can reach past the board on both sides."""
+    boxes = max(player.board.slots, len(player.storage))
+    total = boxes * sizes.slot + (boxes - 1) * STORAGE_GAP
+    sx = (WIDTH * sizes.cell - total) // 2
+    return boxes, sx, min(0, sx - 3)
+
+
+def _storage(player: PlayerView, sizes: RanchSizes, swapped: frozenset[int],
+             theme: Theme) -> Image.Image:
+    """The supply board under the river with the parcels held (what `_storage_key`
+    names), drawn on its own: its strip covers everything drawn under it before."""
+    slot, grid_w = sizes.slot, WIDTH * sizes.cell
+    boxes, first, left = _storage_layout(player, sizes)
+    right = max(grid_w, first + (boxes - 1) * (slot + STORAGE_GAP) + slot + 2)
+    image = Image.new("RGB", (right - left + 1, slot + 13), theme.panel)
+    d = ImageDraw.Draw(image)
+    d.rectangle((-left, 0, grid_w - left, slot + 12), fill=BOARD, outline=BOARD_DARK, width=2)
+    held = player.storage
+    sx, sy = first - left, 6
     for i in range(boxes):
-        bx = sx + i * (slot + gap)
+        bx = sx + i * (slot + STORAGE_GAP)
         extra = i >= player.board.slots  # R-TURN-1: a parcel held beyond the slots
         d.rectangle((bx - 1, sy - 1, bx + slot, sy + slot), fill=BOARD_DARK,
                     outline=(200, 40, 40) if extra else OUTLINE, width=3 if extra else 1)
@@ -195,55 +215,143 @@ def _river_and_storage(image: Image.Image, player: PlayerView, sizes: RanchSizes
             if held[i].id in swapped:  # R-PART-3: swapped this turn
                 d.rectangle((bx - 3, sy - 3, bx + slot + 2, sy + slot + 2),
                             outline=theme.highlight, width=4)
+    return image
+
+
+def _storage_key(player: PlayerView, sizes: RanchSizes, swapped: frozenset[int],
+                 theme: Theme) -> Hashable:
+    return ("storage", player.storage, player.board.slots, swapped, sizes, theme)
+
+
+def _has_marks(seat: int, changes: TurnChanges) -> bool:
+    return any(changes.cells_of(marks, seat) for marks in (
+        changes.placed, changes.recruited, changes.cows_arrived, changes.cows_lost)) or any(
+        step.from_seat == step.to_seat == seat for step in changes.cow_steps)
 
 
 def _marks(image: Image.Image, player: PlayerView, geometry: RanchGeometry,
-           changes: TurnChanges, theme: Theme) -> None:
+           changes: TurnChanges, theme: Theme, ink: Callable[[RGB], Ink]) -> None:
+    """This turn's marks, drawn last over the panel (so a cached panel takes them too)."""
     d = ImageDraw.Draw(image)
     seat, cell = player.seat, geometry.cell
     for c in changes.cells_of(changes.placed, seat):
         x0, y0, x1, y1 = geometry.cell_box(c)
-        d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=theme.highlight,
+        d.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=ink(theme.highlight),
                     width=max(3, cell // 12))
     for c in changes.cells_of(changes.recruited, seat):
         x0, y0, _x1, _y1 = geometry.cell_box(c)
         token = max(12, int(cell * 0.44))  # as render.cells.draw_cell places it
         cx, cy, r = x0 + 2 + token / 2, y0 + 2 + token / 2, token / 2 + 3
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.highlight,
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=ink(theme.highlight),
                   width=max(2, cell // 20))
     for step in changes.cow_steps:
         if step.from_seat == step.to_seat == seat:
-            _arrow(d, geometry.cell_box(step.source), geometry.cell_box(step.target))
+            _arrow(d, geometry.cell_box(step.source), geometry.cell_box(step.target), ink)
     for c in changes.cells_of(changes.cows_arrived, seat):
-        _badge(d, geometry.cell_box(c), ARRIVED, "+")
+        _badge(d, geometry.cell_box(c), ARRIVED, "+", ink)
     for c in changes.cells_of(changes.cows_lost, seat):
-        _badge(d, geometry.cell_box(c), LOST, "−")
+        _badge(d, geometry.cell_box(c), LOST, "−", ink)
+
+
+def _frame(sizes: RanchSizes, theme: Theme) -> Image.Image:
+    """An empty panel of this size: background, and the coordinates when detailed."""
+    panel = Image.new("RGB", (sizes.width, sizes.height), theme.panel)
+    if sizes.detailed:
+        _coordinates(panel, sizes, theme)
+    return panel
+
+
+def _header_strip(player: PlayerView, sizes: RanchSizes, theme: Theme,
+                  locale: str) -> Image.Image:
+    """The panel's top strip with the header, down to its name bar's last row (what
+    `_header_key` names)."""
+    strip = Image.new("RGB", (sizes.width, sizes.pad + sizes.header + 1), theme.panel)
+    _header(strip, player, sizes, theme, locale)
+    return strip
+
+
+def _header_key(player: PlayerView, sizes: RanchSizes, theme: Theme,
+                locale: str) -> Hashable:
+    return ("header", player.name, player.colour, player.board.character,
+            player.score.total, sizes, theme, locale)
+
+
+def _panel(player: PlayerView, sizes: RanchSizes, theme: Theme, locale: str,
+           swapped: frozenset[int], local: RanchGeometry, canvas: Canvas) -> Image.Image:
+    """The panel without this turn's marks (what `_panel_key` names), composed on the
+    canvas from smaller pieces: the empty frame with its coordinates, the header strip,
+    each built cell, the supply board; opaque lines and boxes are drawn in between, in
+    the order a panel drawn in one go has them, so the pixels are the same."""
+    panel = canvas.piece(("frame", sizes, theme), lambda: _frame(sizes, theme)).copy()
+    panel.paste(canvas.piece(_header_key(player, sizes, theme, locale),
+                             lambda: _header_strip(player, sizes, theme, locale)), (0, 0))
+    d = ImageDraw.Draw(panel)
+    ink = canvas.ink
+    d.rectangle((0, 0, sizes.width - 1, sizes.height - 1),
+                outline=ink(seat_rgb(player.colour, theme)), width=3)
+    empty, edge = ink(theme.grid), ink(theme.grid_line)
+    cell, text = sizes.cell, sizes.text
+    cells = player.ranch.cells
+    built_rows = max((c // WIDTH + 1 for c, content in enumerate(cells) if content), default=0)
+    for c, content in enumerate(cells[:built_rows * WIDTH]):
+        x0, y0, x1, y1 = local.cell_box(c)
+        if content is None:
+            d.rectangle((x0, y0, x1, y1), fill=empty, outline=edge)
+        else:
+            panel.paste(canvas.piece(("cell", content, cell, text),
+                                     partial(cell_image, content, cell, text=text)),
+                        (x0, y0))
+    if built_rows < sizes.rows:  # the empty rows above, drawn last as one block
+        free = sizes.rows - built_rows
+        panel.paste(canvas.piece(("empty rows", free, cell, theme),
+                                 lambda: _empty_rows(free, cell, theme)),
+                    local.cell_box((sizes.rows - 1) * WIDTH)[:2])
+    outline_territories(d, player.ranch, local, ink(OUTLINE))
+    _river(d, player, sizes, ink)
+    panel.paste(canvas.piece(_storage_key(player, sizes, swapped, theme),
+                             lambda: _storage(player, sizes, swapped, theme)),
+                (sizes.grid_x + _storage_layout(player, sizes)[2], sizes.board_y))
+    return panel
+
+
+def _empty_rows(rows: int, cell: int, theme: Theme) -> Image.Image:
+    """`rows` rows of empty cells, each its box with an edge, as the cell loop draws them;
+    their bottom edge is the top pixel row of the row under them, as drawn in one go
+    (the rows above are drawn after it)."""
+    image = Image.new("RGB", (WIDTH * cell + 1, rows * cell + 1))
+    d = ImageDraw.Draw(image)
+    for row in range(rows):
+        for column in range(WIDTH):
+            x0, y0 = column * cell, row * cell
+            d.rectangle((x0, y0, x0 + cell, y0 + cell), fill=theme.grid,
+                        outline=theme.grid_line)
+    return image
+
+
+def _panel_key(player: PlayerView, sizes: RanchSizes, theme: Theme, locale: str,
+               swapped: frozenset[int]) -> Hashable:
+    """Everything `_panel` reads: a ranch whose drawing would differ has another key."""
+    return ("ranch", player.name, player.colour, player.board, player.ranch, player.storage,
+            player.score.total, sizes, theme, locale, swapped)
 
 
 def draw_turn_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *,
                     sizes: RanchSizes, theme: Theme, locale: str,
-                    changes: TurnChanges) -> RanchGeometry:
-    """Draw one ranch panel with its top-left corner at (x, y)."""
-    panel = Image.new("RGB", (sizes.width, sizes.height), theme.panel)
-    d = ImageDraw.Draw(panel)
-    d.rectangle((0, 0, sizes.width - 1, sizes.height - 1),
-                outline=seat_rgb(player.colour, theme), width=3)
-    _header(panel, player, sizes, theme, locale)
-    if sizes.detailed:
-        _coordinates(panel, sizes, theme)
+                    changes: TurnChanges, canvas: Canvas | None = None) -> RanchGeometry:
+    """Draw one ranch panel with its top-left corner at (x, y): the panel comes from the
+    canvas's piece cache (drawn if this ranch was not drawn so at this size before),
+    this turn's marks go over it."""
+    canvas = canvas or Canvas(theme)
     local = RanchGeometry(player.seat, (0, 0, sizes.width, sizes.height),
                           (sizes.grid_x, sizes.grid_y, sizes.grid_x + WIDTH * sizes.cell,
                            sizes.grid_y + sizes.rows * sizes.cell), sizes.cell, sizes.rows)
-    for c, content in enumerate(player.ranch.cells):
-        x0, y0, x1, y1 = local.cell_box(c)
-        if content is None:
-            d.rectangle((x0, y0, x1, y1), fill=theme.grid, outline=theme.grid_line)
-        else:
-            draw_cell(panel, content, x0, y0, sizes.cell, text=sizes.text)
-    outline_territories(d, player.ranch, local)
-    _river_and_storage(panel, player, sizes, changes.cells_of(changes.swapped, player.seat),
-                       theme)
-    _marks(panel, player, local, changes, theme)
+    swapped = changes.cells_of(changes.swapped, player.seat)
+    panel = canvas.piece(_panel_key(player, sizes, theme, locale, swapped),
+                         lambda: _panel(player, sizes, theme, locale, swapped, local, canvas),
+                         composed=True, keep=not sizes.detailed)  # the mover's: they move
+    if _has_marks(player.seat, changes):
+        panel = panel.copy()  # the cached panel stays clean
+        _marks(panel, player, local, changes, theme, canvas.ink)
     image.paste(panel, (x, y))
     gx0, gy0, gx1, gy1 = local.grid
     return RanchGeometry(player.seat, (x, y, x + sizes.width, y + sizes.height),

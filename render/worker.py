@@ -65,8 +65,19 @@ def main() -> None:
     # stderr instead of corrupting a frame.
     sink = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
-    import render.sprites  # noqa: F401  (warm: fonts and sprites before the first request)
+    warm_up()
     serve(sys.stdin.buffer, sink)
+
+
+def warm_up() -> None:
+    """The renderer, fonts, sprites and each theme's palette before the first request:
+    building a palette takes ~0.1 s, which the first table of that theme would wait."""
+    import render.sprites  # noqa: F401
+    from render.canvas import palette_index
+    from render.theme import THEMES
+
+    for theme in THEMES.values():
+        palette_index(theme, theme.background)
 
 
 if __name__ == "__main__":

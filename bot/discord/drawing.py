@@ -1,54 +1,54 @@
-"""Pictures are drawn off the event loop, on two lanes.
+"""Pictures are drawn off the event loop, on two lanes, and in the drawing worker.
 
 A player waiting for the next step of their private message must not queue behind the
 table pictures of a hundred other tables, so the private steps (previews, status, board)
 are built on one thread and the public turn posts on another. Once the bot has started
-its drawing worker (`use_worker`), a private step's preview is drawn there as an urgent
-request, ahead of waiting table posts: the drawing leaves the bot's process (and its
-GIL) while the private thread waits for it.
+its drawing worker (`use_worker`), every game's pictures are drawn there (the front
+ends call `render.pool.picture`): a private step's as an urgent request, ahead of
+waiting table posts, a post's as a routine one. The lane thread waits for the answer
+while the drawing runs in the worker's process, so the bot's own process never draws.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from concurrent.futures import CancelledError, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
-from render.pool import DrawingPool, DrawRequest, draw
+from render import pool as pictures
+from render.pool import DrawingPool, DrawRequest
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 _PRIVATE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="moonriver-private")
 _PUBLIC = ThreadPoolExecutor(max_workers=1, thread_name_prefix="moonriver-public")
-_worker: DrawingPool | None = None
 
 
 def use_worker(pool: DrawingPool | None) -> None:
-    """Draw private pictures in `pool` from now on (None: here, as tools and tests do)."""
-    global _worker
-    _worker = pool
+    """Draw every game's pictures in `pool` from now on (None: here, as tools and tests
+    do)."""
+    pictures.use_pool(pool)
 
 
 def picture(request: DrawRequest) -> bytes:
     """Draw now and wait (call it off the event loop): in the worker when there is one."""
-    pool = _worker
-    if pool is not None:
-        try:
-            return pool.submit(request, urgent=True).result()
-        except (RuntimeError, CancelledError):  # closed, stopping or crashed: draw here
-            pass
-    return draw(request)
+    return pictures.picture(request)
+
+
+def _on_lane(urgent: bool, draw: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    with pictures.urgency(urgent):
+        return draw(*args, **kwargs)
 
 
 async def drawn(draw: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """A private step's picture: someone is waiting for this answer."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_PRIVATE, lambda: draw(*args, **kwargs))
+    return await loop.run_in_executor(_PRIVATE, lambda: _on_lane(True, draw, *args, **kwargs))
 
 
 async def drawn_for_post(draw: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """A public turn post's picture: nobody's click waits on it."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_PUBLIC, lambda: draw(*args, **kwargs))
+    return await loop.run_in_executor(_PUBLIC, lambda: _on_lane(False, draw, *args, **kwargs))

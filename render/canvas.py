@@ -1,0 +1,65 @@
+"""Where a picture is composed: in RGB, or straight in the theme's fixed palette.
+
+The drawing worker encodes palette PNGs (render.encode). Mapping a whole picture to the
+palette costs as much as drawing half of it; composed in the palette, only the parts
+drawn afresh are mapped (once, when drawn) and cached parts are pasted as they are.
+Parts are drawn in RGB either way (anti-aliased text needs it) and a pixel maps to the
+same entry in any picture, so both ways give the same pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image
+
+from render.encode import to_palette
+from render.palette import palette_image
+from render.pieces import PIECES, PieceCache
+from render.theme import RGB, Theme
+
+Ink = RGB | int  # an RGB colour, or a palette index on a palette canvas
+
+
+@lru_cache(maxsize=256)
+def palette_index(theme: Theme, colour: RGB) -> int:
+    """The palette entry a pixel of `colour` maps to (for drawing on a palette canvas)."""
+    index = to_palette(Image.new("RGB", (1, 1), colour), theme).getpixel((0, 0))
+    assert isinstance(index, int)
+    return index
+
+
+@dataclass(frozen=True, slots=True)
+class Canvas:
+    """Compose in RGB (`palette=False`) or in the theme's palette ('P')."""
+
+    theme: Theme
+    palette: bool = False
+    pieces: PieceCache = PIECES
+
+    def new(self, size: tuple[int, int]) -> Image.Image:
+        """An empty picture of the theme's background."""
+        if not self.palette:
+            return Image.new("RGB", size, self.theme.background)
+        image = Image.new("P", size, palette_index(self.theme, self.theme.background))
+        image.putpalette(palette_image(self.theme).getpalette() or [])
+        return image
+
+    def ink(self, colour: RGB) -> Ink:
+        """What to draw `colour` with on this canvas (ImageDraw takes either)."""
+        return palette_index(self.theme, colour) if self.palette else colour
+
+    def piece(self, key: Hashable, draw: Callable[[], Image.Image], *,
+              composed: bool = False, keep: bool = True) -> Image.Image:
+        """A part drawn in RGB by `draw()` (or, `composed`, already on this canvas from
+        smaller pieces), kept by `key` (which must hold everything the drawing reads) in
+        this canvas's mode; `keep=False` for a part unlikely to be drawn again (see
+        `PieceCache.get`). Shared: paste it or copy it."""
+        if not self.palette:
+            return self.pieces.get(("rgb", key), draw, keep=keep)
+        if composed:
+            return self.pieces.get(("palette", self.theme, key), draw, keep=keep)
+        return self.pieces.get(("palette", self.theme, key),
+                               lambda: to_palette(draw(), self.theme), keep=keep)
