@@ -26,9 +26,12 @@ from typing import ClassVar
 from engine.action_text import action_words, expect_words
 from engine.components import COWBOY, SPECIALISTS, Landscape
 from engine.errors import ActionSyntaxError, MoonRiverError
-from engine.grid import WIDTH, cell_name, parse_cell
+from engine.grid import WIDTH, cell_name, geometry, parse_cell
 
 UP, RIGHT = "up", "right"
+#: index step from a Build's first cell to the second above it (engine.geometry); a
+#: step right is 1 in every grid
+_UP_STEP = geometry(1).offsets_by_word[UP]
 
 
 def _parcel_text(parcel: int) -> str:
@@ -67,7 +70,7 @@ class Build:
 
     @property
     def second_cell(self) -> int:
-        return self.cell + (WIDTH if self.direction == UP else 1)
+        return self.cell + (_UP_STEP if self.direction == UP else 1)
 
     def __str__(self) -> str:
         return (f"build {_parcel_text(self.first)} {_parcel_text(self.second)} "

@@ -8,7 +8,6 @@ the printed parcel list (rulebook p. 14) drops in as a new file (RULES.md §1).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -16,13 +15,15 @@ from typing import Any
 
 from engine.component_files import read_document, require
 from engine.errors import ComponentError
+from engine.land import LandKind
 from engine.resources import data_file
 
 DEFAULT_COMPONENTS = "provisional-1"
 
 
-class Landscape(IntEnum):
-    """The six landscapes (R-COMP-2); the value indexes per-landscape masks."""
+class Landscape(LandKind):
+    """The six landscapes (R-COMP-2); the value indexes per-landscape masks. Code, label
+    and parsing are engine.land's, shared with Kingdomino's terrains."""
 
     DESERT = 0
     CANYON = 1
@@ -32,36 +33,11 @@ class Landscape(IntEnum):
     CORNFIELD = 5
 
     @property
-    def code(self) -> str:
-        """Two-letter ranch-notation code (NOTATION.md)."""
-        return _CODES[self]
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
-
-    @property
     def resource(self) -> str | None:
         """The resource symbol this landscape carries (R-COMP-3), if any."""
         return _RESOURCES[self]
 
-    @classmethod
-    def from_code(cls, code: str) -> Landscape:
-        return _BY_CODE[code]
 
-    @classmethod
-    def from_label(cls, label: str) -> Landscape:
-        try:
-            return cls[label.upper()]
-        except KeyError:
-            raise ComponentError(f"unknown landscape {label!r}") from None
-
-
-_CODES = {
-    Landscape.DESERT: "de", Landscape.CANYON: "ca", Landscape.MEADOW: "me",
-    Landscape.FOREST: "fo", Landscape.FARM: "fa", Landscape.CORNFIELD: "co",
-}
-_BY_CODE = {code: land for land, code in _CODES.items()}
 _RESOURCES: dict[Landscape, str | None] = {
     Landscape.DESERT: "gold", Landscape.CANYON: "gold", Landscape.MEADOW: "gold",
     Landscape.FOREST: "beaver", Landscape.FARM: None, Landscape.CORNFIELD: "corn",

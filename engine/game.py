@@ -303,7 +303,7 @@ def _placeable_masks(state: GameState, seat: int) -> tuple[int, list[int]]:
     ranch = _ranch_masks(state, seat)
     # (a) row 1 above a bridge, any landscape, or (b) next to the same landscape
     bridges = tables.bridges[state.players[seat].board]
-    return tables.geo.full & ~ranch.built, [bridges | near for near in ranch.near]
+    return tables.geo.area & ~ranch.built, [bridges | near for near in ranch.near]
 
 
 _set_first, _set_second, _set_cell, _set_direction = (
@@ -347,9 +347,13 @@ def _legal_builds(state: GameState, seat: int) -> list[Action]:
     player = state.players[seat]
     held = sorted(player.storage)
     ranch = _ranch_masks(state, seat)
-    empty = geo.full & ~ranch.built
-    up_free = empty & (empty >> WIDTH)                 # both cells inside, under the top row
-    right_free = empty & (empty >> 1) & geo.not_right  # both cells inside the 5 columns
+    empty = geo.area & ~ranch.built
+    # R-PLACE-1: both cells free, the second up (under the top row) or right (in the
+    # ranch). This and the R-PLACE-2 test per pair below are geo.domino_placements'
+    # masks, inlined: a call per build decision was measurable in a search.
+    up_step = geo.stride  # the ranch's next row lies up, away from the river
+    up_free = empty & (empty >> up_step)
+    right_free = empty & (empty >> 1) & geo.not_last
     # R-PLACE-2 per held parcel: (a) row 1 above a bridge or (b) next to its landscape
     bridges = tables.bridges[player.board]
     landscape_of = tables.landscape
@@ -364,7 +368,7 @@ def _legal_builds(state: GameState, seat: int) -> list[Action]:
             if i == j:
                 continue
             ok_b = ok[j]
-            up = up_free & (ok_a | (ok_b >> WIDTH))
+            up = up_free & (ok_a | (ok_b >> up_step))
             right = right_free & (ok_a | (ok_b >> 1))
             both = up | right
             if not both:

@@ -1,8 +1,10 @@
-"""Ranch coordinates and bit masks.
+"""Moon River's ranch as a grid: cell names, and the shared bit-mask geometry per height.
 
 A ranch is 5 columns wide and `height` rows high. Cell index = (row - 1) * 5 + column,
-column 0 = `A`, row 1 touching the river (NOTATION.md). Sets of cells are Python ints used
-as bit masks, which keeps placement checks to a handful of integer operations.
+column 0 = `A`, row 1 touching the river (NOTATION.md): a packed `SquareGrid` whose rows
+follow one another upward, away from the river. The numbering is the one events and
+stored states carry, so it stays. The masks, neighbours and domino geometry are
+engine.geometry's, shared with Kingdomino.
 """
 
 from __future__ import annotations
@@ -10,6 +12,10 @@ from __future__ import annotations
 from functools import cache
 
 from engine.errors import NotationError
+from engine.geometry import Direction, SquareGrid, cells_of, square_grid
+
+__all__ = ["COLUMN_LETTERS", "WIDTH", "bridge_mask", "cell_name", "cells_of", "geometry",
+           "parse_cell"]
 
 WIDTH = 5
 COLUMN_LETTERS = "ABCDE"
@@ -31,67 +37,12 @@ def parse_cell(text: str) -> int:
     return (row - 1) * WIDTH + COLUMN_LETTERS.index(text[0].upper())
 
 
-class Geometry:
-    """Precomputed masks for one ranch height; shared by every ranch of that height."""
-
-    __slots__ = ("full", "height", "neighbours", "not_left", "not_right", "size")
-
-    def __init__(self, height: int) -> None:
-        self.height = height
-        self.size = WIDTH * height
-        self.full = (1 << self.size) - 1
-        left = sum(1 << (r * WIDTH) for r in range(height))
-        right = left << (WIDTH - 1)
-        self.not_left = self.full & ~left
-        self.not_right = self.full & ~right
-        self.neighbours: tuple[tuple[int, ...], ...] = tuple(
-            tuple(self._neighbours_of(cell)) for cell in range(self.size)
-        )
-
-    def _neighbours_of(self, cell: int) -> list[int]:
-        column, row = cell % WIDTH, cell // WIDTH
-        out = []
-        if row > 0:
-            out.append(cell - WIDTH)
-        if column > 0:
-            out.append(cell - 1)
-        if column < WIDTH - 1:
-            out.append(cell + 1)
-        if row < self.height - 1:
-            out.append(cell + WIDTH)
-        return out
-
-    def spread(self, mask: int) -> int:
-        """Cells orthogonally adjacent to any cell of `mask` (not including it)."""
-        return (
-            (mask << WIDTH) | (mask >> WIDTH) | ((mask & self.not_right) << 1)
-            | ((mask & self.not_left) >> 1)
-        ) & self.full & ~mask
-
-    def flood(self, start: int, within: int) -> int:
-        """The connected component of `within` that contains the cell mask `start`."""
-        region = start & within
-        while True:
-            grown = (region | self.spread(region)) & within
-            if grown == region:
-                return region
-            region = grown
-
-    def bridge_mask(self, bridge_columns: tuple[int, ...]) -> int:
-        """Row-1 cells above the bridges (columns counted 1–5)."""
-        return sum(1 << (c - 1) for c in bridge_columns)
-
-
 @cache
-def geometry(height: int) -> Geometry:
-    return Geometry(height)
+def geometry(height: int) -> SquareGrid:
+    """The ranch grid of `height` rows, row 1 on the river."""
+    return square_grid(WIDTH, height, next_row=Direction.UP)
 
 
-def cells_of(mask: int) -> list[int]:
-    """The cell indices of a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+def bridge_mask(bridge_columns: tuple[int, ...]) -> int:
+    """R-PLACE-2 (a): the row-1 cells above a board's bridges (columns counted 1–5)."""
+    return sum(1 << (c - 1) for c in bridge_columns)

@@ -9,7 +9,7 @@ time; the engine computes these once and updates them by the two cells a domino 
 from __future__ import annotations
 
 from engine.components import Landscape
-from engine.grid import Geometry
+from engine.geometry import SquareGrid
 
 
 class RanchMasks:
@@ -31,7 +31,7 @@ class RanchMasks:
 
     @classmethod
     def scan(cls, cells: list[int], bonus: int, landscape_of: tuple[int, ...],
-             geo: Geometry) -> RanchMasks:
+             geo: SquareGrid) -> RanchMasks:
         landscapes = [0] * len(Landscape)
         built = 0
         for cell, value in enumerate(cells):
@@ -41,7 +41,7 @@ class RanchMasks:
         return cls(cells[:], bonus, landscapes, built, [geo.spread(m) for m in landscapes])
 
     def with_domino(self, cells: list[int], first: tuple[int, int], second: tuple[int, int],
-                    geo: Geometry) -> RanchMasks:
+                    geo: SquareGrid) -> RanchMasks:
         """The masks after (cell, landscape) `first` and `second` were built on `cells`."""
         landscapes = self.landscapes[:]
         near = self.near[:]

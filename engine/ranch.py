@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.components import FACES, Landscape
-from engine.errors import NotationError
+from engine.errors import ComponentError, NotationError
 from engine.grid import COLUMN_LETTERS, WIDTH
 
 #: Ranch heights the variants allow: 5 rows, or 10 with two players (R-2P-1).
@@ -79,7 +79,7 @@ def _parse_cell(token: str, where: str) -> RanchCell | None:
     code = token[:2]
     try:
         landscape = Landscape.from_code(code)
-    except KeyError:
+    except ComponentError:
         raise NotationError(f"{where}: unknown landscape {code!r} in {token!r} "
                             "(expected de ca me fo fa co or .)") from None
     rest = token[2:]

@@ -11,7 +11,8 @@ from __future__ import annotations
 from functools import cache
 
 from engine.components import load_components
-from engine.grid import Geometry, geometry
+from engine.geometry import SquareGrid
+from engine.grid import bridge_mask, geometry
 
 
 class RuleTables:
@@ -23,7 +24,7 @@ class RuleTables:
     def __init__(self, components: str, height: int) -> None:
         comp = load_components(components)
         parcels = comp.parcels
-        self.geo: Geometry = geometry(height)
+        self.geo: SquareGrid = geometry(height)
         self.landscape: tuple[int, ...] = (-1, *(int(p.landscape) for p in parcels))
         self.cows: tuple[int, ...] = (0, *(p.cows for p in parcels))          # R-SYM-1
         self.skull: tuple[bool, ...] = (False, *(p.skull for p in parcels))   # R-SYM-2
@@ -33,7 +34,7 @@ class RuleTables:
         self.slots: dict[str, int] = {name: b.slots for name, b in comp.boards.items()}
         # R-PLACE-2 (a): the row-1 cells above each board's bridges
         self.bridges: dict[str, int] = {
-            name: geometry(1).bridge_mask(b.bridges) for name, b in comp.boards.items()}
+            name: bridge_mask(b.bridges) for name, b in comp.boards.items()}
 
 
 @cache

@@ -76,7 +76,7 @@ def seat_value(state: GameState, seat: int, left: float | None = None) -> float:
     occupied = 0
     for m in masks:
         occupied |= m
-    empty = geo.full & ~occupied
+    empty = geo.area & ~occupied
     cows = player.cows
     cow_cells = 0
     for cell, count in enumerate(cows):
@@ -137,7 +137,7 @@ def parcel_value(state: GameState, seat: int, parcel: int, masks: list[int] | No
         occupied = 0
         for m in masks:
             occupied |= m
-        empty = geo.full & ~occupied
+        empty = geo.area & ~occupied
     landscape = landscapes[parcel]
     mask = masks[landscape]
     touching = geo.spread(empty) & mask  # parcels of this landscape next to a free cell

@@ -8,7 +8,6 @@ surfacing as a strange score in the middle of a game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -16,14 +15,16 @@ from typing import Any
 
 from engine.component_files import read_document, require
 from engine.errors import ComponentError
+from engine.land import LandKind
 from engine.resources import data_file
 
 DOMINO_COUNT = 48  # K-COMP-1
 MAX_CROWNS = 3  # K-COMP-1: 0–3 crowns per half
 
 
-class Terrain(IntEnum):
-    """The six terrains (K-COMP-1); the value indexes the per-terrain masks of a kingdom."""
+class Terrain(LandKind):
+    """The six terrains (K-COMP-1); the value indexes the per-terrain masks of a kingdom.
+    Code, label and parsing are engine.land's, shared with Moon River's landscapes."""
 
     WHEAT = 0
     FOREST = 1
@@ -31,30 +32,6 @@ class Terrain(IntEnum):
     GRASSLAND = 3
     SWAMP = 4
     MINE = 5
-
-    @property
-    def code(self) -> str:
-        """Two-letter kingdom-notation code (KINGDOMINO.md)."""
-        return _CODES[self]
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
-
-    @classmethod
-    def from_code(cls, code: str) -> Terrain:
-        try:
-            return _BY_CODE[code]
-        except KeyError:
-            raise ComponentError(f"{code!r} is not a terrain code "
-                                 f"({', '.join(_BY_CODE)})") from None
-
-
-_CODES = {
-    Terrain.WHEAT: "wh", Terrain.FOREST: "fo", Terrain.WATER: "wa",
-    Terrain.GRASSLAND: "gr", Terrain.SWAMP: "sw", Terrain.MINE: "mi",
-}
-_BY_CODE = {code: terrain for terrain, code in _CODES.items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,16 +18,16 @@ from functools import cache
 from typing import NamedTuple
 
 from engine.errors import NotationError
-from engine.geometry import Direction, PaddedGrid, cells_of, padded_grid
+from engine.geometry import Direction, SquareGrid, cells_of, square_grid
 from engine.kingdomino.dominoes import Domino, Square, Terrain
 
 SIZES = (5, 7)  # K-PLACE-2: 5×5, Mighty Duel 7×7
 COLUMN_LETTERS = "ABCDEFGHIJKLM"
 _TERRAINS = tuple(Terrain)
-_AREAS = {size: padded_grid(2 * size - 1, 2 * size - 1) for size in SIZES}
+_AREAS = {size: square_grid(2 * size - 1, 2 * size - 1, guard_column=True) for size in SIZES}
 
 
-def play_area(size: int) -> PaddedGrid:
+def play_area(size: int) -> SquareGrid:
     """The grid a kingdom of bounding-box side `size` can grow on: (2·size − 1)²."""
     try:
         return _AREAS[size]
@@ -40,7 +40,7 @@ def cell_name(size: int, cell: int) -> str:
     return _CELL_NAMES[size][cell]
 
 
-def _names(area: PaddedGrid) -> tuple[str, ...]:
+def _names(area: SquareGrid) -> tuple[str, ...]:
     return tuple(f"{COLUMN_LETTERS[cell % area.stride]}{cell // area.stride + 1}"
                  if area.contains(cell) else "" for cell in range(area.size))
 
@@ -105,7 +105,7 @@ class Kingdom:
     # --- what is where ------------------------------------------------------------------
 
     @property
-    def area(self) -> PaddedGrid:
+    def area(self) -> SquareGrid:
         return _AREAS[self.size]
 
     @property
@@ -151,20 +151,17 @@ class Kingdom:
         touches its terrain or the castle, or B does. A domino with two equal halves is
         offered only pointing right or down: the other two directions lay the same squares.
         """
-        stride = self.size * 2  # the play area's width + its guard column
-        castle = 1 << self.castle
+        area = _AREAS[self.size]
+        stride = area.stride
+        castle = 1 << area.cell(self.size - 1, self.size - 1)
         free = frame_of(self.size, self.bounds) & ~self.occupied
         a = self.terrain[piece.a.terrain] | castle
         b = self.terrain[piece.b.terrain] | castle
-        touch_a = (a << 1) | (a >> 1) | (a << stride) | (a >> stride)  # clipped by `free`
+        # next to its terrain or the castle; the guard column stops sideways wrap-around
+        # and `free` clips the rest, which spares `area.spread`'s column masks here
+        touch_a = (a << 1) | (a >> 1) | (a << stride) | (a >> stride)
         touch_b = (b << 1) | (b >> 1) | (b << stride) | (b >> stride)
-        right = (Direction.RIGHT, free & (free >> 1) & (touch_a | (touch_b >> 1)))
-        down = (Direction.DOWN, free & (free >> stride) & (touch_a | (touch_b >> stride)))
-        if piece.symmetric:
-            return [right, down]
-        left = (Direction.LEFT, free & (free << 1) & (touch_a | (touch_b << 1)))
-        up = (Direction.UP, free & (free << stride) & (touch_a | (touch_b << stride)))
-        return [right, left, down, up]  # the order of Direction
+        return area.domino_placements(free, touch_a, touch_b, both_ways=not piece.symmetric)
 
     def placements_for(self, piece: Domino) -> list[tuple[int, Direction]]:
         """Every legal (cell of half A, direction of half B) for `piece`."""

@@ -31,7 +31,12 @@ class Phase(StrEnum):
 class Slot(NamedTuple):
     """A domino of a line and the king (its owner's seat) standing on it, if any.
 
-    Immutable (a named tuple: cheap to make); claiming replaces the slot.
+    Immutable (a named tuple: cheap to make); claiming replaces the slot. Moon River's
+    draft column (`engine.state.Slot`) is the same picture but not the same thing: its
+    parcel leaves the slot when taken while the ranchero stays, slots are changed in
+    place on a forked state, and ties in back number keep the draw order; one shared
+    type would cost Moon River's hot path or change its stored states. The shuffle both
+    draw from is one `engine.rng.Rng`.
     """
 
     domino: int
