@@ -14,8 +14,9 @@ seat). Nothing here knows a game's rules.
 * Budget: `iterations` (as many simulations as that many sweeps of every candidate; the
   result then depends only on the seed and the position) or else `think_ms` of the
   `clock` the caller injects (seconds; the engine's top-level modules import no clock).
-  An unfinished sweep is dropped; without a single finished sweep the first candidate
-  (the prior's favourite) is the answer.
+  An unfinished sweep is dropped; the first phase may use the whole budget to finish
+  one sweep, and only without a single finished sweep is the first candidate (the
+  prior's favourite) the answer.
 """
 
 from __future__ import annotations
@@ -76,10 +77,14 @@ def flat_monte_carlo(candidates: Sequence[A], determinise: Callable[[Rng], W],
             world_rng = Rng(rng.next_u64())
             world = determinise(world_rng)
             playout_seed = world_rng.next_u64()
+            # the first phase may run past its share until one sweep is done: on a slow
+            # or busy machine the widest phase is the costliest, and giving up there
+            # would leave the whole budget unspent on the prior's favourite
+            limit = end if phase == 0 and done == 0 else phase_end
             results: list[float] = []
             for index in alive:
                 before = now()
-                if quota is None and before + slowest > phase_end:
+                if quota is None and before + slowest > limit:
                     break  # an unfinished sweep is dropped: all see the same worlds
                 results.append(simulate(world, candidates[index], Rng(playout_seed)))
                 slowest = max(slowest, now() - before)

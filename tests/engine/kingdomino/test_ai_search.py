@@ -62,6 +62,25 @@ def test_a_time_budget_stops_at_the_injected_clock() -> None:
     assert ticks[0] <= 0.2 + 0.005
 
 
+def test_a_sweep_longer_than_the_first_phase_still_counts_on_a_slow_machine() -> None:
+    """16 candidates halve in 4 phases, so the first phase's share of 1 s is 250 ms; a
+    sweep here takes 16 × 30 ms = 480 ms. It must still be finished and used, not
+    answered with the prior's favourite."""
+    ticks = [0.0]
+
+    def clock() -> float:
+        return ticks[0]
+
+    def slow(noise: float, action: int, rng: Rng) -> float:
+        ticks[0] += 0.030  # every simulation costs 30 ms of pretend time
+        return float(action)  # the last candidate is the best; the prior says the first
+
+    result = flat_monte_carlo(range(16), lambda rng: 0.0, slow, Rng(3), think_ms=1000,
+                              clock=clock)
+    assert result.sweeps >= 1 and result.choice != 0
+    assert ticks[0] <= 1.0 + 0.030  # still within the budget (one simulation's grace)
+
+
 def test_no_time_at_all_answers_the_prior_favourite() -> None:
     ticks = [0.0]
 
