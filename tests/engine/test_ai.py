@@ -21,12 +21,14 @@ from engine.ai import (
     ai_name,
     make_player,
     playout,
+    strong,
 )
 from engine.ai.evaluation import margin, seat_value
 from engine.ai.strong import determinise
 from engine.components import SPECIALIST_RESOURCE, Landscape
 from engine.game import apply, landscape_masks, legal_actions, new_game, outcome
 from engine.grid import geometry
+from engine.playout import apply_in_place
 from engine.rng import Rng
 from engine.state import GameState, Phase
 
@@ -125,11 +127,14 @@ def test_strong_stops_at_the_deadline_of_an_injected_clock() -> None:
         return ticks[0]
 
     state = new_game(["A", "B", "C", "D"], 4)
-    player = StrongPlayer(1, think_ms=60, clock=clock)
+    player = StrongPlayer(1, think_ms=200, clock=clock)
     action = player.choose(state)  # setup: a parcel choice, which is searched
     assert action in legal_actions(state)
-    assert 1 <= player.last_sweeps <= 3  # 60 ms = 12 readings: a few sweeps of 4 actions
-    assert ticks[0] <= 0.06 + 0.02
+    # 200 ms = 40 readings, half of them for the first halving phase (all 4 actions, 2
+    # readings each): a few whole sweeps, then the better half goes on
+    assert 1 <= player.last_sweeps <= 3
+    assert player.last_simulations > 4 * player.last_sweeps
+    assert ticks[0] <= 0.2 + 0.02
 
 
 def test_determinise_keeps_what_the_player_sees_and_shuffles_the_rest() -> None:
@@ -263,9 +268,12 @@ def test_strong_searches_building_with_playouts_within_its_budget() -> None:
         player = StrongPlayer(5, iterations=2)
         action = player.choose(state)
         assert action in legal_actions(state)
-        assert player.last_sweeps in (0, 2)  # 0: one domino stood out, nothing to search
-        if player.last_sweeps:
-            searched.append(state)
+        if player.last_sweeps == 0:  # one domino stood out: nothing to search
+            assert player.last_simulations == 0
+            continue
+        # 2 sweeps' worth of playouts over at least 2 candidates, shared out by halving
+        assert 2 * player.last_sweeps <= player.last_simulations <= 2 * strong.BUILD_WIDTH
+        searched.append(state)
     assert len(searched) >= 3
 
     ticks = [0.0]
@@ -274,9 +282,10 @@ def test_strong_searches_building_with_playouts_within_its_budget() -> None:
         ticks[0] += 0.005
         return ticks[0]
 
-    timed = StrongPlayer(5, think_ms=60, clock=clock)
+    # up to 16 dominoes, 2 readings each, in the first of up to 4 halving phases
+    timed = StrongPlayer(5, think_ms=1000, clock=clock)
     assert timed.choose(searched[0]) in legal_actions(searched[0])
-    assert timed.last_sweeps >= 1 and ticks[0] <= 0.06 + 0.02
+    assert timed.last_sweeps >= 1 and ticks[0] <= 1.0 + 0.02
 
 
 def test_strong_outscores_three_greedy_players_over_seeded_games() -> None:
@@ -294,3 +303,22 @@ def test_strong_outscores_three_greedy_players_over_seeded_games() -> None:
         strong_scores.append(result.sheets[seat].total)
         greedy_scores += [s.total for i, s in enumerate(result.sheets) if i != seat]
     assert statistics.mean(strong_scores) > statistics.mean(greedy_scores) + 3
+
+
+def test_a_sweep_in_place_judges_as_through_apply_and_leaves_the_world_alone() -> None:
+    """Common random numbers need every candidate to meet the same sampled world: the
+    in-place sweep (R-TURN-2 building, then the playout) must not change it, and must
+    judge a domino exactly as playing it through `apply` would."""
+    for state in _build_states(1, seed=90)[:8]:
+        seat = state.active_seat
+        assert seat is not None
+        world = determinise(state, Rng(11))
+        before = world.to_dict()
+        judge = strong.build_rollout(seat)
+        for action in [a for a in legal_actions(world) if isinstance(a, Build)][:3]:
+            mine = strong.own_copy(world)
+            apply_in_place(mine, action)
+            in_place = judge(mine, Rng(5))
+            through_apply = judge(strong.own_copy(apply(world, action)[0]), Rng(5))
+            assert in_place == through_apply
+        assert world.to_dict() == before
