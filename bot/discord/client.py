@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.config import Settings
 from bot.discord import admin, drawing, info, kingdomino, lobby, turns
 from bot.discord.components import click_of
-from bot.discord.delivery import Delivery
+from bot.discord.delivery import Delivery, cancel_until_done
 from bot.discord.dialogue import act, open_dialogue, pick_pair, propose
 from bot.discord.failures import answer_click, on_tree_error
 from bot.discord.gate import admit, check_click_table
@@ -152,9 +152,8 @@ class MoonRiverBot(TableClient):
         grace = self.settings.shutdown_seconds
         log.info("stopping: draining moves and posts (at most %.0f s)", grace)
         moves_done = await self.service.drain(timeout=grace * 0.4)
-        if self._maintenance is not None:
-            self._maintenance.cancel()
-            await asyncio.gather(self._maintenance, return_exceptions=True)
+        if self._maintenance is not None:  # again and again if a cancel is swallowed
+            await cancel_until_done(self._maintenance)
             self._maintenance = None
         left = await self.delivery.drain(timeout=grace * 0.5)
         log.info("stopped: moves %s, %d post(s) left pending for the next start",

@@ -140,7 +140,10 @@ class Delivery:
             except Exception:
                 log.exception("delivery round failed")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), IDLE_POLL)
+                # not `wait_for`: on Python 3.11 it swallows a cancel that lands just as
+                # the wake comes (the event already set), and the loop then never ends
+                async with asyncio.timeout(IDLE_POLL):
+                    await self._wake.wait()
 
     async def round(self) -> int:
         """Start delivering every due row of every game not already being delivered;
@@ -308,8 +311,7 @@ class Delivery:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+            await cancel_until_done(self._task)
             self._task = None
         while loop.time() < deadline:
             started = await self.round()
@@ -317,7 +319,16 @@ class Delivery:
                 await asyncio.wait(set(self._busy.values()), timeout=deadline - loop.time())
             elif not started:
                 break
-        for task in list(self._busy.values()):
-            task.cancel()
-        await asyncio.gather(*self._busy.values(), return_exceptions=True)
+        await asyncio.gather(*(cancel_until_done(task) for task in list(self._busy.values())))
         return len(await self.store.due_posts(self.clock(), BATCH))
+
+
+async def cancel_until_done(task: asyncio.Task[Any], every: float = 0.1) -> None:
+    """Cancel `task` and wait for it to end, cancelling again while it runs on: a cancel
+    that a library swallows (`asyncio.wait_for` on Python 3.11 does when the awaited
+    thing finishes at that moment) must not leave a stop waiting forever."""
+    while not task.done():
+        task.cancel()
+        await asyncio.wait({task}, timeout=every)
+    if not task.cancelled():
+        task.exception()  # retrieved: an error it ended with is not logged as unseen

@@ -8,10 +8,13 @@ import asyncio
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from bot.discord.delivery import Delivery
 from bot.tables.domain import PostKind, PostState, Status
+from bot.tables.store import SqliteStore
 from tests.bot.bot_process import BotProcess, announces, stored
 from tests.bot.test_end_to_end import ALICE, BOB, started_table, take_turn
 from tests.fake_discord import FakeDiscord, Sent
@@ -78,3 +81,29 @@ async def test_a_stop_signal_drains_and_exits_0(fake: FakeDiscord, tmp_path: Pat
                             and announces(s, game.id, owed.version))
         await bot.kill()
     assert fake.violations == []
+
+
+async def no_drawing(request: object) -> bytes:
+    raise AssertionError("nothing is due: nothing is drawn")
+
+
+@pytest.mark.parametrize("steps_between", range(6))
+async def test_a_wake_as_the_stop_comes_does_not_keep_delivery_running(
+        tmp_path: Path, steps_between: int) -> None:
+    """The hang behind "the bot did not exit within 15 s": a commit wakes the delivery
+    loop just as the stop cancels it. `asyncio.wait_for` (Python 3.11) then returns the
+    wake instead of the cancel, the loop goes on, and the drain waited for it forever."""
+    store = SqliteStore(tmp_path / "bot.sqlite3")
+    await store.open()
+    try:
+        delivery = Delivery(SimpleNamespace(store=store), no_drawing)  # type: ignore[arg-type]
+        delivery.start()
+        await asyncio.sleep(0.05)  # idle, waiting for a wake
+        delivery.wake()  # a move committed ...
+        for _ in range(steps_between):  # ... and the stop lands this many loop steps later
+            await asyncio.sleep(0)
+        async with asyncio.timeout(5):  # not wait_for: the drain must start in this step
+            assert await delivery.drain(timeout=1) == 0
+        assert not delivery.running
+    finally:
+        await store.close()
