@@ -4,10 +4,15 @@
 #   bash run.sh sandbox                           # play in the terminal, no Discord
 set -euo pipefail
 cd "$(dirname "$0")"
-if [ ! -x .venv/bin/moonriver ]; then
-    python3 -m venv .venv
+# Installed again whenever pyproject.toml changed since the last install (a `git pull`
+# that brings a new dependency), so an existing .venv never misses one.
+stamp=.venv/.installed-pyproject
+wanted=$(cksum < pyproject.toml)
+if [ ! -x .venv/bin/moonriver ] || [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
+    [ -x .venv/bin/python ] || python3 -m venv .venv
     .venv/bin/python -m pip install --quiet --upgrade pip
     .venv/bin/python -m pip install --quiet -e .
+    echo "$wanted" > "$stamp"
 fi
 if [ "$#" -eq 0 ]; then
     set -- run
