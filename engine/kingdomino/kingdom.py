@@ -82,6 +82,14 @@ class Placement(NamedTuple):
     direction: Direction
 
 
+def grown(bounds: tuple[int, int, int, int], where: int, stride: int
+          ) -> tuple[int, int, int, int]:
+    """The bounding box (left, top, right, bottom) stretched to hold cell `where`."""
+    left, top, right, bottom = bounds
+    row, column = divmod(where, stride)
+    return (min(left, column), min(top, row), max(right, column), max(bottom, row))
+
+
 @dataclass(frozen=True, slots=True)
 class Kingdom:
     """A kingdom; equality compares the land (squares and crowns), not the history."""
@@ -181,7 +189,7 @@ class Kingdom:
               ) -> Kingdom:
         terrain = list(self.terrain)
         low, high, occupied = self.crowns_low, self.crowns_high, self.occupied
-        left, top, right, bottom = self.bounds
+        bounds = self.bounds
         stride = self.size * 2
         for where, square in squares:
             bit = 1 << where
@@ -192,17 +200,8 @@ class Kingdom:
                 low |= bit
             if crowns & 2:
                 high |= bit
-            row, column = divmod(where, stride)
-            if column < left:
-                left = column
-            elif column > right:
-                right = column
-            if row < top:
-                top = row
-            elif row > bottom:
-                bottom = row
-        return Kingdom(self.size, tuple(terrain), low, high, (left, top, right, bottom),
-                       occupied, placements)
+            bounds = grown(bounds, where, stride)
+        return Kingdom(self.size, tuple(terrain), low, high, bounds, occupied, placements)
 
     def with_squares(self, squares: dict[int, Square]) -> Kingdom:
         """A kingdom with loose squares laid (notation, tests): no placement rules apply."""

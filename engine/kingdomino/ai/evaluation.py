@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from engine.geometry import Direction
 from engine.kingdomino.dominoes import Domino, domino
-from engine.kingdomino.kingdom import Kingdom, frame_of
+from engine.kingdomino.kingdom import Kingdom, frame_of, grown
 from engine.kingdomino.rules import GameConfig
 from engine.kingdomino.scoring import BONUS_POINTS, HARMONY, MIDDLE_KINGDOM
 
@@ -142,7 +142,6 @@ def _placement_values(kingdom: Kingdom, number: int, middle_kingdom: bool, harmo
         together += _together(mask, stride)
     same = ta == tb
     ca, cb = piece.a.crowns, piece.b.crowns
-    left0, top0, right0, bottom0 = kingdom.bounds
     out: list[tuple[float, int, Direction]] = []
     for direction, cells in kingdom.placement_masks(piece):
         step = _STEPS[direction] * (stride if direction in _VERTICAL else 1)
@@ -170,18 +169,7 @@ def _placement_values(kingdom: Kingdom, number: int, middle_kingdom: bool, harmo
                 p = (points + _terrain_points(size, mask_ta | bit_a, new_low, new_high)
                      + _terrain_points(size, mask_tb | bit_b, new_low, new_high))
                 g = together + (near_a & mask_ta).bit_count() + (near_b & mask_tb).bit_count()
-            left, top, right, bottom = left0, top0, right0, bottom0
-            for where in (cell, second):
-                row, column = divmod(where, stride)
-                if column < left:
-                    left = column
-                elif column > right:
-                    right = column
-                if row < top:
-                    top = row
-                elif row > bottom:
-                    bottom = row
-            bounds = (left, top, right, bottom)
+            bounds = grown(grown(kingdom.bounds, cell, stride), second, stride)
             dead = _dead_cells(frame_of(size, bounds), occupied | bit_a | bit_b, stride)
             out.append((_value(size, p, g, dead, bounds, middle_kingdom, harmony, discarded),
                         cell, direction))
