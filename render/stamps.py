@@ -118,11 +118,16 @@ def draw_text(surface: Image.Image | ImageDraw.ImageDraw, xy: tuple[float, float
     for log in _logs():
         log.append((text, size))
     s = stamp(text, size, bold)
+    target = surface if isinstance(surface, Image.Image) else surface._image
+    target.paste(fill, stamp_origin(xy, anchor, s), s.mask)
+    return s.width
+
+
+def stamp_origin(xy: tuple[float, float], anchor: str, s: Stamp) -> tuple[int, int]:
+    """Where `draw_text` puts the top-left corner of the stamp `s` anchored at `xy`."""
     x, y = xy
     if anchor[0] == "m":
         x -= s.width / 2
     elif anchor[0] == "r":
         x -= s.width
-    target = surface if isinstance(surface, Image.Image) else surface._image
-    target.paste(fill, (round(x), round(_top(y, anchor, s))), s.mask)
-    return s.width
+    return round(x), round(_top(y, anchor, s))

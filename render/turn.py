@@ -9,7 +9,7 @@ The picture reports its geometry (`TurnLayout`), so tests check sizes at phone s
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from functools import partial
 
 from PIL import Image, ImageDraw
 
@@ -23,7 +23,7 @@ from render.draft import DraftSizes, compose_draft, tile_boxes
 from render.encode import to_palette
 from render.final import render_final
 from render.layout import TurnLayout, TurnPicture
-from render.stamps import draw_text, drawn_texts
+from render.stamps import drawn_texts
 from render.theme import BOARD, OUTLINE, Theme
 from render.turn_ranch import RanchSizes, draw_turn_ranch
 
@@ -50,35 +50,32 @@ def _status(view: TableView, locale: str) -> str:
     return " · ".join(parts)
 
 
-def _banner(view: TableView, theme: Theme, locale: str) -> Image.Image:
+def _draw_banner(image: Image.Image, view: TableView, canvas: Canvas, locale: str) -> None:
     """Status on the left; cows in the supply and parcels in the pile as icon + number;
-    in the Legends variant a second line with the scenario (what `_banner_key` names)."""
-    image = Image.new("RGB", (WIDTH, _banner_height(view)), theme.background)
+    in the Legends variant a second line with the scenario. Drawn at the top of the
+    picture (plain background) from kept text and sprite pieces: the banner changes every
+    turn, its words and numbers do not."""
+    theme, ink, background = canvas.theme, canvas.ink, canvas.theme.background
     middle = PAD + TITLE // 2 + 4
     x = WIDTH - PAD
     pile = str(view.pile_size)
-    x -= draw_text(image, (x, middle), pile, TEXT, theme.muted, bold=True, anchor="rm") + 6
+    x -= canvas.text(image, (x, middle), pile, TEXT, theme.muted, background, bold=True,
+                     anchor="rm") + 6
     d = ImageDraw.Draw(image)
-    d.rounded_rectangle((x - 22, middle - 13, x, middle + 13), radius=4, fill=BOARD,
-                        outline=OUTLINE, width=2)  # a parcel's back: the pile
+    d.rounded_rectangle((x - 22, middle - 13, x, middle + 13), radius=4, fill=ink(BOARD),
+                        outline=ink(OUTLINE), width=2)  # a parcel's back: the pile
     x -= 22 + 18
-    x -= draw_text(image, (x, middle), str(view.cow_supply), TEXT, theme.muted, bold=True,
-                   anchor="rm") + 4
-    cow = sprites.cow(32)
-    image.paste(cow, (x - 32, middle - 17), cow)
+    x -= canvas.text(image, (x, middle), str(view.cow_supply), TEXT, theme.muted, background,
+                     bold=True, anchor="rm") + 4
+    canvas.sprite(image, ("cow", 32), lambda: sprites.cow(32), (x - 32, middle - 17),
+                  background)
     x -= 32 + 16
-    draw_text(image, (PAD, middle), _status(view, locale), TITLE, theme.text, bold=True,
-              anchor="lm", max_width=x - PAD)
+    canvas.text(image, (PAD, middle), _status(view, locale), TITLE, theme.text, background,
+                bold=True, anchor="lm", max_width=x - PAD)
     if view.scenario is not None:  # R-LEG-2: the table picture names the scenario
         scenario = f"{t('variant.legends', locale)} · {t(f'scenario.{view.scenario}', locale)}"
-        draw_text(image, (PAD, PAD + TITLE + 12 + TEXT / 2), scenario, TEXT, theme.muted,
-                  bold=True, anchor="lm", max_width=WIDTH - 2 * PAD)
-    return image
-
-
-def _banner_key(view: TableView, theme: Theme, locale: str) -> Hashable:
-    return ("banner", _status(view, locale), view.pile_size, view.cow_supply, view.scenario,
-            theme, locale)
+        canvas.text(image, (PAD, PAD + TITLE + 12 + TEXT / 2), scenario, TEXT, theme.muted,
+                    background, bold=True, anchor="lm", max_width=WIDTH - 2 * PAD)
 
 
 def _banner_height(view: TableView) -> int:
@@ -90,36 +87,43 @@ def _saloon_height(view: TableView) -> int:
     return TEXT + 24 + len(view.saloon) * (TOKEN + 8)
 
 
-def _saloon(view: TableView, width: int, height: int, theme: Theme,
-            locale: str) -> Image.Image:
+def _draw_saloon(image: Image.Image, view: TableView, xy: tuple[int, int], width: int,
+                 height: int, canvas: Canvas, locale: str) -> None:
     """The partners waiting in the saloon, one per line with its name (R-SYM-3): a
-    rounded panel of `width` × `height` on the background (what `_saloon_key` names)."""
-    image = Image.new("RGB", (width + 1, height + 1), theme.background)
-    box = x0, y0, x1, _y1 = 0, 0, width, height
-    d = ImageDraw.Draw(image)
-    d.rounded_rectangle(box, radius=10, fill=theme.panel, outline=theme.panel_edge)
+    rounded panel of `width` × `height` with its top-left corner at `xy`, on plain
+    background, pasted together from kept pieces (the empty panel, texts, tokens)."""
+    theme, ink = canvas.theme, canvas.ink
+    x0, y0 = xy
+    x1 = x0 + width
+    image.paste(canvas.piece(("saloon-frame", width, height, theme),
+                             lambda: _saloon_frame(width, height, theme)), xy)
     title = f"{t('render.saloon', locale)} · {t('render.stack', locale, count=view.stack_size)}"
-    draw_text(image, (x0 + 10, y0 + 8 + TEXT / 2), title, TEXT, theme.muted, bold=True,
-              anchor="lm", max_width=x1 - x0 - 20)
+    canvas.text(image, (x0 + 10, y0 + 8 + TEXT / 2), title, TEXT, theme.muted, theme.panel,
+                bold=True, anchor="lm", max_width=x1 - x0 - 20)
+    d = ImageDraw.Draw(image)
     y = y0 + TEXT + 20
     for kind in view.saloon:
         if kind is None:
-            d.ellipse((x0 + 10, y, x0 + 10 + TOKEN, y + TOKEN), outline=theme.grid_line, width=2)
+            d.ellipse((x0 + 10, y, x0 + 10 + TOKEN, y + TOKEN), outline=ink(theme.grid_line),
+                      width=2)
             name = t("render.empty_saloon", locale)
             colour = theme.muted
         else:
-            token = sprites.partner_token(kind, TOKEN)
-            image.paste(token, (x0 + 10, y), token)
+            canvas.sprite(image, ("partner", kind, TOKEN),
+                          partial(sprites.partner_token, kind, TOKEN),
+                          (x0 + 10, y), theme.panel)
             name, colour = t(f"partner.{kind}", locale), theme.text
-        draw_text(image, (x0 + 20 + TOKEN, y + TOKEN / 2), name, TEXT, colour, anchor="lm",
-                  max_width=x1 - x0 - TOKEN - 30)
+        canvas.text(image, (x0 + 20 + TOKEN, y + TOKEN / 2), name, TEXT, colour, theme.panel,
+                    anchor="lm", max_width=x1 - x0 - TOKEN - 30)
         y += TOKEN + 8
+
+
+def _saloon_frame(width: int, height: int, theme: Theme) -> Image.Image:
+    """The saloon's empty rounded panel on the background."""
+    image = Image.new("RGB", (width + 1, height + 1), theme.background)
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, width, height), radius=10,
+                                            fill=theme.panel, outline=theme.panel_edge)
     return image
-
-
-def _saloon_key(view: TableView, width: int, height: int, theme: Theme,
-                locale: str) -> Hashable:
-    return ("saloon", view.saloon, view.stack_size, width, height, theme, locale)
 
 
 def render_turn(view: TableView, *, theme: Theme, locale: str = "en",
@@ -170,17 +174,14 @@ def _render_turn(view: TableView, canvas: Canvas, locale: str, changes: TurnChan
     middle_y = top + draft.height + PAD
     height = middle_y + big.height + PAD + other_rows * (small.height + PAD)
     image = canvas.new((WIDTH, height))
-    image.paste(canvas.piece(_banner_key(view, theme, locale),  # new every turn
-                             lambda: _banner(view, theme, locale), keep=False), (0, 0))
+    _draw_banner(image, view, canvas, locale)
     chosen = changes.chosen
     image.paste(compose_draft(view, draft, theme, locale, chosen, canvas), (PAD, top))
     tiles = tile_boxes(view, PAD, top, draft)
     ranches = [draw_turn_ranch(image, view.players[mover], PAD, middle_y, sizes=big,
                                theme=theme, locale=locale, changes=changes, canvas=canvas)]
     side_x = 2 * PAD + big.width
-    image.paste(canvas.piece(_saloon_key(view, side_w, saloon_h, theme, locale),
-                             lambda: _saloon(view, side_w, saloon_h, theme, locale)),
-                (side_x, middle_y))
+    _draw_saloon(image, view, (side_x, middle_y), side_w, saloon_h, canvas, locale)
     if beside:
         ranches.append(draw_turn_ranch(image, others[0], side_x + (side_w - small.width) // 2,
                                        middle_y + saloon_h + PAD, sizes=small, theme=theme,

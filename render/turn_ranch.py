@@ -134,28 +134,35 @@ def _arrow(draw: ImageDraw.ImageDraw, start: Box, end: Box, ink: Callable[[RGB],
     draw.polygon(points, fill=ink(WHITE), outline=ink(OUTLINE))
 
 
-def _header(image: Image.Image, player: PlayerView, sizes: RanchSizes, theme: Theme,
-            locale: str) -> None:
-    d = ImageDraw.Draw(image)
-    colour = seat_rgb(player.colour, theme)
+def _draw_header(panel: Image.Image, player: PlayerView, sizes: RanchSizes, canvas: Canvas,
+                 locale: str) -> None:
+    """The panel's top strip: ranchero, name over its seat-colour bar, score, Legends
+    character. The strip is cleared to the panel colour, then pasted together from kept
+    text and sprite pieces (a header changes with every score, its words do not)."""
+    theme, ink = canvas.theme, canvas.ink
+    d = ImageDraw.Draw(panel)
     text, pad = sizes.text, sizes.pad
+    d.rectangle((0, 0, sizes.width - 1, pad + sizes.header), fill=ink(theme.panel))
     meeple_size = sizes.header - 4
-    meeple = sprites.ranchero(player.colour, meeple_size, theme)
-    image.paste(meeple, (pad, pad), meeple)
+    canvas.sprite(panel, ("ranchero", player.colour, meeple_size, theme),
+                  partial(sprites.ranchero, player.colour, meeple_size, theme), (pad, pad),
+                  theme.panel)
     score = t("render.score", locale, points=player.score.total)
     middle = pad + sizes.header / 2
-    score_w = draw_text(image, (sizes.width - pad, middle), score, text, theme.text, bold=True,
-                        anchor="rm")
+    score_w = canvas.text(panel, (sizes.width - pad, middle), score, text, theme.text,
+                          theme.panel, bold=True, anchor="rm")
     name_x = pad + meeple_size + 4
-    name_w = draw_text(image, (name_x, middle), player.name, text, theme.text, bold=True,
-                       anchor="lm", max_width=sizes.width - name_x - pad - score_w - 10)
+    name_w = canvas.text(panel, (name_x, middle), player.name, text, theme.text, theme.panel,
+                         bold=True, anchor="lm",
+                         max_width=sizes.width - name_x - pad - score_w - 10)
     bar_y = pad + sizes.header - 3
-    d.rectangle((name_x, bar_y, name_x + name_w, bar_y + 3), fill=colour)
+    d.rectangle((name_x, bar_y, name_x + name_w, bar_y + 3),
+                fill=ink(seat_rgb(player.colour, theme)))
     character = player.board.character  # R-LEG-1: whose Legends board this is
     room = sizes.width - pad - score_w - 10 - (name_x + name_w + 8)
     if character is not None and room > text:
-        draw_text(image, (name_x + name_w + 8, middle), character, text, theme.muted,
-                  bold=True, anchor="lm", max_width=room)
+        canvas.text(panel, (name_x + name_w + 8, middle), character, text, theme.muted,
+                    theme.panel, bold=True, anchor="lm", max_width=room)
 
 
 def _coordinates(image: Image.Image, sizes: RanchSizes, theme: Theme) -> None:
@@ -261,30 +268,14 @@ def _frame(sizes: RanchSizes, theme: Theme) -> Image.Image:
     return panel
 
 
-def _header_strip(player: PlayerView, sizes: RanchSizes, theme: Theme,
-                  locale: str) -> Image.Image:
-    """The panel's top strip with the header, down to its name bar's last row (what
-    `_header_key` names)."""
-    strip = Image.new("RGB", (sizes.width, sizes.pad + sizes.header + 1), theme.panel)
-    _header(strip, player, sizes, theme, locale)
-    return strip
-
-
-def _header_key(player: PlayerView, sizes: RanchSizes, theme: Theme,
-                locale: str) -> Hashable:
-    return ("header", player.name, player.colour, player.board.character,
-            player.score.total, sizes, theme, locale)
-
-
 def _panel(player: PlayerView, sizes: RanchSizes, theme: Theme, locale: str,
            swapped: frozenset[int], local: RanchGeometry, canvas: Canvas) -> Image.Image:
-    """The panel without this turn's marks (what `_panel_key` names), composed on the
-    canvas from smaller pieces: the empty frame with its coordinates, the header strip,
-    each built cell, the supply board; opaque lines and boxes are drawn in between, in
+    """The panel without this turn's marks, a new image composed on the canvas from
+    smaller pieces: the empty frame with its coordinates, the header's texts, each built
+    cell, the supply board; opaque lines and boxes are drawn in between, in
     the order a panel drawn in one go has them, so the pixels are the same."""
     panel = canvas.piece(("frame", sizes, theme), lambda: _frame(sizes, theme)).copy()
-    panel.paste(canvas.piece(_header_key(player, sizes, theme, locale),
-                             lambda: _header_strip(player, sizes, theme, locale)), (0, 0))
+    _draw_header(panel, player, sizes, canvas, locale)
     d = ImageDraw.Draw(panel)
     ink = canvas.ink
     d.rectangle((0, 0, sizes.width - 1, sizes.height - 1),
@@ -328,29 +319,22 @@ def _empty_rows(rows: int, cell: int, theme: Theme) -> Image.Image:
     return image
 
 
-def _panel_key(player: PlayerView, sizes: RanchSizes, theme: Theme, locale: str,
-               swapped: frozenset[int]) -> Hashable:
-    """Everything `_panel` reads: a ranch whose drawing would differ has another key."""
-    return ("ranch", player.name, player.colour, player.board, player.ranch, player.storage,
-            player.score.total, sizes, theme, locale, swapped)
-
-
 def draw_turn_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *,
                     sizes: RanchSizes, theme: Theme, locale: str,
                     changes: TurnChanges, canvas: Canvas | None = None) -> RanchGeometry:
-    """Draw one ranch panel with its top-left corner at (x, y): the panel comes from the
-    canvas's piece cache (drawn if this ranch was not drawn so at this size before),
-    this turn's marks go over it."""
+    """Draw one ranch panel with its top-left corner at (x, y), this turn's marks over
+    it. The panel is composed afresh from kept pieces (frame, texts, cells, supply
+    board) each time, never kept whole: a bot serves many tables turn about, and whole
+    panels (~150 KB each) of all of them would not fit a bounded cache, so kept panels
+    were pushed out before they were asked for again, and pushed out the small pieces
+    with them."""
     canvas = canvas or Canvas(theme)
     local = RanchGeometry(player.seat, (0, 0, sizes.width, sizes.height),
                           (sizes.grid_x, sizes.grid_y, sizes.grid_x + WIDTH * sizes.cell,
                            sizes.grid_y + sizes.rows * sizes.cell), sizes.cell, sizes.rows)
     swapped = changes.cells_of(changes.swapped, player.seat)
-    panel = canvas.piece(_panel_key(player, sizes, theme, locale, swapped),
-                         lambda: _panel(player, sizes, theme, locale, swapped, local, canvas),
-                         composed=True, keep=not sizes.detailed)  # the mover's: they move
+    panel = _panel(player, sizes, theme, locale, swapped, local, canvas)  # its own copy
     if _has_marks(player.seat, changes):
-        panel = panel.copy()  # the cached panel stays clean
         _marks(panel, player, local, changes, theme, canvas.ink)
     image.paste(panel, (x, y))
     gx0, gy0, gx1, gy1 = local.grid

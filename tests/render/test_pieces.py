@@ -17,12 +17,13 @@ from PIL import Image
 from engine.ranch import RanchCell
 from engine.view import TableView, public_view
 from render import DARK, LIGHT, Theme, to_png_bytes
+from render.canvas import Canvas
 from render.changes import TurnChanges, changes_of
 from render.encode import to_palette
 from render.pieces import PIECES, PieceCache
 from render.png import palette_png
 from render.pool import DrawRequest, draw
-from render.stamps import drawn_texts
+from render.stamps import draw_text, drawn_texts
 from render.turn import render_turn
 from tests.render.golden import played_with_events
 
@@ -67,10 +68,49 @@ def test_a_ranch_that_changed_is_drawn_again_not_pasted_stale(monkeypatch) -> No
     changed = _with_cow(view, waiting)
     drawn = drawn_kinds(monkeypatch)
     after = render_turn(changed, theme=DARK, changes=changes).image
-    # that ranch and its one new cell; the banner and the mover's panel are never kept
-    assert sorted(drawn) == ["banner", "cell", "ranch", "ranch"]
+    # only its one new cell: panels are composed from kept pieces, never kept whole
+    assert drawn == ["cell"]
     assert after.tobytes() != before.tobytes()
     assert after.tobytes() == _cold(changed, DARK, changes).tobytes()
+
+
+def test_a_changed_name_or_score_is_written_afresh(monkeypatch) -> None:
+    """A header is pasted together from kept texts: a waiting player's new name (or any
+    text) is a new piece, shown at once; the picture equals one drawn cold."""
+    state, events = played_with_events(3, 7, 9)
+    view, changes = public_view(state), changes_of(events)
+    before = render_turn(view, theme=LIGHT, changes=changes, palette=True).image
+    waiting = next(p for p in view.players if p.seat != view.active_seat)
+    renamed = replace(view, players=tuple(replace(p, name="Zed") if p is waiting else p
+                                          for p in view.players))
+    drawn = drawn_kinds(monkeypatch)
+    after = render_turn(renamed, theme=LIGHT, changes=changes, palette=True).image
+    assert drawn == ["text"]
+    assert after.tobytes() != before.tobytes()
+    assert after.tobytes() == _cold(renamed, LIGHT, changes, palette=True).tobytes()
+
+
+@pytest.mark.parametrize("palette", [False, True])
+@pytest.mark.parametrize("anchor", ["la", "lm", "rm", "mm", "ls"])
+def test_a_kept_text_piece_has_the_pixels_of_text_drawn_in_place(palette: bool,
+                                                                 anchor: str) -> None:
+    """`Canvas.text` on plain background equals `draw_text` there (then mapped), at
+    fractional anchors too; the same words in another colour are another piece."""
+    canvas = Canvas(LIGHT, palette)
+    expected = Image.new("RGB", (200, 60), LIGHT.panel)
+    width = draw_text(expected, (100.5, 30.5), "Zoë · 12", 22, LIGHT.text, bold=True,
+                      anchor=anchor)
+    image = canvas.new((200, 60))
+    image.paste(canvas.ink(LIGHT.panel), (0, 0, 200, 60))
+    for _ in range(2):  # drawn, then pasted from the cache
+        assert canvas.text(image, (100.5, 30.5), "Zoë · 12", 22, LIGHT.text, LIGHT.panel,
+                           bold=True, anchor=anchor) == width
+        assert image.convert("RGB").tobytes() == (
+            to_palette(expected, LIGHT) if palette else expected).convert("RGB").tobytes()
+    misses = PIECES.misses
+    canvas.text(image, (100.5, 30.5), "Zoë · 12", 22, LIGHT.muted, LIGHT.panel, bold=True,
+                anchor=anchor)
+    assert PIECES.misses == misses + 1
 
 
 def drawn_kinds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -99,8 +139,8 @@ def test_two_tables_with_equal_ranches_share_their_pieces(monkeypatch) -> None:
     other = replace(view, column=view.column[::-1])  # the same ranches, another draft
     drawn = drawn_kinds(monkeypatch)
     picture = render_turn(other, theme=LIGHT, changes=changes).image
-    # rancheros moved on the draft; the banner and the mover's panel are never kept
-    assert set(drawn) <= {"draft-label", "banner", "ranch"} and drawn.count("ranch") == 1
+    # rancheros moved on the draft; every part of the ranches and the banner is kept
+    assert set(drawn) == {"draft-label"}
     assert picture.tobytes() == _cold(other, LIGHT, changes).tobytes()
 
 
