@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.actions import Build
-from engine.components import Parcel
 from engine.i18n import t
 from engine.state import Phase
 from engine.view import SlotView, TableView
@@ -176,33 +175,64 @@ def render_preview(view: TableView, seat: int, builds: Sequence[Build],
     image = Image.new("RGB", (layout.width + 20, layout.height + 20), theme.background)
     draw_ranch(image, player, offset, offset, theme=theme, cell=cell, locale=locale,
                show_last=False)
-    overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
-    od = ImageDraw.Draw(overlay)
     positions = placement_positions(builds)
-    for c in {c for p in positions for c in p.cells}:
-        x0, y0, x1, y1 = layout.cell_box(c)
-        od.rectangle((x0 + offset, y0 + offset, x1 + offset, y1 + offset),
-                     fill=(*theme.legal, LEGAL_TINT_ALPHA))
-    image = Image.alpha_composite(image.convert("RGBA"), overlay)
+    tinted = [_shifted(layout.cell_box(c), offset)
+              for c in sorted({c for p in positions for c in p.cells})]
+    if tinted:
+        box = _bounds(tinted, image.size)
+        overlay = Image.new("RGBA", _size(box), (0, 0, 0, 0))
+        od = ImageDraw.Draw(overlay)
+        for x0, y0, x1, y1 in tinted:
+            od.rectangle((x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1]),
+                         fill=(*theme.legal, LEGAL_TINT_ALPHA))
+        _blend(image, box, overlay)
     if proposed is not None:
         parcels = {p.id: p for p in player.storage}
-        ghost = Image.new("RGBA", image.size, (0, 0, 0, 0))
-        for pid, c in ((proposed.first, proposed.cell), (proposed.second, proposed.second_cell)):
-            parcel: Parcel | None = parcels.get(pid)
-            if parcel is None:
-                continue
-            x0, y0, _x1, _y1 = layout.cell_box(c)
-            face = Image.new("RGB", (cell, cell))
-            draw_loose(face, parcel, 0, 0, cell, number=False)
-            ghost.paste(face.convert("RGBA"), (x0 + offset, y0 + offset))
-        alpha = ghost.getchannel("A").point(lambda a: GHOST_ALPHA if a else 0)
-        ghost.putalpha(alpha)
-        image = Image.alpha_composite(image, ghost)
-    picture = image.convert("RGB")
+        faces = [(parcel, _shifted(layout.cell_box(c), offset))
+                 for pid, c in ((proposed.first, proposed.cell),
+                                (proposed.second, proposed.second_cell))
+                 if (parcel := parcels.get(pid)) is not None]
+        if faces:
+            box = _bounds([(x0, y0, x0 + cell - 1, y0 + cell - 1)
+                           for _, (x0, y0, _x1, _y1) in faces], image.size)
+            ghost = Image.new("RGBA", _size(box), (0, 0, 0, 0))
+            for parcel, (x0, y0, _x1, _y1) in faces:
+                face = Image.new("RGB", (cell, cell))
+                draw_loose(face, parcel, 0, 0, cell, number=False)
+                ghost.paste(face.convert("RGBA"), (x0 - box[0], y0 - box[1]))
+            ghost.putalpha(ghost.getchannel("A").point(lambda a: GHOST_ALPHA if a else 0))
+            _blend(image, box, ghost)
     chosen = position_of(positions, proposed) if proposed is not None else None
     for position in positions:
         if position != chosen:
-            _lettered_outline(picture, position, layout, offset, theme, proposed=False)
+            _lettered_outline(image, position, layout, offset, theme, proposed=False)
     if chosen is not None:
-        _lettered_outline(picture, chosen, layout, offset, theme, proposed=True)
-    return picture
+        _lettered_outline(image, chosen, layout, offset, theme, proposed=True)
+    return image
+
+
+Box = tuple[int, int, int, int]
+
+
+def _shifted(box: Box, offset: int) -> Box:
+    return box[0] + offset, box[1] + offset, box[2] + offset, box[3] + offset
+
+
+def _bounds(boxes: Sequence[Box], size: tuple[int, int]) -> Box:
+    """The region (right and bottom exclusive) holding every box, whose right and bottom
+    edges are drawn (as ImageDraw's rectangles are), within a picture of `size`."""
+    return (max(0, min(b[0] for b in boxes)), max(0, min(b[1] for b in boxes)),
+            min(size[0], max(b[2] for b in boxes) + 1),
+            min(size[1], max(b[3] for b in boxes) + 1))
+
+
+def _size(box: Box) -> tuple[int, int]:
+    return box[2] - box[0], box[3] - box[1]
+
+
+def _blend(image: Image.Image, box: Box, layer: Image.Image) -> None:
+    """Composite the RGBA `layer` over the RGB `image` inside `box` only: the preview's
+    layers are transparent elsewhere, where compositing leaves every pixel as it is, so
+    the region alone gives the picture the whole layer would (a fifth of the work)."""
+    region = image.crop(box).convert("RGBA")
+    image.paste(Image.alpha_composite(region, layer).convert("RGB"), box[:2])

@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import replace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.ranch import RanchCell
 from engine.view import TableView, public_view
@@ -242,3 +242,26 @@ def test_parcels_held_beyond_the_slots_show_past_the_board() -> None:
     composed = render_turn(view, theme=DARK, changes=changes, palette=True).image
     assert composed.convert("RGB").tobytes() == to_palette(image, DARK).convert(
         "RGB").tobytes()
+
+
+def test_the_preview_tint_composited_in_its_region_equals_the_whole_layer() -> None:
+    """The preview blends its tint and ghost over the region they cover only
+    (`render.table._blend`): the same pixels as a transparent layer the size of the
+    picture composited whole, right and bottom rectangle edges included."""
+    from render.table import _blend, _bounds, _size
+
+    base = to_palette(render_turn(public_view(played_with_events(2, 5, 18)[0]),
+                                  theme=LIGHT).image, LIGHT).convert("RGB").crop((0, 0, 300, 200))
+    boxes = [(10, 20, 66, 76), (66, 20, 122, 76), (250, 150, 306, 206)]  # one past the edge
+    whole = Image.new("RGBA", base.size, (0, 0, 0, 0))
+    for box in boxes:
+        ImageDraw.Draw(whole).rectangle(box, fill=(*LIGHT.legal, 90))
+    expected = Image.alpha_composite(base.convert("RGBA"), whole).convert("RGB")
+    region = _bounds(boxes, base.size)
+    layer = Image.new("RGBA", _size(region), (0, 0, 0, 0))
+    for x0, y0, x1, y1 in boxes:
+        ImageDraw.Draw(layer).rectangle((x0 - region[0], y0 - region[1], x1 - region[0],
+                                         y1 - region[1]), fill=(*LIGHT.legal, 90))
+    blended = base.copy()
+    _blend(blended, region, layer)
+    assert blended.tobytes() == expected.tobytes() != base.tobytes()
