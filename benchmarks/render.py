@@ -1,6 +1,6 @@
 """Picture speed (issues 3 and 10): the phone turn picture against a plain PNG encode.
 
-    python -m benchmarks.render [--repeats 30] [--games 12]
+    python -m benchmarks.render [--repeats 30] [--games 12] [--turns 4] [--turn-after-turn]
 
 Warm caches (sprites, fonts and text stamps load once per process, as in the bot's
 drawing worker); medians, since the machine is shared and noisy. The target of issue 10:
@@ -25,6 +25,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from engine import events as ev
+from engine.actions import Build
 from engine.game import apply, legal_actions, new_game
 from engine.rng import Rng
 from engine.state import GameState
@@ -123,27 +124,37 @@ def turn_figures(label: str, state: GameState, events: list[ev.Event], theme: Th
     return ratio
 
 
-def game_turns(games: int, turns: int) -> list[DrawRequest]:
+def game_turns(games: int, turns: int, previews: bool = False) -> list[DrawRequest]:
     """The turn pictures of `games` 3-player games, one after each of their first
     `turns` player turns (the start post first), games taken in turn as a bot serves
-    them; themes alternate by game."""
+    them; themes alternate by game. With `previews`, a build is preceded by the two
+    placement previews a bot draws for it (the pair's positions, then the proposal)."""
     runs = []
     for g in range(games):
         names = [f"Player {g}-{i}" for i in range(3)]
         state, rng = new_game(names, 100 + g), Rng(100 + g)
         theme = ("dark", "light")[g % 2]
-        pictures = [DrawRequest.of("turn", state, theme=theme)]
+        turns_drawn: list[list[DrawRequest]] = [[DrawRequest.of("turn", state, theme=theme)]]
+        waiting: list[DrawRequest] = []  # previews of the turn being played
         current: list[ev.Event] = []
-        while len(pictures) <= turns:
-            state, events = apply(state, rng.choice(legal_actions(state)))
+        while len(turns_drawn) <= turns:
+            options = legal_actions(state)
+            action = rng.choice(options)
+            if previews and isinstance(action, Build):
+                pair = tuple(b for b in options if isinstance(b, Build)
+                             and (b.first, b.second) == (action.first, action.second))
+                waiting += [DrawRequest.of("preview", state, seat=state.active_seat or 0,
+                                           builds=pair, proposed=proposed, theme=theme)
+                            for proposed in (None, action)]
+            state, events = apply(state, action)
             for event in events:
                 if isinstance(event, ev.TurnStarted) and current:
-                    pictures.append(DrawRequest.of("turn", state, theme=theme,
-                                                   events=tuple(current)))
-                    current = []
+                    turns_drawn.append([*waiting, DrawRequest.of(
+                        "turn", state, theme=theme, events=tuple(current))])
+                    waiting, current = [], []
                 current.append(event)
-        runs.append(pictures[:turns + 1])
-    return [run[t] for t in range(turns + 1) for run in runs]
+        runs.append(turns_drawn[:turns + 1])
+    return [request for t in range(turns + 1) for run in runs for request in run[t]]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -154,15 +165,17 @@ def cpu_seconds(pid: int) -> float:
 
 
 def turn_after_turn(games: int, turns: int) -> None:
-    """CPU per turn picture in a real worker, turn after turn, and in this process drawn
-    cold (nothing cached) and warm for comparison."""
-    requests = game_turns(games, turns)
+    """CPU per player turn in a real worker, turn after turn (the turn picture and the
+    previews of a build), and in this process drawn cold (nothing cached) and warm for
+    comparison."""
+    requests = game_turns(games, turns, previews=True)
+    pictures = games * (turns + 1)
     with DrawingPool() as pool:
         pool.draw_many(game_turns(2, 2))  # fonts, sprites, the first pictures: not counted
         pid = pool.worker_pids()[0]
         before = cpu_seconds(pid)
         pool.draw_many(requests)
-        worker = (cpu_seconds(pid) - before) / len(requests) * 1e3
+        worker = (cpu_seconds(pid) - before) / pictures * 1e3
     draw(requests[0])
 
     def cold() -> None:
@@ -175,10 +188,10 @@ def turn_after_turn(games: int, turns: int) -> None:
         for request in requests:
             draw(request)
 
-    per = len(requests)
-    print(f"turn after turn ({games} games x {turns + 1} pictures): worker CPU {worker:.1f} ms "
-          f"a picture; here: {median_ms(in_turn, 3, time.process_time) / per:.1f} ms in "
-          f"turn, {median_ms(cold, 3, time.process_time) / per:.1f} ms cold (piece cache "
+    print(f"turn after turn ({games} games x {turns + 1} turn pictures, "
+          f"{len(requests) - pictures} previews): worker CPU {worker:.1f} ms a player turn; "
+          f"here: {median_ms(in_turn, 3, time.process_time) / pictures:.1f} ms in turn, "
+          f"{median_ms(cold, 3, time.process_time) / pictures:.1f} ms cold (piece cache "
           f"emptied before each picture)")
 
 
@@ -230,7 +243,14 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=30)
     parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--turns", type=int, default=4,
+                        help="player turns a game in the turn-after-turn figure")
+    parser.add_argument("--turn-after-turn", action="store_true",
+                        help="only the turn-after-turn figure")
     args = parser.parse_args()
+    if args.turn_after_turn:
+        turn_after_turn(args.games, args.turns)
+        return
     ratios = []
     for players, until in ((4, 20), (2, 18)):
         state, events = busy_table(players, until)
@@ -245,7 +265,7 @@ def main() -> None:
     print(f"ranch (5x5, 56 px cells): draw "
           f"{median_ms(lambda: render_ranch(view, 0, theme=DARK), args.repeats):.1f} ms")
     worker_figures(*busy_table(4, 20), args.repeats)
-    turn_after_turn(args.games, 4)
+    turn_after_turn(args.games, args.turns)
     kingdomino_worker(args.repeats)
     print(f"worst turn-picture ratio {max(ratios):.2f} "
           f"({'meets' if max(ratios) <= TARGET_RATIO else 'misses'} the target)")
