@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import string
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.resources import data_file
 
@@ -30,6 +30,7 @@ def strings(locale: str) -> dict[str, str]:
     return data
 
 
+@lru_cache(maxsize=64)  # every text asks: a handful of distinct values in practice
 def normalise_locale(locale: str | None) -> str:
     """Discord locales ('en-US', 'de', 'ja') to ours; anything else is English."""
     if not locale:

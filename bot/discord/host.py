@@ -8,6 +8,7 @@ callback reaches its handler through `TableClient.on_click`, not through an impo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -46,6 +47,7 @@ class TableClient(discord.Client):
         self.lobby_posts: dict[int, tuple[int, int]] = {}  # table channel -> lobby post
         self.linked: dict[int, int] = {}  # announcing channel -> its table's thread
         self.limiter = RateLimiter(settings.rate_per_minute, settings.rate_burst)
+        self.pruned_at: datetime | None = None  # the outbox's last pruning (maintenance)
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
         """Route a component click to its handler (the composition root decides which)."""

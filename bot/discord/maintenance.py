@@ -1,9 +1,11 @@
-"""Housekeeping every few seconds: deadlines into the outbox, WAL checkpoint, heartbeat."""
+"""Housekeeping every few seconds: deadlines into the outbox, WAL checkpoint, heartbeat;
+once an hour, delivered posts older than a week leave the outbox."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import timedelta
 
 from bot.discord.host import TableClient
 from bot.tables.fronts import front_of
@@ -12,6 +14,11 @@ from bot.tables.store import SqliteStore
 from bot.tables.store.guard import backup_due
 
 log = logging.getLogger("moonriver")
+
+#: Settled outbox rows (sent, superseded, failed) are kept this long for diagnostics.
+SETTLED_POSTS_KEPT = timedelta(days=7)
+#: How often the outbox is pruned (a table scan: not every tick).
+PRUNE_EVERY = timedelta(hours=1)
 
 
 async def maintenance_loop(client: TableClient) -> None:
@@ -40,10 +47,24 @@ async def run_maintenance(client: TableClient) -> None:
                                    result.state,
                                    front_of(result.game.options.game).segments_of)
         client.announce()
+    await prune_if_due(client)
     await client.store.checkpoint()
     await backup_if_due(client)
     if client.settings.heartbeat is not None:
         client.settings.heartbeat.touch()
+
+
+async def prune_if_due(client: TableClient) -> None:
+    """Delete settled posts older than `SETTLED_POSTS_KEPT`, at most once per `PRUNE_EVERY`
+    (the first round after a start prunes). The service's clock: posts are stamped by it."""
+    now = client.service.clock()
+    if client.pruned_at is not None and now - client.pruned_at < PRUNE_EVERY:
+        return
+    client.pruned_at = now
+    pruned = await client.store.prune_posts(now - SETTLED_POSTS_KEPT)
+    if pruned:
+        log.info("outbox: %d settled posts older than %d days deleted", pruned,
+                 SETTLED_POSTS_KEPT.days)
 
 
 async def backup_if_due(client: TableClient) -> None:

@@ -13,7 +13,7 @@ turn line it happened in.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.tables.labels import parcel_text
@@ -197,6 +197,17 @@ class _Entry:
     after: Any
     skip: int = 0  # leading segments already posted
     narrate: SegmentsOf = segments_of
+    #: Narrations already made, per (locale, literal): a turn is read for the mover's
+    #: confirmation and again for the table post, in the same words.
+    said: dict[tuple[str, Callable[[str], str]], list[Segment]] = field(
+        default_factory=dict, compare=False)
+
+    def segments(self, locale: str, literal: Callable[[str], str]) -> list[Segment]:
+        """This call's segments not yet posted, narrated once per locale."""
+        key = (locale, literal)
+        if key not in self.said:
+            self.said[key] = self.narrate(self.played, self.before, self.after, locale, literal)
+        return self.said[key][self.skip:]
 
 
 class TurnJournal:
@@ -218,8 +229,7 @@ class TurnJournal:
 
     def _segments(self, entries: Sequence[_Entry], locale: str,
                   literal: Callable[[str], str]) -> list[list[Segment]]:
-        return [e.narrate(e.played, e.before, e.after, locale, literal)[e.skip:]
-                for e in entries]
+        return [e.segments(locale, literal) for e in entries]
 
     def take(self, game_id: int, locale: str, literal: Callable[[str], str] = str
              ) -> tuple[list[Segment], list[ev.Event]]:
@@ -237,8 +247,7 @@ class TurnJournal:
         rest = entries[last + 1:]
         if cut < len(segs):
             entry = entries[last]
-            rest = [_Entry(entry.played, entry.before, entry.after, entry.skip + cut,
-                           entry.narrate), *rest]
+            rest = [replace(entry, skip=entry.skip + cut), *rest]
         if rest:
             self._games[game_id] = rest
         finished = [s for segs_ in per_entry[:last] for s in segs_] + segs[:cut]

@@ -4,7 +4,9 @@ channel or thread, a crash between posting and recording it (issue 11, points 1 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -150,6 +152,36 @@ async def test_a_crash_after_posting_does_not_post_twice(fake: FakeDiscord,
         await bot.kill()
     _, posts = await stored(bot.db)
     assert [p.state for p in posts[game]] == [PostState.SENT]
+
+
+async def test_maintenance_prunes_posts_delivered_over_a_week_ago(fake: FakeDiscord,
+                                                                   tmp_path: Path) -> None:
+    """A bot left running for months keeps a small outbox: settled rows older than a week
+    go at the first maintenance round after a start, but the newest; today's stay
+    (pending rows always stay: the store contract's test)."""
+    bot = BotProcess(fake, tmp_path / "bot.sqlite3")
+    await bot.start()
+    try:
+        table = await take_turn(fake, await started_table(fake, ALICE, [BOB]))
+        assert await bot.terminate() == 0
+        games, posts = await stored(bot.db)
+        (game,) = games
+        old = {p.id for p in posts[game.id]}
+        assert len(old) >= 2 and all(p.state is PostState.SENT for p in posts[game.id])
+        with sqlite3.connect(bot.db) as db:  # as if delivered eight days ago
+            db.execute("UPDATE outbox SET next_try = ?",
+                       ((datetime.now(UTC) - timedelta(days=8)).isoformat(),))
+        await bot.start()
+        await take_turn(fake, table)
+        await asyncio.sleep(1.2)  # a few maintenance rounds: only the first one prunes
+        assert await bot.terminate() == 0
+    finally:
+        await bot.kill()
+    _, posts = await stored(bot.db)
+    kept = {p.id for p in posts[game.id]}
+    assert old & kept == {max(old)}  # the newest stays, so no post id is ever used twice
+    assert len(kept) > 1  # today's posts stay
+    assert bot.log.read_text().count("settled posts older than 7 days deleted") == 1
 
 
 async def test_a_member_who_left_is_played_by_a_computer_at_the_deadline(

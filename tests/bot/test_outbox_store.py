@@ -66,6 +66,30 @@ async def test_settling_a_post(store: GameStore) -> None:
     assert await store.due_posts(later) == []
 
 
+async def test_pruning_deletes_old_settled_posts_only_and_never_reuses_an_id(
+        store: GameStore) -> None:
+    game = await started(store)
+    for text in ("sent", "failed", "superseded", "pending", "recent", "newest"):
+        game = await store.record_actions(game, entries=[ActionEntry(0, "pass")], state=STATE,
+                                          reminders=None, now=START, posts=[
+                                              NewPost(PostKind.DM, text, target=2)])
+    ids = {p.outcome or p.text: p.id for p in await store.posts(game.id)}
+    for text, state in (("sent", PostState.SENT), ("failed", PostState.FAILED),
+                        ("superseded", PostState.SUPERSEDED), ("newest", PostState.SENT)):
+        await store.settle_post(ids[text], state, text)
+    week = START + timedelta(days=7)
+    await store.settle_post(ids["recent"], PostState.PENDING, "503", retry_at=week)
+    await store.settle_post(ids["recent"], PostState.SENT, "recent")
+    assert await store.prune_posts(week) == 3
+    kept = await store.posts(game.id)
+    # pending stays, as does a row last tried at the cut-off, and the newest row
+    assert sorted(p.outcome or p.text for p in kept) == ["newest", "pending", "recent"]
+    game = await store.record_actions(game, entries=[ActionEntry(0, "pass")], state=STATE,
+                                      reminders=None, now=week, posts=[TABLE])
+    assert (await store.posts(game.id))[-1].id > max(ids.values())
+    assert await store.prune_posts(week) == 1  # the former newest, now that it is not
+
+
 async def test_closing_a_game_drops_its_pending_posts(store: GameStore) -> None:
     game = await started(store)
     game = await store.record_actions(game, entries=[ActionEntry(0, "pass")], state=STATE,

@@ -12,7 +12,7 @@ import pytest
 from bot.cli import no_token_message
 from bot.discord.turns import matches
 from bot.tables.labels import MAX_DESCRIPTION, MAX_LABEL, fit, labels_for, position_label
-from bot.tables.narrate import TurnJournal, draft_slots, turn_lines
+from bot.tables.narrate import Segment, TurnJournal, draft_slots, segments_of, turn_lines
 from engine import events as ev
 from engine.actions import Build
 from engine.ai import make_player
@@ -91,6 +91,29 @@ def test_the_journal_narrates_one_line_per_player_turn_name_first(players: int) 
             turns += 1
             lines += len(turn_said)
     assert lines >= turns * 0.9  # nearly every turn says something (a pass says "passed")
+
+
+def test_the_journal_narrates_each_call_once_per_language_whoever_reads_it() -> None:
+    """The mover's confirmation and the table post read the same turn: the words are
+    made once per language, and a turn left over for the next post keeps them."""
+    calls: list[str] = []
+
+    def counted(*args: object) -> list[Segment]:
+        calls.append(str(args[3]))
+        return segments_of(*args)  # type: ignore[arg-type]
+
+    journal = TurnJournal()
+    moves = playout(3, 11)
+    for before, action, events in moves[:6]:
+        assert before.active_seat is not None
+        after, _ = apply(before, action)  # type: ignore[arg-type]
+        journal.add(1, [(before.active_seat, events)], before, after, counted)
+    first = journal.first_turn(1, "en")
+    assert journal.first_turn(1, "en") == first and len(calls) == 6
+    taken, _ = journal.take(1, "en")
+    assert taken[:len(first)] == first and len(calls) == 6
+    journal.first_turn(1, "de")  # another language is narrated in its own words
+    assert calls.count("de") == len(journal._games.get(1, []))
 
 
 @pytest.mark.parametrize("players", [2, 4])

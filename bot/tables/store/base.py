@@ -141,6 +141,13 @@ class GameStore(Protocol):
         state PENDING, one more failed attempt and when to try again."""
         ...
 
+    async def prune_posts(self, before: datetime) -> int:
+        """Delete settled rows (sent, superseded, failed) last tried before `before`, so
+        a bot left running for months keeps a small database; pending rows always stay,
+        and post ids are never used again (they make the message nonces). Returns how
+        many went."""
+        ...
+
     async def results(self, guild_id: int | None) -> list[GameResult]: ...
 
     async def user_prefs(self, user_id: int) -> UserPrefs: ...

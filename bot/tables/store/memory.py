@@ -255,6 +255,15 @@ class MemoryStore:
         self._outbox[post_id] = replace(post, state=state, outcome=outcome,
                                         attempts=post.attempts + 1)
 
+    async def prune_posts(self, before: datetime) -> int:
+        newest = max(self._outbox, default=0)  # as SQLite's (ids are never reused anyway)
+        settled = [pid for pid, p in self._outbox.items()
+                   if p.state is not PostState.PENDING and p.next_try < before
+                   and pid != newest]
+        for pid in settled:
+            del self._outbox[pid]
+        return len(settled)
+
     async def results(self, guild_id: int | None) -> list[GameResult]:
         return [r for r in self._results.values() if guild_id is None or r.guild_id == guild_id]
 

@@ -685,6 +685,16 @@ class SqliteStore:
                                       "attempts = attempts + 1 WHERE id = ?",
                                       (state.value, outcome, post_id))
 
+    async def prune_posts(self, before: datetime) -> int:
+        async with self._write:  # one statement: atomic without BEGIN … COMMIT
+            self._guard()
+            # the newest row stays: SQLite numbers a new row after the largest id left,
+            # and a number used twice would repeat a message nonce
+            cursor = await self.db.execute(
+                "DELETE FROM outbox WHERE state != 'pending' AND next_try < ? "
+                "AND id < (SELECT MAX(id) FROM outbox)", (_time(before),))
+            return cursor.rowcount
+
     async def results(self, guild_id: int | None) -> list[GameResult]:
         rows = await self._all(
             "SELECT game_id, guild_id, finished_at, scores, winners FROM results "
