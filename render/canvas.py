@@ -70,18 +70,20 @@ class Canvas:
 
     def text(self, image: Image.Image, xy: tuple[float, float], text: str, size: int,
              fill: RGB, background: RGB, *, bold: bool = False, anchor: str = "la",
-             max_width: int | None = None) -> int:
+             max_width: int | None = None, keep: bool = True) -> int:
         """`render.stamps.draw_text` on a picture composed on this canvas: the text over
         `background` is a kept piece, pasted opaque. The same pixels only where the
         stamp's box (its width + 2 by its height) lies on plain `background`: callers
-        keep other drawing out of it, or draw that after. Returns the width drawn."""
+        keep other drawing out of it, or draw that after. `keep=False` for words unlikely
+        to be written again (see `PieceCache.get`). Returns the width drawn."""
         if max_width is not None:
             text = fit(text, size, max_width, bold)
         s = stamp(text, size, bold)
         piece = self.piece(("text", text, size, bold, fill, background),
                            lambda: _on(background, s.mask.size,
                                        lambda im: draw_text(im, (0, 0), text, size, fill,
-                                                            bold=bold)))
+                                                            bold=bold)),
+                           keep=keep)
         image.paste(piece, stamp_origin(xy, anchor, s))
         return s.width
 

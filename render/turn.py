@@ -71,7 +71,7 @@ def _draw_banner(image: Image.Image, view: TableView, canvas: Canvas, locale: st
                   background)
     x -= 32 + 16
     canvas.text(image, (PAD, middle), _status(view, locale), TITLE, theme.text, background,
-                bold=True, anchor="lm", max_width=x - PAD)
+                bold=True, anchor="lm", max_width=x - PAD, keep=False)  # new every turn
     if view.scenario is not None:  # R-LEG-2: the table picture names the scenario
         scenario = f"{t('variant.legends', locale)} · {t(f'scenario.{view.scenario}', locale)}"
         canvas.text(image, (PAD, PAD + TITLE + 12 + TEXT / 2), scenario, TEXT, theme.muted,

@@ -68,8 +68,9 @@ def test_a_ranch_that_changed_is_drawn_again_not_pasted_stale(monkeypatch) -> No
     changed = _with_cow(view, waiting)
     drawn = drawn_kinds(monkeypatch)
     after = render_turn(changed, theme=DARK, changes=changes).image
-    # only its one new cell: panels are composed from kept pieces, never kept whole
-    assert drawn == ["cell"]
+    # its one new cell (and the status line, never kept): panels are composed from kept
+    # pieces, never kept whole
+    assert sorted(drawn) == ["cell", "text"]
     assert after.tobytes() != before.tobytes()
     assert after.tobytes() == _cold(changed, DARK, changes).tobytes()
 
@@ -85,7 +86,7 @@ def test_a_changed_name_or_score_is_written_afresh(monkeypatch) -> None:
                                           for p in view.players))
     drawn = drawn_kinds(monkeypatch)
     after = render_turn(renamed, theme=LIGHT, changes=changes, palette=True).image
-    assert drawn == ["text"]
+    assert drawn == ["text", "text"]  # the status line (never kept) and the new name
     assert after.tobytes() != before.tobytes()
     assert after.tobytes() == _cold(renamed, LIGHT, changes, palette=True).tobytes()
 
@@ -139,8 +140,9 @@ def test_two_tables_with_equal_ranches_share_their_pieces(monkeypatch) -> None:
     other = replace(view, column=view.column[::-1])  # the same ranches, another draft
     drawn = drawn_kinds(monkeypatch)
     picture = render_turn(other, theme=LIGHT, changes=changes).image
-    # rancheros moved on the draft; every part of the ranches and the banner is kept
-    assert set(drawn) == {"draft-label"}
+    # rancheros moved on the draft; the status line is written afresh (new every turn,
+    # so not kept); every part of the ranches is kept
+    assert set(drawn) == {"draft-label", "text"} and drawn.count("text") == 1
     assert picture.tobytes() == _cold(other, LIGHT, changes).tobytes()
 
 
