@@ -49,6 +49,11 @@ def mover(table: Sent) -> tuple[int, str]:
     return (user, f"P{user}")
 
 
+def answers(sent: Sent) -> bool:
+    """Any message of the interaction waited for (`wait_for`'s key picks it)."""
+    return True
+
+
 def is_post(sent: Sent, channel: int) -> bool:
     return sent.channel_id == str(channel) and sent.kind == "channel" and (
         "table.png" in sent.files or "final.png" in sent.files)
@@ -96,25 +101,25 @@ async def play_turns(fake: FakeDiscord, channel: int, table: Sent, turns: int,
         before = len(fake.sent)
         turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
         iid = await fake.click(user, table, turn)
-        message = await fake.wait_for(lambda s, i=iid: s.interaction_id == i, after=before,
-                                      timeout=120)
+        message = await fake.wait_for(answers, after=before, timeout=120, interaction=iid)
         taps, clicks = 1, {iid}
         while message.custom_ids():
             custom_id, values = next_click(message)
             started = time.monotonic()
             iid = await fake.click(user, message, custom_id, values)
             clicks.add(iid)
-            message = await fake.wait_for(lambda s, i=iid: s.interaction_id == i,
-                                          after=before, timeout=120)
+            message = await fake.wait_for(answers, after=before, timeout=120, interaction=iid)
             taps += 1
-        table = await fake.wait_for(lambda s: is_post(s, channel), after=before, timeout=120)
+        table = await fake.wait_for(lambda s: is_post(s, channel), after=before, timeout=120,
+                                    channel=channel)
         posted.append(time.monotonic() - started)
-        mine = [s for s in fake.sent[before:] if s.interaction_id in clicks]
+        mine = [s for i in clicks for s in fake.messages(after=before, interaction=i)]
         counts.turns += 1
         counts.taps += taps
         counts.private += sum(1 for s in mine if s.ephemeral
                               and s.kind in ("callback", "followup"))
-        posts = [s for s in fake.sent[before:] if is_post(s, channel)]
+        posts = [s for s in fake.messages(after=before, channel=channel)
+                 if is_post(s, channel)]
         counts.posts += len(posts)
         counts.pings += sum(len((s.allowed_mentions or {}).get("users") or []) for s in posts)
 

@@ -132,6 +132,12 @@ class FakeDiscord:
     callback_types: Counter[int] = field(default_factory=Counter)  # 4 message, 7 update …
     _waiters: list[tuple[Callable[[Sent], bool], asyncio.Future[Sent]]] = field(
         default_factory=list)
+    #: (index in `sent`, message) by interaction id and by channel id: a load of tables
+    #: waits on its own messages without scanning everyone's (`wait_for`'s keys)
+    _indexed: dict[tuple[str, str], list[tuple[int, Sent]]] = field(default_factory=dict)
+    _keyed_waiters: dict[tuple[str, str],
+                         list[tuple[Callable[[Sent], bool], asyncio.Future[Sent]]]] = field(
+        default_factory=dict)
 
     # --- server -----------------------------------------------------------------------
 
@@ -309,8 +315,16 @@ class FakeDiscord:
         sent = Sent(snowflake(), channel_id, kind, content, body.get("components") or [],
                     files, bool((body.get("flags") or 0) & 64), body.get("allowed_mentions"),
                     interaction_id, target)
+        index = len(self.sent)
         self.sent.append(sent)
-        for predicate, future in self._waiters:
+        keys = [("channel", channel_id)]
+        if interaction_id is not None:
+            keys.append(("interaction", interaction_id))
+        waiters = list(self._waiters)
+        for key in keys:
+            self._indexed.setdefault(key, []).append((index, sent))
+            waiters += self._keyed_waiters.get(key, ())
+        for predicate, future in waiters:
             if future.done():
                 continue
             try:
@@ -319,6 +333,13 @@ class FakeDiscord:
             except Exception as exc:  # the waiter's own bug: raise it there, not here
                 future.set_exception(exc)
         return sent
+
+    def messages(self, *, after: int = 0, interaction: str | None = None,
+                 channel: int | str | None = None) -> list[Sent]:
+        """Messages recorded at index `after` or later, of one interaction or one channel
+        (exactly one of the two), from the index kept for them."""
+        key = _key(interaction, channel)
+        return [sent for index, sent in self._indexed.get(key, ()) if index >= after]
 
     async def rest(self, request: web.Request) -> web.StreamResponse:
         if self.rate_limit_next > 0 and request.method != "GET":
@@ -458,18 +479,36 @@ class FakeDiscord:
         del member["permissions"]
         return _json(member)
 
-    async def wait_for(self, predicate: Any, *, after: int = 0, timeout: float = 20) -> Sent:
-        """The first message recorded at index `after` or later for which `predicate` holds."""
-        for index in range(after, len(self.sent)):
-            if predicate(self.sent[index]):
-                return self.sent[index]
+    async def wait_for(self, predicate: Any, *, after: int = 0, timeout: float = 20,
+                       interaction: str | None = None,
+                       channel: int | str | None = None) -> Sent:
+        """The first message recorded at index `after` or later for which `predicate` holds;
+        given an `interaction` or a `channel` id, only that one's messages are looked at."""
+        keyed = interaction is not None or channel is not None
+        candidates = self.messages(after=after, interaction=interaction, channel=channel) \
+            if keyed else (self.sent[i] for i in range(after, len(self.sent)))
+        for sent in candidates:
+            if predicate(sent):
+                return sent
         future: asyncio.Future[Sent] = asyncio.get_running_loop().create_future()
         waiter = (predicate, future)
-        self._waiters.append(waiter)  # `_record` checks each new message against it once
+        # `_record` checks each new message against it once
+        waiters = self._keyed_waiters.setdefault(_key(interaction, channel), []) \
+            if keyed else self._waiters
+        waiters.append(waiter)
         try:
             return await asyncio.wait_for(future, timeout)
         finally:
-            self._waiters.remove(waiter)
+            waiters.remove(waiter)
+            if keyed and not waiters:  # one key per click: keep the table small
+                del self._keyed_waiters[_key(interaction, channel)]
+
+
+def _key(interaction: str | None, channel: int | str | None) -> tuple[str, str]:
+    if (interaction is None) == (channel is None):
+        raise ValueError("give exactly one of interaction and channel")
+    return ("interaction", interaction) if interaction is not None else ("channel",
+                                                                         str(channel))
 
 
 _DISPOSITION = re.compile(rb'\b(name|filename)="([^"]*)"')
