@@ -103,6 +103,10 @@ async def send_once(client: discord.Client, channel_id: int, message: Announceme
     return int(data["id"])
 
 
+def _nothing() -> None:
+    """A row that narrates no turns has nothing to forget."""
+
+
 class Delivery:
     """Posts pending outbox rows until stopped. `wake()` after a commit for no delay."""
 
@@ -191,8 +195,8 @@ class Delivery:
             return True
         state = await self.client.service.state_of(game) \
             if game.status is not Status.LOBBY else None
-        message = await build_announcement(post, game, state,
-                                           await self._context(post, game, state), self.draw)
+        context, told = await self._context(post, game, state)
+        message = await build_announcement(post, game, state, context, self.draw)
         try:
             channel = post.target if post.kind is PostKind.DM else game.channel_id
             if post.kind is PostKind.DM and post.target is not None:
@@ -202,6 +206,7 @@ class Delivery:
             message_id = await send_once(self.client, channel, message, post.nonce)
             CRASH.reached("after_post")
         except (discord.NotFound, discord.Forbidden) as exc:
+            told()
             await self._undeliverable(post, game.host_id, exc)
             return True
         except discord.HTTPException as exc:  # 5xx (DiscordServerError) included
@@ -209,18 +214,22 @@ class Delivery:
             if exc.status == 429 or exc.status >= 500:
                 return await self._retry(post, why)
             log.warning("post %s (game %s) refused for good: %s", post.id, post.game_id, why)
+            told()
             await self.store.settle_post(post.id, PostState.FAILED, why)
             return True
         except TRANSIENT as exc:
             return await self._retry(post, f"{type(exc).__name__}: {exc}"[:200])
+        told()
         await self.store.settle_post(post.id, PostState.SENT, f"message {message_id}")
         if post.kind is PostKind.TABLE:
             await self._live_post(game.id, game.channel_id, message_id)
         return True
 
-    async def _context(self, post: Post, game: Game, state: Any | None) -> Context:
-        """The journal's turns since the last post (taken: each is narrated once) and
-        where the table and its live post are."""
+    async def _context(self, post: Post, game: Game, state: Any | None
+                       ) -> tuple[Context, Callable[[], None]]:
+        """The journal's turns since the last post and where the table and its live post
+        are; and what to call once the row has ended (sent, or failed for good) to forget
+        those turns. A row tried again later narrates the same turns then."""
         live = self.client.turn_posts.get(game.id)
         if post.kind is PostKind.DM:
             guild = self.client.get_guild(game.guild_id) if game.guild_id is not None else None
@@ -228,17 +237,24 @@ class Delivery:
             prefs = await self.store.user_prefs(post.target) if post.target else None
             return Context(server=guild.name if guild else "Discord",
                            channel=getattr(channel, "name", None) or str(game.channel_id),
-                           live_post=live, dm_locale=prefs.locale if prefs else None)
+                           live_post=live, dm_locale=prefs.locale if prefs else None), _nothing
         if post.kind is not PostKind.TABLE or state is None:
-            return Context(live_post=live)
+            return Context(live_post=live), _nothing
         locale = game.settings.locale
-        segments, events = self.client.journal.take(game.id, locale, safe_name)
-        if rules_of(game).is_over(state):
-            self.client.journal.drop(game.id)
+        journal = self.client.journal
+        reading = journal.read(game.id, locale, safe_name)
+        over = rules_of(game).is_over(state)
+
+        def told() -> None:
+            if over:
+                journal.drop(game.id)
+            else:
+                journal.settle(game.id, reading)
+
         names = [safe_name(n) for n in rules_of(game).names(state)]
-        return Context(turn_lines(segments, names, locale),
-                       events or self.client.service.events_of(game.id, post.version),
-                       live_post=live)
+        return Context(turn_lines(reading.segments, names, locale),
+                       reading.events or self.client.service.events_of(game.id, post.version),
+                       live_post=live), told
 
     async def _live_post(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Only the newest table post keeps its buttons: strip the previous one's."""

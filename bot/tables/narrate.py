@@ -210,6 +210,17 @@ class _Entry:
         return self.said[key][self.skip:]
 
 
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What `TurnJournal.read` narrated: the finished turns' segments and the events
+    of every entry read, and which entries they came from (for `settle`)."""
+
+    segments: list[Segment]
+    events: list[ev.Event]
+    covered: tuple[_Entry, ...]  # entries narrated whole
+    partly: tuple[_Entry, int] | None = None  # and one narrated up to this segment
+
+
 class TurnJournal:
     """What happened since a table's last turn post, kept until the turn passes on.
 
@@ -231,27 +242,50 @@ class TurnJournal:
                   literal: Callable[[str], str]) -> list[list[Segment]]:
         return [e.segments(locale, literal) for e in entries]
 
-    def take(self, game_id: int, locale: str, literal: Callable[[str], str] = str
-             ) -> tuple[list[Segment], list[ev.Event]]:
-        """The finished turns, narrated, and their events; a next turn already begun
-        (an automatic pass) stays for the next post."""
-        entries = self._games.pop(game_id, [])
+    def read(self, game_id: int, locale: str, literal: Callable[[str], str] = str
+             ) -> Reading:
+        """The finished turns, narrated, and their events, left in the journal until
+        `settle`: a post that must be tried again after a 429 or a 5xx narrates the same
+        turns then. A next turn already begun (an automatic pass) is not finished."""
+        entries = tuple(self._games.get(game_id, ()))
         per_entry = self._segments(entries, locale, literal)
         events = [e for entry in entries for _, evs in entry.played for e in evs]
         last = max((i for i, segs in enumerate(per_entry) if any(s.ends_turn for s in segs)),
                    default=None)
         if last is None:
-            return [s for segs in per_entry for s in segs], events
+            return Reading([s for segs in per_entry for s in segs], events, entries)
         segs = per_entry[last]
         cut = max(i for i, s in enumerate(segs) if s.ends_turn) + 1
-        rest = entries[last + 1:]
-        if cut < len(segs):
-            entry = entries[last]
-            rest = [replace(entry, skip=entry.skip + cut), *rest]
+        finished = [s for segs_ in per_entry[:last] for s in segs_] + segs[:cut]
+        if cut < len(segs):  # the last entry read in part: its rest is the next post's
+            return Reading(finished, events, entries[:last], (entries[last], cut))
+        return Reading(finished, events, entries[:last + 1])
+
+    def settle(self, game_id: int, reading: Reading) -> None:
+        """Forget what `reading` narrated (its post is out). Entries added since stay; a
+        journal dropped or rewritten meanwhile (an undo) is left as it is."""
+        entries = self._games.get(game_id, [])
+        covered = len(reading.covered)
+        if len(entries) < covered or any(
+                a is not b for a, b in zip(entries, reading.covered, strict=False)):
+            return
+        rest = entries[covered:]
+        if reading.partly is not None:
+            entry, cut = reading.partly
+            if not rest or rest[0] is not entry:
+                return
+            rest[0] = replace(entry, skip=entry.skip + cut)
         if rest:
             self._games[game_id] = rest
-        finished = [s for segs_ in per_entry[:last] for s in segs_] + segs[:cut]
-        return finished, events
+        else:
+            self._games.pop(game_id, None)
+
+    def take(self, game_id: int, locale: str, literal: Callable[[str], str] = str
+             ) -> tuple[list[Segment], list[ev.Event]]:
+        """`read` and `settle` at once."""
+        reading = self.read(game_id, locale, literal)
+        self.settle(game_id, reading)
+        return reading.segments, reading.events
 
     def first_turn(self, game_id: int, locale: str,
                    literal: Callable[[str], str] = str) -> list[Segment]:

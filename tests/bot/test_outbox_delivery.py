@@ -66,6 +66,21 @@ async def test_a_storm_of_429_and_5xx_delays_a_post_but_never_loses_or_doubles_i
     assert fake.violations == []
 
 
+async def test_a_post_tried_again_still_narrates_the_whole_turn(
+        fake: FakeDiscord, bot: BotProcess) -> None:
+    """The journal's turns stay until the post is out: after a 429 and two 5xx the post
+    says what the mover's confirmation said, not the row's one-commit summary line."""
+    table = await take_turn(fake, await started_table(fake, ALICE, [BOB]))
+    fake.faults = [429, 503, 502]
+    before = len(fake.sent)
+    after = await take_turn(fake, table)  # bob: two parcels, in two commits
+    assert fake.faults == []
+    done = [s.content for s in fake.sent[before:] if s.content.startswith("✅")]
+    line = done[-1].split(": ", 1)[1]  # "✅ Your turn is over: **Bob** took …, then took …"
+    assert ", then " in line  # the turn had more than one commit
+    assert after.content.startswith(line)
+
+
 async def test_a_403_archives_the_game_and_the_host_is_told(
         fake: FakeDiscord, bot: BotProcess) -> None:
     table = await started_table(fake, ALICE, [BOB])

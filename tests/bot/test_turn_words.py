@@ -116,6 +116,35 @@ def test_the_journal_narrates_each_call_once_per_language_whoever_reads_it() -> 
     assert calls.count("de") == len(journal._games.get(1, []))
 
 
+def test_a_reading_is_forgotten_only_when_settled_and_only_what_it_read() -> None:
+    """A post retried after a 429 reads the same turns again; moves made while it was out
+    stay for the next post; an undo's dropped journal is not touched by an old reading."""
+    moves = playout(3, 12)
+    journal = TurnJournal()
+
+    def add(index: int) -> None:
+        before, action, events = moves[index]
+        assert before.active_seat is not None
+        journal.add(1, [(before.active_seat, events)], before, after_of(before, action))
+
+    def after_of(state: GameState, action: object) -> GameState:
+        return apply(state, action)[0]  # type: ignore[arg-type]
+
+    for index in range(3):
+        add(index)
+    first = journal.read(1, "en")
+    assert first.covered and journal.read(1, "en").segments == first.segments
+    add(3)  # a move made while the post was out
+    journal.settle(1, first)
+    rest = journal.read(1, "en")
+    kept = range(len(first.covered), 4)  # entries not read whole, and the new one
+    assert rest.events == [e for i in kept for e in moves[i][2]]
+    journal.drop(1)  # an undo
+    add(4)
+    journal.settle(1, rest)  # an old reading changes nothing now
+    assert journal.read(1, "en").events == list(moves[4][2])
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_narration_names_draft_slots_as_the_picture_does_R_ORDER_1(players: int) -> None:
     """The narration reads ①–④ from the state, the picture from the public view: the
