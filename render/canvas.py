@@ -56,15 +56,12 @@ class Canvas:
         return palette_index(self.theme, colour) if self.palette else colour
 
     def piece(self, key: Hashable, draw: Callable[[], Image.Image], *,
-              composed: bool = False, keep: bool = True) -> Image.Image:
-        """A part drawn in RGB by `draw()` (or, `composed`, already on this canvas from
-        smaller pieces), kept by `key` (which must hold everything the drawing reads) in
-        this canvas's mode; `keep=False` for a part unlikely to be drawn again (see
-        `PieceCache.get`). Shared: paste it or copy it."""
+              keep: bool = True) -> Image.Image:
+        """A part drawn in RGB by `draw()`, kept by `key` (which must hold everything the
+        drawing reads) in this canvas's mode; `keep=False` for a part unlikely to be drawn
+        again (see `PieceCache.get`). Shared: paste it or copy it."""
         if not self.palette:
             return self.pieces.get(("rgb", key), draw, keep=keep)
-        if composed:
-            return self.pieces.get(("palette", self.theme, key), draw, keep=keep)
         return self.pieces.get(("palette", self.theme, key),
                                lambda: to_palette(draw(), self.theme), keep=keep)
 
