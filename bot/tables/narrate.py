@@ -280,13 +280,6 @@ class TurnJournal:
         else:
             self._games.pop(game_id, None)
 
-    def take(self, game_id: int, locale: str, literal: Callable[[str], str] = str
-             ) -> tuple[list[Segment], list[ev.Event]]:
-        """`read` and `settle` at once."""
-        reading = self.read(game_id, locale, literal)
-        self.settle(game_id, reading)
-        return reading.segments, reading.events
-
     def first_turn(self, game_id: int, locale: str,
                    literal: Callable[[str], str] = str) -> list[Segment]:
         """The oldest turn kept, narrated (the one that just ended, after a move)."""

@@ -83,8 +83,9 @@ def test_the_journal_narrates_one_line_per_player_turn_name_first(players: int) 
         journal.add(1, [(seat, events)], before, after)
         if any(isinstance(e, ev.TurnStarted | ev.GameEnded) for e in events) \
                 or after.active_seat != seat:
-            segments, _ = journal.take(1, "en")
-            said = turn_lines(segments, after.config.players, "en")
+            reading = journal.read(1, "en")
+            journal.settle(1, reading)
+            said = turn_lines(reading.segments, after.config.players, "en")
             turn_said = [line for line in said if line.startswith("**")]
             assert all(re.match(r"\*\*(alice|bob|carol|dave)\*\* ", line) for line in turn_said)
             assert len(turn_said) <= 1 + sum(isinstance(e, ev.TurnStarted) for e in events)
@@ -110,8 +111,9 @@ def test_the_journal_narrates_each_call_once_per_language_whoever_reads_it() -> 
         journal.add(1, [(before.active_seat, events)], before, after, counted)
     first = journal.first_turn(1, "en")
     assert journal.first_turn(1, "en") == first and len(calls) == 6
-    taken, _ = journal.take(1, "en")
-    assert taken[:len(first)] == first and len(calls) == 6
+    taken = journal.read(1, "en")
+    journal.settle(1, taken)
+    assert taken.segments[:len(first)] == first and len(calls) == 6
     journal.first_turn(1, "de")  # another language is narrated in its own words
     assert calls.count("de") == len(journal._games.get(1, []))
 
