@@ -265,15 +265,12 @@ class TurnJournal:
         """Forget what `reading` narrated (its post is out). Entries added since stay; a
         journal dropped or rewritten meanwhile (an undo) is left as it is."""
         entries = self._games.get(game_id, [])
-        covered = len(reading.covered)
-        if len(entries) < covered or any(
-                a is not b for a, b in zip(entries, reading.covered, strict=False)):
+        read = (*reading.covered, *(reading.partly[:1] if reading.partly else ()))
+        if len(entries) < len(read) or any(a is not b for a, b in zip(entries, read, strict=False)):
             return
-        rest = entries[covered:]
+        rest = entries[len(reading.covered):]
         if reading.partly is not None:
             entry, cut = reading.partly
-            if not rest or rest[0] is not entry:
-                return
             rest[0] = replace(entry, skip=entry.skip + cut)
         if rest:
             self._games[game_id] = rest
