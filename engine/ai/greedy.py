@@ -36,7 +36,7 @@ def _after(state: GameState, action: Action, seat: int, interactive: bool) -> fl
     return _value(after, seat, interactive)
 
 
-def _choose_values(state: GameState, options: list[Action], seat: int) -> list[float]:
+def choose_values(state: GameState, options: list[Action], seat: int) -> list[float]:
     """R-TURN-3: our use of the parcel, turn order next round, what later choosers get."""
     free = [s.parcel for s in state.next_column if s.parcel is not None and s.ranchero is None]
     position = {s.parcel: i for i, s in enumerate(state.next_column)}
@@ -60,7 +60,7 @@ def option_values(state: GameState, options: list[Action] | None = None) -> list
     if options is None:
         options = legal_actions(state)
     if state.phase is Phase.CHOOSE:
-        return _choose_values(state, options, seat)
+        return choose_values(state, options, seat)
     interactive = state.phase in INTERACTIVE
     return [_after(state, action, seat, interactive) for action in options]
 

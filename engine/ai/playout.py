@@ -3,14 +3,20 @@
 The greedy player plays every option and evaluates the result: too slow to play the many
 moves of a search. This policy scores options from a table of the mover's territories
 built once per decision, without playing them: a domino by how much it grows and joins
-territories with cows, a parcel choice by `parcel_value`, a partner by what it will count.
-Cowboys and desperados pass; thieves steal at random. It is weaker than greedy, and only
-has to be fair to every action the search compares.
+territories with cows, a partner by what it will count. Cowboys pass. It is weaker than
+greedy, and only has to be fair to every action the search compares.
+
+Where the seats meet, it plays as the greedy player does, so the other seats of a playout
+do what real opponents would: a parcel choice weighs what it leaves to the next choosers
+(`greedy.choose_values`), and a cattle thief or desperado (R-PART-3/4) hits whoever it
+hurts most, usually the leader, instead of passing or stealing at random. These choices
+are rare and cheap next to the builds, and a searched build then sees that an
+unprotected herd of the leading seat gets stolen from.
 """
 
 from __future__ import annotations
 
-from engine.actions import PASS, Action, Build, Choose, Recruit, Steal
+from engine.actions import PASS, Action, Build, Choose, Recruit
 from engine.ai.evaluation import (
     CORNFIELD,
     ORDER_WEIGHT,
@@ -18,6 +24,7 @@ from engine.ai.evaluation import (
     resource_kinds,
     static_tables,
 )
+from engine.ai.greedy import choose_values, option_values
 from engine.components import SPECIALIST_RESOURCE
 from engine.game import landscape_masks, legal_actions
 from engine.grid import cells_of, geometry
@@ -137,21 +144,26 @@ def fast_choice(state: GameState, rng: Rng) -> Action:
                 return rng.choice([b for b, v in zip(builds, values, strict=True)
                                    if v >= best - 1e-9])
         return PASS if PASS in options else rng.choice(options)
-    if phase is Phase.CHOOSE or phase is Phase.SETUP:
-        column = state.next_column if phase is Phase.CHOOSE else state.column
-        position = {s.parcel: i for i, s in enumerate(column)}
+    if phase is Phase.CHOOSE:
+        return _best(options, choose_values(state, options, seat), rng)  # R-TURN-3
+    if phase is Phase.SETUP:
+        position = {s.parcel: i for i, s in enumerate(state.column)}
         values = [parcel_value(state, seat, a.parcel) - ORDER_WEIGHT * position[a.parcel]
                   for a in options if isinstance(a, Choose)]
-        best = max(values)
-        return rng.choice([a for a, v in zip(options, values, strict=True) if v >= best - 1e-9])
+        return _best(options, values, rng)
     if phase is Phase.RECRUIT:
         return max(options, key=lambda a: _recruit_value(state, seat, a))
-    if phase is Phase.THIEF:
-        steals = [a for a in options if isinstance(a, Steal)]
-        return rng.choice(steals) if steals else PASS
+    if phase is Phase.THIEF or phase is Phase.DESPERADO:
+        return _best(options, option_values(state, options), rng)  # R-PART-3/4
     if PASS in options:
-        return PASS  # cowboy, desperado: keep playouts cheap
+        return PASS  # cowboy: keep playouts cheap
     return rng.choice(options)
+
+
+def _best(options: list[Action], values: list[float], rng: Rng) -> Action:
+    """The best-valued option; ties broken by the playout's generator."""
+    best = max(values)
+    return rng.choice([a for a, v in zip(options, values, strict=True) if v >= best - 1e-9])
 
 
 def _recruit_value(state: GameState, seat: int, action: Action) -> float:
