@@ -24,6 +24,7 @@ from engine.ai import (
     strong,
 )
 from engine.ai.evaluation import margin, seat_value
+from engine.ai.greedy import option_values
 from engine.ai.strong import determinise
 from engine.components import SPECIALIST_RESOURCE, Landscape
 from engine.game import apply, landscape_masks, legal_actions, new_game, outcome
@@ -323,3 +324,34 @@ def test_a_sweep_in_place_judges_as_through_apply_and_leaves_the_world_alone() -
             through_apply = judge(strong.own_copy(apply(world, action)[0]), Rng(5))
             assert in_place == through_apply
         assert world.to_dict() == before
+
+
+def _meeting_states(games: int, seed: int) -> dict[Phase, list[GameState]]:
+    """Parcel choices, cattle thieves and desperados with a real choice, in greedy games."""
+    found: dict[Phase, list[GameState]] = {Phase.CHOOSE: [], Phase.THIEF: [],
+                                           Phase.DESPERADO: []}
+    for game in range(games):
+        state = new_game(["A", "B", "C", "D"], seed + game)
+        players = [GreedyPlayer(seed + s) for s in range(4)]
+        while state.phase is not Phase.OVER:
+            if state.phase in found and len(legal_actions(state)) > 1:
+                found[state.phase].append(state)
+            seat = state.active_seat
+            assert seat is not None
+            state, _ = apply(state, players[seat].choose(state))
+    return found
+
+
+def test_playouts_meet_the_other_seats_as_greedy_players_do() -> None:
+    """R-TURN-3, R-PART-3/4: in a playout a parcel choice, a cattle thief and a desperado
+    are played as the greedy player plays them (the leader robbed, not a random seat; a
+    desperado's swap, not a pass), so a search sees what real opponents would do."""
+    found = _meeting_states(12, seed=700)
+    assert all(found.values()), {phase.name: len(states) for phase, states in found.items()}
+    for phase, states in found.items():
+        for index, state in enumerate(states[:12]):
+            options = legal_actions(state)
+            greedy = option_values(state, options)  # values compared, not tie-breaks
+            best = {str(a) for a, v in zip(options, greedy, strict=True)
+                    if v >= max(greedy) - 1e-9}
+            assert str(playout.fast_choice(state, Rng(index))) in best, (phase.name, index)
