@@ -7,6 +7,8 @@ early it lets us move next round and what it leaves to the players choosing afte
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.actions import Action, Choose, Recruit
 from engine.ai.evaluation import ORDER_WEIGHT, game_left, parcel_value, seat_value
 from engine.game import apply, legal_actions
@@ -65,6 +67,12 @@ def option_values(state: GameState, options: list[Action] | None = None) -> list
     return [_after(state, action, seat, interactive) for action in options]
 
 
+def best_of(options: Sequence[Action], values: Sequence[float], rng: Rng) -> Action:
+    """The best-valued option; ties broken by `rng` (the greedy player's, or a playout's)."""
+    best = max(values)
+    return rng.choice([a for a, v in zip(options, values, strict=True) if v >= best - 1e-9])
+
+
 class GreedyPlayer:
     """Best action by `option_values`; ties broken by the seeded generator."""
 
@@ -77,7 +85,4 @@ class GreedyPlayer:
         options = legal_actions(state)
         if len(options) == 1:
             return options[0]
-        values = option_values(state, options)
-        best = max(values)
-        return self._rng.choice([a for a, v in zip(options, values, strict=True)
-                                 if v >= best - 1e-9])
+        return best_of(options, option_values(state, options), self._rng)

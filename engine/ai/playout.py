@@ -24,7 +24,7 @@ from engine.ai.evaluation import (
     resource_kinds,
     static_tables,
 )
-from engine.ai.greedy import choose_values, option_values
+from engine.ai.greedy import best_of, choose_values, option_values
 from engine.components import SPECIALIST_RESOURCE
 from engine.game import landscape_masks, legal_actions
 from engine.grid import cells_of, geometry
@@ -139,31 +139,23 @@ def fast_choice(state: GameState, rng: Rng) -> Action:
         builds = [a for a in options if isinstance(a, Build)]
         if builds:
             values = _build_values(state, seat, builds)
-            best = max(values)
-            if best >= BUILD_FROM or PASS not in options:
-                return rng.choice([b for b, v in zip(builds, values, strict=True)
-                                   if v >= best - 1e-9])
+            if max(values) >= BUILD_FROM or PASS not in options:
+                return best_of(builds, values, rng)
         return PASS if PASS in options else rng.choice(options)
     if phase is Phase.CHOOSE:
-        return _best(options, choose_values(state, options, seat), rng)  # R-TURN-3
+        return best_of(options, choose_values(state, options, seat), rng)  # R-TURN-3
     if phase is Phase.SETUP:
         position = {s.parcel: i for i, s in enumerate(state.column)}
         values = [parcel_value(state, seat, a.parcel) - ORDER_WEIGHT * position[a.parcel]
                   for a in options if isinstance(a, Choose)]
-        return _best(options, values, rng)
+        return best_of(options, values, rng)
     if phase is Phase.RECRUIT:
         return max(options, key=lambda a: _recruit_value(state, seat, a))
     if phase is Phase.THIEF or phase is Phase.DESPERADO:
-        return _best(options, option_values(state, options), rng)  # R-PART-3/4
+        return best_of(options, option_values(state, options), rng)  # R-PART-3/4
     if PASS in options:
         return PASS  # cowboy: keep playouts cheap
     return rng.choice(options)
-
-
-def _best(options: list[Action], values: list[float], rng: Rng) -> Action:
-    """The best-valued option; ties broken by the playout's generator."""
-    best = max(values)
-    return rng.choice([a for a, v in zip(options, values, strict=True) if v >= best - 1e-9])
 
 
 def _recruit_value(state: GameState, seat: int, action: Action) -> float:
