@@ -12,6 +12,7 @@ of the same name the system has.
 from __future__ import annotations
 
 import atexit
+from collections.abc import Callable
 from contextlib import ExitStack
 from functools import cache, lru_cache
 from importlib.resources import as_file
@@ -93,13 +94,26 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return int(sum(f.getlength(part) for part, f in runs(text, size, bold)))
 
 
+def shorten(text: str, width: int, measure: Callable[[str], int]) -> str:
+    """`text`, or its longest prefix with an ellipsis that `measure`s at most `width`
+    pixels. A binary search over the prefix length: a long name or status line costs a
+    dozen measurements, not one per character cut. A space before the ellipsis is
+    dropped ("Moon…", not "Moon …")."""
+    if measure(text) <= width:
+        return text
+    low, high = 0, len(text) - 1  # the longest prefix that fits lies in [low, high]
+    while low < high:
+        middle = (low + high + 1) // 2
+        if measure(text[:middle] + "…") <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
+
+
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """`text`, shortened with an ellipsis until it fits `width` pixels."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
+    return shorten(text, width, lambda part: text_width(part, size, bold))
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.fonts import Colour, runs
+from render.fonts import Colour, runs, shorten
 
 STAMP_CACHE_SIZE = 512  # a few MiB of masks: the strings every picture repeats
 WIDTH_CACHE_SIZE = 4096  # plain ints: measuring never rasterises
@@ -86,12 +86,9 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
 
 @lru_cache(maxsize=FIT_CACHE_SIZE)
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text`, shortened with an ellipsis until it fits `width` pixels."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
+    """`text`, shortened with an ellipsis until it fits `width` pixels (cached: the
+    same names and lines are fitted picture after picture)."""
+    return shorten(text, width, lambda part: text_width(part, size, bold))
 
 
 def _top(y: float, anchor: str, s: Stamp) -> float:
