@@ -97,8 +97,9 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
 def shorten(text: str, width: int, measure: Callable[[str], int]) -> str:
     """`text`, or its longest prefix with an ellipsis that `measure`s at most `width`
     pixels. A binary search over the prefix length: a long name or status line costs a
-    dozen measurements, not one per character cut. A space before the ellipsis is
-    dropped ("Moon…", not "Moon …")."""
+    dozen measurements, not one per character cut. Every prefix kept has been measured to
+    fit; should shaping ever make a longer prefix narrower, the cut is merely shorter than
+    it might be. A space before the ellipsis is dropped ("Moon…", not "Moon …")."""
     if measure(text) <= width:
         return text
     low, high = 0, len(text) - 1  # the longest prefix that fits lies in [low, high]
