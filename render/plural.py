@@ -7,8 +7,8 @@ from engine.i18n import normalise_locale, strings, t
 
 
 def counted(key: str, count: int, locale: str = "en") -> str:
-    """`key` with {count} filled in, in its singular form when count is 1."""
+    """`key` with {count} filled in, in its singular form for one (or minus one: "−1 pt")."""
     singular = f"{key}.one"
-    if count == 1 and singular in strings(normalise_locale(locale)):
+    if abs(count) == 1 and singular in strings(normalise_locale(locale)):
         return t(singular, locale, count=count)
     return t(key, locale, count=count)

@@ -20,6 +20,7 @@ from engine.scoring import apply_overpopulation, score_ranch, territories
 from engine.view import PlayerView, TableView
 from render import sprites
 from render.parcels import draw_loose, draw_placed
+from render.plural import counted
 from render.stamps import draw_text
 from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RGB, RIVER, RIVER_LIGHT, Theme
 
@@ -115,7 +116,7 @@ def draw_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *, theme:
     panel.paste(meeple, (layout.pad, layout.pad + head // 10), meeple)
     name_x = layout.pad + int(head * 0.9)
     score = player.score
-    score_text = t("render.score", locale, points=score.total)
+    score_text = counted("render.score", score.total, locale)
     score_size = max(12, int(head * 0.42))
     draw_text(d, (layout.width - layout.pad, layout.pad + head * 0.35), score_text,
               score_size, theme.text, bold=True, anchor="rm")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.i18n import t
+from render.plural import counted
 from render.stamps import draw_text
 from render.theme import RGB, Theme
 
@@ -97,7 +98,7 @@ def draw_standings(image: Image.Image, standings: Sequence[Standing], theme: The
                   anchor="rm")
         image.paste(s.icon, (PAD + 54, y + 6), s.icon)
         total = draw_text(image, (WIDTH - PAD - 14, middle),
-                          t("render.score", locale, points=s.points), TITLE, theme.text,
+                          counted("render.score", s.points, locale), TITLE, theme.text,
                           bold=True, anchor="rm")
         note = t("render.winner", locale) if s.winner else ""
         note_w = draw_text(image, (WIDTH - PAD - 34 - total, middle), note, TEXT,

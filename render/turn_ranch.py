@@ -14,12 +14,12 @@ from functools import partial
 from PIL import Image, ImageDraw
 
 from engine.grid import COLUMN_LETTERS, WIDTH
-from engine.i18n import t
 from engine.view import PlayerView
 from render import sprites
 from render.canvas import Canvas, Ink
 from render.cells import cell_image, draw_parcel
 from render.changes import TurnChanges
+from render.plural import counted
 from render.ranch import outline_territories
 from render.stamps import draw_text
 from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RGB, RIVER, Theme, seat_rgb
@@ -147,7 +147,7 @@ def _draw_header(panel: Image.Image, player: PlayerView, sizes: RanchSizes, canv
     canvas.sprite(panel, ("ranchero", player.colour, meeple_size, theme),
                   partial(sprites.ranchero, player.colour, meeple_size, theme), (pad, pad),
                   theme.panel)
-    score = t("render.score", locale, points=player.score.total)
+    score = counted("render.score", player.score.total, locale)
     middle = pad + sizes.header / 2
     score_w = canvas.text(panel, (sizes.width - pad, middle), score, text, theme.text,
                           theme.panel, bold=True, anchor="rm")

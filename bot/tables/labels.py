@@ -159,7 +159,7 @@ def build_effect(state: GameState, build: Build, locale: str) -> str:
     before = score_ranch(ranch_grid(state, seat)).total
     after_state, events = apply(state, build)
     after = score_ranch(ranch_grid(after_state, seat)).total
-    parts = [t("label.effect_points", locale, points=after - before)]
+    parts = [counted("label.effect_points", after - before, locale)]
     cows = sum(1 for e in events if isinstance(e, ev.CowAdded))
     if cows:
         parts.append(counted("label.effect_cows", cows, locale))

@@ -21,6 +21,7 @@ from render.kingdomino.changes import TurnChanges
 from render.kingdomino.squares import draw_castle, draw_square
 from render.kingdomino.style import king_rgb
 from render.kingdomino.window import KingdomGeometry, Window, in_frame
+from render.plural import counted
 from render.stamps import draw_text
 from render.theme import OUTLINE, Theme
 
@@ -83,7 +84,7 @@ def _header(image: Image.Image, player: PlayerView, sizes: PanelSizes, theme: Th
     icon = sprites.king(king_rgb(player.seat, theme), icon_size)
     image.paste(icon, (pad, pad - 2), icon)
     middle = pad + sizes.header / 2
-    score = t("render.score", locale, points=player.score.total)
+    score = counted("render.score", player.score.total, locale)
     score_w = draw_text(image, (sizes.width - pad - 4, middle), score, text, theme.text,
                         bold=True, anchor="rm")
     if not sizes.name:

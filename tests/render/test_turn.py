@@ -155,6 +155,18 @@ def test_plurals_in_the_supply_counts() -> None:
     assert counted("render.pile_left", 1, "ja-JP") == "土地タイルの山 1"
 
 
+def test_one_point_is_a_point_not_points() -> None:
+    """A ranch with a single point reads "1 pt", a button that loses one "-1 pt now"."""
+    from render.plural import counted
+
+    assert counted("render.score", 1) == "1 pt"
+    assert counted("render.score", 0) == "0 pts"
+    assert counted("render.score", 12, "de") == "12 Pkt."
+    assert counted("label.effect_points", 1) == "+1 pt now"
+    assert counted("label.effect_points", -1) == "-1 pt now"
+    assert counted("label.effect_points", 3) == "+3 pts now"
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_turn_picture_through_a_whole_game(players: int) -> None:
     """Every phase of a game draws (sampled), sizes hold, and the marks name real cells."""

@@ -29,6 +29,7 @@ from engine.kingdomino.scoring import property_points
 from engine.kingdomino.state import GameState, Phase
 from engine.kingdomino.view import public_view
 from render.labels import slot_label
+from render.plural import counted
 
 TERRAIN_EMOJI = {Terrain.WHEAT: "🌾", Terrain.FOREST: "🌲", Terrain.WATER: "🌊",
                  Terrain.GRASSLAND: "🌿", Terrain.SWAMP: "🟫", Terrain.MINE: "⛏️"}
@@ -86,7 +87,7 @@ def place_label(state: GameState, seat: int, letter: str, place: Place,
     text = t("kd.label.place", locale, letter=letter, first=square_text(piece.a, locale),
              first_cell=place.cell_name, second=square_text(piece.b, locale),
              second_cell=_second_cell(state, seat, place))
-    return Label(text, t("label.effect_points", locale, points=gain))
+    return Label(text, counted("label.effect_points", gain, locale))
 
 
 class KingdominoFront:
