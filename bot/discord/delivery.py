@@ -51,6 +51,15 @@ MAX_BACKOFF = 300.0  # seconds
 IDLE_POLL = 1.0      # seconds between looks at the outbox when nobody wakes the loop
 PARALLEL_GAMES = 8   # games delivered at once (posts of one game stay in order)
 BATCH = 200
+SENT_PREFIX = "message "  # a sent row's outcome: "message <id>"
+
+
+def sent_message(post: Post) -> int | None:
+    """The message a sent row made (read from its outcome); None for any other row."""
+    if post.state is not PostState.SENT or not post.outcome.startswith(SENT_PREFIX):
+        return None
+    number = post.outcome.removeprefix(SENT_PREFIX)
+    return int(number) if number.isdigit() else None
 
 
 class CrashPoint:
@@ -220,7 +229,7 @@ class Delivery:
         except TRANSIENT as exc:
             return await self._retry(post, f"{type(exc).__name__}: {exc}"[:200])
         told()
-        await self.store.settle_post(post.id, PostState.SENT, f"message {message_id}")
+        await self.store.settle_post(post.id, PostState.SENT, f"{SENT_PREFIX}{message_id}")
         if post.kind is PostKind.TABLE:
             await self._live_post(game.id, game.channel_id, message_id)
         return True
@@ -230,7 +239,7 @@ class Delivery:
         """The journal's turns since the last post and where the table and its live post
         are; and what to call once the row has ended (sent, or failed for good) to forget
         those turns. A row tried again later narrates the same turns then."""
-        live = self.client.turn_posts.get(game.id)
+        live = await self._live(game)
         if post.kind is PostKind.DM:
             guild = self.client.get_guild(game.guild_id) if game.guild_id is not None else None
             channel = self.client.get_channel(game.channel_id)
@@ -255,6 +264,19 @@ class Delivery:
         return Context(turn_lines(reading.segments, names, locale),
                        reading.events or self.client.service.events_of(game.id, post.version),
                        live_post=live), told
+
+    async def _live(self, game: Game) -> tuple[int, int] | None:
+        """Where the game's live turn post is: remembered since this process made it, or
+        else read back from the newest table row sent, so that after a restart the next
+        post still strips the buttons of the one before and reminders still link to it."""
+        live = self.client.turn_posts.get(game.id)
+        if live is None:
+            for row in reversed(await self.store.posts(game.id)):
+                message = sent_message(row)
+                if row.kind is PostKind.TABLE and message is not None:
+                    live = self.client.turn_posts[game.id] = (row.channel_id, message)
+                    break
+        return live
 
     async def _live_post(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Only the newest table post keeps its buttons: strip the previous one's."""

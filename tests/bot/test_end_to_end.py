@@ -246,7 +246,12 @@ async def test_restart_stale_click_wrong_user_and_double_click(discord_and_bot) 
     table_before_restart = table
     await bot.stop()
     await bot.start()
+    restarted = len(fake.sent)
     table = await take_turn(fake, table)
+    # the first post after it still strips the buttons of the last one before it
+    await fake.wait_for(lambda s: s.kind == "edit" and s.target == table_before_restart.id
+                        and not any(row.get("components") for row in s.components),
+                        after=restarted)
 
     # two clicks at once on the same move: exactly one applies, the other is told
     user, message, _ = await open_dialogue(fake, table)

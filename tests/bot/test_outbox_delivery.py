@@ -222,3 +222,18 @@ async def test_a_member_who_left_is_played_by_a_computer_at_the_deadline(
     assert await bot.terminate() == 0
     _, posts = await stored(bot.db)
     assert any(p.outcome == "the member left" for p in posts[game])
+
+
+def test_a_sent_row_names_its_message_and_no_other_row_does() -> None:
+    """The live post is read back from the newest sent table row after a restart."""
+    from bot.discord.delivery import sent_message
+    from bot.tables.domain import Post, PostKind
+
+    def row(state: PostState, outcome: str) -> Post:
+        return Post(1, 2, 3, 4, PostKind.TABLE, "", (), None, 0, datetime.now(UTC),
+                    state, outcome)
+
+    assert sent_message(row(PostState.SENT, "message 1234567")) == 1234567
+    assert sent_message(row(PostState.PENDING, "503 Service Unavailable")) is None
+    assert sent_message(row(PostState.FAILED, "message 12")) is None
+    assert sent_message(row(PostState.SENT, "message twelve")) is None
