@@ -38,6 +38,8 @@ from bot.discord.announcement import Announcement, Context, Drawer, build_announ
 from bot.discord.host import TableClient
 from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
+from bot.tables.errors import ShuttingDown
+from bot.tables.fronts import front_of
 from bot.tables.narrate import turn_lines
 from bot.tables.service import rules_of, utc_now
 from bot.tables.store import GameStore
@@ -251,6 +253,8 @@ class Delivery:
             return Context(live_post=live), _nothing
         locale = game.settings.locale
         journal = self.client.journal
+        if not journal.is_complete(game.id):
+            await self._restore_journal(post, game)
         reading = journal.read(game.id, locale, safe_name)
         over = rules_of(game).is_over(state)
 
@@ -264,6 +268,25 @@ class Delivery:
         return Context(turn_lines(reading.segments, names, locale),
                        reading.events or self.client.service.events_of(game.id, post.version),
                        live_post=live), told
+
+    async def _restore_journal(self, post: Post, game: Game) -> None:
+        """After a restart the journal holds only the moves made since: replay the moves
+        after the game's last sent table post from the log (its row says where that post
+        stood), so the post narrates every turn it covers."""
+        journal = self.client.journal
+        sent = [row for row in await self.store.posts(game.id) if row.id < post.id
+                and row.kind is PostKind.TABLE and row.state is PostState.SENT]
+        since = sent[-1].seq if sent else None
+        try:
+            moves = await self.client.service.moves_since(game.id, since) \
+                if since is not None else None
+        except ShuttingDown:
+            return  # asked again when the row is tried again
+        if moves is None:  # never posted, rows pruned, or an undo went back past it
+            journal.mark_complete(game.id)
+            return
+        version, played = moves
+        journal.restore(game.id, played, version, front_of(game.options.game).segments_of)
 
     async def _live(self, game: Game) -> tuple[int, int] | None:
         """Where the game's live turn post is: remembered since this process made it, or

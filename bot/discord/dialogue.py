@@ -79,7 +79,7 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     game = result.game
     front = front_of(game.options.game)
     client.journal.add(game.id, [(p.seat, p.events) for p in result.played], before.state,
-                       result.state, front.segments_of)
+                       result.state, front.segments_of, game.version)
     if not result.turn_is_over:
         screen = await current_screen(client, channel_id, user, locale)
         if screen is None:  # cannot happen while the turn goes on; say so rather than hang

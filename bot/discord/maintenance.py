@@ -45,7 +45,8 @@ async def run_maintenance(client: TableClient) -> None:
                 client.journal.add(result.game.id,
                                    [(p.seat, p.events) for p in result.played], None,
                                    result.state,
-                                   front_of(result.game.options.game).segments_of)
+                                   front_of(result.game.options.game).segments_of,
+                                   result.game.version)
         client.announce()
     await prune_if_due(client)
     await client.store.checkpoint()

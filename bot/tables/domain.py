@@ -265,6 +265,9 @@ class Post:
     next_try: datetime
     state: PostState = PostState.PENDING
     outcome: str = ""
+    #: How many actions the game's log held when the row was written: where the turns a
+    #: table post narrates end (None: rows written before schema 5).
+    seq: int | None = None
 
     @property
     def nonce(self) -> str:

@@ -226,17 +226,45 @@ class TurnJournal:
 
     Entries are kept raw and narrated when read, so the table's post and each player's
     private confirmation can be in different languages. Kept in memory: after a restart
-    the next post narrates only what came after it (the record keeps every move)."""
+    the delivery `restore`s a game's moves since its last post from the stored log."""
 
     def __init__(self) -> None:
         self._games: dict[int, list[_Entry]] = {}
+        #: Games whose journal runs from their last post: posted by this process, or
+        #: restored from the log after a restart (to the game version given).
+        self._complete: dict[int, int] = {}
 
     def add(self, game_id: int, played: Sequence[tuple[int, Sequence[ev.Event]]],
-            before: Any, after: Any, narrate: SegmentsOf = segments_of) -> None:
-        """Keep one call's moves; `narrate` is the table's game's (`Front.segments_of`)."""
+            before: Any, after: Any, narrate: SegmentsOf = segments_of,
+            version: int | None = None) -> None:
+        """Keep one call's moves; `narrate` is the table's game's (`Front.segments_of`).
+        A call that made a `version` the journal was already restored to is in it."""
+        if version is not None and version <= self._complete.get(game_id, -1):
+            return
         entry = _Entry(tuple((seat, tuple(events)) for seat, events in played), before, after,
                        narrate=narrate)
         self._games.setdefault(game_id, []).append(entry)
+
+    def is_complete(self, game_id: int) -> bool:
+        """Whether the journal holds every move since the game's last post: false after a
+        restart until `restore` (or a post) says so."""
+        return game_id in self._complete
+
+    def restore(self, game_id: int, played: Sequence[tuple[int, Sequence[ev.Event], Any, Any]],
+                version: int, narrate: SegmentsOf = segments_of) -> None:
+        """After a restart: the moves since the last post, replayed from the stored log as
+        (seat, events, before, after) up to game `version`, replace what the journal
+        caught since the start (those moves are in the log too)."""
+        self._games[game_id] = [_Entry(((seat, tuple(events)),), before, after,
+                                       narrate=narrate)
+                                for seat, events, before, after in played]
+        if not self._games[game_id]:
+            del self._games[game_id]
+        self._complete[game_id] = version
+
+    def mark_complete(self, game_id: int) -> None:
+        """Nothing to restore (no post sent before, or the log no longer reaches it)."""
+        self._complete.setdefault(game_id, -1)
 
     def _segments(self, entries: Sequence[_Entry], locale: str,
                   literal: Callable[[str], str]) -> list[list[Segment]]:
@@ -264,6 +292,7 @@ class TurnJournal:
     def settle(self, game_id: int, reading: Reading) -> None:
         """Forget what `reading` narrated (its post is out). Entries added since stay; a
         journal dropped or rewritten meanwhile (an undo) is left as it is."""
+        self.mark_complete(game_id)  # from here on it runs from the last post
         entries = self._games.get(game_id, [])
         read = (*reading.covered, *(reading.partly[:1] if reading.partly else ()))
         if len(entries) < len(read) or any(a is not b for a, b in zip(entries, read, strict=False)):
@@ -287,3 +316,4 @@ class TurnJournal:
 
     def drop(self, game_id: int) -> None:
         self._games.pop(game_id, None)
+        self._complete.pop(game_id, None)

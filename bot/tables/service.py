@@ -309,6 +309,31 @@ class TableService:
         self._remember(game, state)
         return state
 
+    async def moves_since(self, game_id: int, seq: int
+                          ) -> tuple[int, list[tuple[int, tuple[Event, ...], Any, Any]]] | None:
+        """The logged moves after action `seq`, replayed as (seat, events, state before,
+        state after), and the game version they lead to: what a table post narrates when
+        the bot restarted since the last one. None if the log no longer reaches `seq`
+        (an undo) or the game is gone. Read under the game's lock, so no move lands
+        between reading the log and its version."""
+        async with self._lock(game_id):
+            game = await self.store.game(game_id)
+            if game is None:
+                return None
+            actions = await self.store.actions(game_id)
+            if seq > len(actions):
+                return None
+            record = self._record(game, actions)
+            rules = game_named(record.game)
+            state, _ = rules.new_game(record.players, record.seed, record.options)
+            moves = []
+            for number, logged in enumerate(actions, start=1):
+                before = state
+                state, events = rules.apply(state, rules.parse_action(logged.text))
+                if number > seq:
+                    moves.append((logged.seat, tuple(events), before, state))
+            return game.version, moves
+
     def _reminders_for(self, game: Game, state: GameState) -> list[NewReminder]:
         """A deadline per turn from the table settings; none for computers or the end."""
         rules = rules_of(game)

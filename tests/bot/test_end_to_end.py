@@ -281,6 +281,36 @@ async def test_restart_stale_click_wrong_user_and_double_click(discord_and_bot) 
     assert fake.violations == [] and fake.unanswered() == []
 
 
+async def test_a_turn_split_by_a_restart_is_narrated_whole(discord_and_bot) -> None:
+    """The turn journal lives in memory: after a restart the post replays the moves since
+    the last post from the log, so a build made before it is still in the turn's line."""
+    fake, bot = discord_and_bot
+    table = await started_table(fake, ALICE, [BOB])
+    for _ in range(12):  # play on to a turn that builds before it chooses
+        user, message, before = await open_dialogue(fake, table)
+        if any(c.startswith("mr:spot:") for c in message.custom_ids()):
+            break
+        while message.custom_ids():
+            message = await click_and_wait(fake, user, message, *next_click(message))
+        table = await fake.wait_for(is_post, after=before)
+    else:
+        raise AssertionError("no build in twelve turns")
+    clicked = ""
+    while not clicked.startswith("mr:act:"):  # pick a place, then confirm the build
+        clicked, values = next_click(message)
+        message = await click_and_wait(fake, user, message, clicked, values)
+    assert message.custom_ids(), "the parcel choice is still to come"
+    await bot.stop()
+    await bot.start()
+    restarted = len(fake.sent)
+    while message.custom_ids():
+        message = await click_and_wait(fake, user, message, *next_click(message))
+    post = await fake.wait_for(is_post, after=restarted)
+    line = next(line for line in post.content.splitlines() if user[1] in line)
+    assert " built " in line and " took " in line, post.content
+    assert fake.violations == [] and fake.unanswered() == []
+
+
 async def test_a_rate_limited_post_is_retried(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
     lobby = await open_table(fake, ALICE, [BOB])

@@ -37,6 +37,19 @@ async def test_a_move_and_its_post_are_one_write(store: GameStore) -> None:
     assert len(await store.posts(game.id)) == 1 and len(await store.actions(game.id)) == 1
 
 
+async def test_a_post_knows_its_place_in_the_action_log(store: GameStore) -> None:
+    """Each row keeps how many actions the log held when it was written: after a restart
+    the delivery replays the moves after the last sent table post from there."""
+    game = await started(store)
+    game = await store.record_actions(game, entries=[ActionEntry(0, "a"), ActionEntry(1, "b")],
+                                      state=STATE, reminders=None, now=START, posts=[TABLE])
+    game = await store.record_actions(game, entries=[ActionEntry(0, "c")], state=STATE,
+                                      reminders=None, now=START, posts=[TABLE])
+    game = await store.truncate_actions(game, keep=1, state=STATE, reminders=[], now=START,
+                                        posts=[TABLE])
+    assert [p.seq for p in await store.posts(game.id)] == [2, 3, 1]
+
+
 async def test_a_newer_table_supersedes_the_older_one(store: GameStore) -> None:
     game = await started(store)
     for text in ("first", "second", "third"):
@@ -162,3 +175,35 @@ async def test_post_texts_name_players_through_the_front_ends_escaper(store: Gam
     names = [seat.name for seat in result.game.seats]
     for text in texts:
         assert any(f"[{name}]" in text for name in names), text
+
+
+async def test_rows_written_before_migration_5_have_no_place_in_the_log(
+        tmp_path: Path) -> None:
+    """A database of schema 4 opens; its rows say nothing of where they stood (the
+    delivery then posts the row's own text, as before)."""
+    import sqlite3
+
+    from bot.tables.store.sqlite import MIGRATIONS
+
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    for migration in MIGRATIONS[:4]:
+        for statement in migration:
+            db.execute(statement)
+    db.execute("PRAGMA user_version = 4")
+    db.execute("INSERT INTO games (guild_id, channel_id, status, host_id, options, settings, "
+               "seed, components, version, created_at, updated_at) VALUES "
+               "(NULL, 7, 'active', 1, '{}', '{}', 5, 'provisional-1', 3, ?, ?)",
+               (START.isoformat(), START.isoformat()))
+    db.execute("INSERT INTO outbox (game_id, version, kind, text, pings, target, next_try, "
+               "created_at) VALUES (1, 3, 'table', 'Alice built', '[]', NULL, ?, ?)",
+               (START.isoformat(), START.isoformat()))
+    db.commit()
+    db.close()
+    store = SqliteStore(path)
+    await store.open()
+    try:
+        (post,) = await store.posts(1)
+        assert (post.text, post.seq) == ("Alice built", None)
+    finally:
+        await store.close()

@@ -147,6 +147,44 @@ def test_a_reading_is_forgotten_only_when_settled_and_only_what_it_read() -> Non
     assert journal.read(1, "en").events == list(moves[4][2])
 
 
+def test_a_restored_journal_narrates_as_the_one_kept_in_memory_and_skips_what_it_holds(
+        ) -> None:
+    """After a restart the delivery restores the moves since the last post from the log,
+    one entry per action; a call that made a version up to the restored one is already
+    in it (it landed while the log was read), a later one is kept."""
+    moves = playout(3, 13)[:8]
+    states = [(before, apply(before, action)[0]) for before, action, _ in moves]  # type: ignore[arg-type]
+    kept, restored = TurnJournal(), TurnJournal()
+    for version, ((before, after), (_, _, events)) in enumerate(zip(states, moves,
+                                                                     strict=True), 1):
+        assert before.active_seat is not None
+        kept.add(1, [(before.active_seat, events)], before, after, version=version)
+    assert not restored.is_complete(1)
+    played = [(before.active_seat, events, before, after)
+              for (before, after), (_, _, events) in zip(states[:6], moves[:6], strict=True)]
+    restored.restore(1, played, version=6)
+    assert restored.is_complete(1)
+    for version in (5, 6, 7, 8):  # 5 and 6 are in the log it was restored from
+        before, after = states[version - 1]
+        assert before.active_seat is not None
+        restored.add(1, [(before.active_seat, moves[version - 1][2])], before, after,
+                     version=version)
+    assert restored.read(1, "en").segments == kept.read(1, "en").segments
+    assert restored.read(1, "en").events == kept.read(1, "en").events
+
+
+def test_a_journal_is_complete_once_a_post_went_out() -> None:
+    journal = TurnJournal()
+    before, action, events = playout(2, 3)[0]
+    assert before.active_seat is not None
+    journal.add(1, [(before.active_seat, events)], before, apply(before, action)[0])  # type: ignore[arg-type]
+    assert not journal.is_complete(1)
+    journal.settle(1, journal.read(1, "en"))
+    assert journal.is_complete(1)
+    journal.drop(1)  # the game is over
+    assert not journal.is_complete(1)
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_narration_names_draft_slots_as_the_picture_does_R_ORDER_1(players: int) -> None:
     """The narration reads ①–④ from the state, the picture from the public view: the

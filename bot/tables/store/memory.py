@@ -140,10 +140,11 @@ class MemoryStore:
         if any(p.kind is PostKind.TABLE for p in posts):
             self._supersede(game_id, f"replaced by version {version}")
         channel = self._games[game_id].channel_id
+        seq = len(self._actions.get(game_id, ()))
         for p in posts:
             self._outbox[self._next_post] = Post(self._next_post, game_id, channel, version,
                                                  p.kind, p.text, tuple(p.pings), p.target, 0,
-                                                 now)
+                                                 now, seq=seq)
             self._next_post += 1
 
     async def start_game(self, game: Game, *, seats: Sequence[Seat],

@@ -146,10 +146,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 4: which game a table plays (issue 15); every table before it played Moon River
         "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'moonriver'",
     ),
+    (  # 5: a post's place in the action log, to narrate its turns again after a restart
+        "ALTER TABLE outbox ADD COLUMN seq INTEGER",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
-                "o.attempts, o.next_try, o.state, o.outcome")
+                "o.attempts, o.next_try, o.state, o.outcome, o.seq")
 GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, seed, components, "
                 "version, created_at, updated_at, game")
 
@@ -157,7 +160,8 @@ GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, s
 INSERT_REMINDER = ("INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version, nth) "
                    "VALUES (?, ?, ?, ?, ?, ?)")
 INSERT_POST = ("INSERT INTO outbox (game_id, version, kind, text, pings, target, next_try, "
-               "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+               "created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+               "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?))")
 # a new table post supersedes the game's older pending table posts and reminders
 SUPERSEDE_POSTS = ("UPDATE outbox SET state = 'superseded', outcome = ? "
                    "WHERE game_id = ? AND state = 'pending' AND kind != 'dm'")
@@ -197,8 +201,8 @@ def _write_posts_now(db: sqlite3.Connection, game_id: int, version: int,
     if any(p.kind is PostKind.TABLE for p in posts):
         db.execute(SUPERSEDE_POSTS, (f"replaced by version {version}", game_id))
     db.executemany(INSERT_POST, [(game_id, version, p.kind.value, p.text,
-                                  json.dumps(list(p.pings)), p.target, _time(now), _time(now))
-                                 for p in posts])
+                                  json.dumps(list(p.pings)), p.target, _time(now), _time(now),
+                                  game_id) for p in posts])
 
 
 class SqliteStore:
@@ -491,7 +495,7 @@ class SqliteStore:
         await db.executemany(
             INSERT_POST,
             [(game_id, version, p.kind.value, p.text, json.dumps(list(p.pings)), p.target,
-              _time(now), _time(now)) for p in posts])
+              _time(now), _time(now), game_id) for p in posts])
 
     async def start_game(self, game: Game, *, seats: Sequence[Seat], state: dict[str, Any],
                          reminders: Sequence[NewReminder], now: datetime,
@@ -654,10 +658,10 @@ class SqliteStore:
     @staticmethod
     def _post(row: Any) -> Post:
         (pid, gid, channel, version, kind, text, pings, target, attempts, next_try, state,
-         outcome) = row
+         outcome, seq) = row
         return Post(pid, gid, channel, version, PostKind(kind), text, tuple(json.loads(pings)),
                     target, attempts, datetime.fromisoformat(next_try), PostState(state),
-                    outcome)
+                    outcome, seq)
 
     async def due_posts(self, now: datetime, limit: int = 100) -> list[Post]:
         rows = await self._all(
