@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore, MemoryStore, SqliteStore
+from bot.tables.store.sqlite import MIGRATIONS
 
 START = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 
@@ -46,3 +48,14 @@ async def service(store: GameStore, clock: Clock) -> TableService:
 
 ALICE, BOB, CAROL, DAVE = (User(1, "Alice"), User(2, "Bob"), User(3, "Carol"), User(4, "Dave"))
 MANAGER = User(99, "Moderator", is_manager=True)
+
+
+def database_of_schema(path: Path, schema: int) -> sqlite3.Connection:
+    """A database file as an older version of the bot left it: the first `schema`
+    migrations only (tests then write old rows into it and open it with today's store)."""
+    db = sqlite3.connect(path)
+    for migration in MIGRATIONS[:schema]:
+        for statement in migration:
+            db.execute(statement)
+    db.execute(f"PRAGMA user_version = {schema}")
+    return db

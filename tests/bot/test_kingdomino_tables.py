@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -18,13 +17,12 @@ from bot.tables.fronts import front_of
 from bot.tables.narrate import turn_lines
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore, SqliteStore
-from bot.tables.store.sqlite import MIGRATIONS
 from engine.games import game_named, replay
 from engine.i18n import strings
 from engine.kingdomino.actions import Claim, Place
 from engine.kingdomino.state import Phase
 from engine.rng import Rng
-from tests.bot.conftest import ALICE, BOB, CAROL, Clock
+from tests.bot.conftest import ALICE, BOB, CAROL, Clock, database_of_schema
 from tests.bot.test_end_to_end import RAW_ID
 from tests.bot.test_kingdomino_discord import RAW_KD
 from tests.bot.test_sandbox import scripted
@@ -66,11 +64,7 @@ async def test_one_open_game_per_channel_whatever_the_game(service: TableService
 async def test_a_database_of_the_previous_schema_loads_as_moon_river(tmp_path: Path) -> None:
     """A file written before migration 4: its table plays Moon River, as it always did."""
     path = tmp_path / "old.sqlite3"
-    db = sqlite3.connect(path)
-    for migration in MIGRATIONS[:3]:
-        for statement in migration:
-            db.execute(statement)
-    db.execute("PRAGMA user_version = 3")
+    db = database_of_schema(path, 3)
     db.execute("INSERT INTO games (guild_id, channel_id, status, host_id, options, settings, "
                "seed, components, version, created_at, updated_at, parent_id) VALUES "
                "(NULL, 7, 'lobby', 1, ?, ?, 5, 'provisional-1', 1, ?, ?, 7)",

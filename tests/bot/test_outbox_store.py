@@ -14,7 +14,7 @@ from bot.tables.domain import NewPost, PostKind, PostState, Status
 from bot.tables.errors import StaleActionError
 from bot.tables.service import TableService, rules_of, turn_passes_on
 from bot.tables.store import ActionEntry, GameStore, SqliteStore
-from tests.bot.conftest import ALICE, BOB, START, Clock
+from tests.bot.conftest import ALICE, BOB, START, Clock, database_of_schema
 from tests.bot.test_store_contract import STATE, started
 
 TABLE = NewPost(PostKind.TABLE, "Alice built", (2,))
@@ -181,16 +181,8 @@ async def test_rows_written_before_migration_5_have_no_place_in_the_log(
         tmp_path: Path) -> None:
     """A database of schema 4 opens; its rows say nothing of where they stood (the
     delivery then posts the row's own text, as before)."""
-    import sqlite3
-
-    from bot.tables.store.sqlite import MIGRATIONS
-
     path = tmp_path / "old.sqlite3"
-    db = sqlite3.connect(path)
-    for migration in MIGRATIONS[:4]:
-        for statement in migration:
-            db.execute(statement)
-    db.execute("PRAGMA user_version = 4")
+    db = database_of_schema(path, 4)
     db.execute("INSERT INTO games (guild_id, channel_id, status, host_id, options, settings, "
                "seed, components, version, created_at, updated_at) VALUES "
                "(NULL, 7, 'active', 1, '{}', '{}', 5, 'provisional-1', 3, ?, ?)",
