@@ -22,10 +22,10 @@ from bot.tables.errors import (
     WrongStatus,
 )
 from bot.tables.service import TableService, User
-from bot.tables.store import GameStore, SqliteStore
+from bot.tables.store import ActionEntry, GameStore, SqliteStore
 from engine.rng import Rng
 from engine.state import GameState
-from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, MANAGER, Clock
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, MANAGER, START, Clock
 
 CHANNEL = 100
 
@@ -374,3 +374,29 @@ async def test_undo_never_takes_back_a_revealed_draw(service: TableService) -> N
                 await service.undo(CHANNEL, user)
             refused += 1
     assert refused > 0
+
+
+async def test_moves_since_a_place_in_the_log_replay_with_their_states(
+        service: TableService, store: GameStore) -> None:
+    """What a table post narrates after a restart: the logged moves after a post's place
+    in the log, each with its events and the states around it; nothing if the log no
+    longer reaches that place (an undo) or no longer replays."""
+    result = await table(service, ALICE, BOB)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    rng = Rng(5)
+    for _ in range(6):
+        status = await service.status(CHANNEL)
+        user = users[status.game.seats[status.state.active_seat].user_id]
+        await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
+    status = await service.status(CHANNEL)
+    game_id = result.game.id
+    found = await service.moves_since(game_id, 4)
+    assert found is not None
+    version, moves = found
+    assert version == status.game.version and len(moves) == 2
+    assert moves[-1][3] == status.state and moves[0][3] == moves[1][2]
+    assert [seat for seat, *_ in moves] == [a.seat for a in (await store.actions(game_id))[4:]]
+    assert await service.moves_since(game_id, 7) is None  # past the log's end
+    await store.record_actions(status.game, entries=[ActionEntry(0, "choose p999")],
+                               state={}, reminders=None, now=START)
+    assert await service.moves_since(game_id, 4) is None  # a log that does not replay
