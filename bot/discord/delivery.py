@@ -64,6 +64,22 @@ def sent_message(post: Post) -> int | None:
     return int(number) if number.isdigit() else None
 
 
+def live_post_in(rows: list[Post]) -> tuple[int, int] | None:
+    """(channel, message) of the newest table row sent among a game's outbox `rows`."""
+    for row in reversed(rows):
+        message = sent_message(row)
+        if row.kind is PostKind.TABLE and message is not None:
+            return row.channel_id, message
+    return None
+
+
+def last_posted_seq(rows: list[Post], post: Post) -> int | None:
+    """Where in the action log the game's last table post sent before `post` stood."""
+    sent = [row for row in rows if row.id < post.id and row.kind is PostKind.TABLE
+            and row.state is PostState.SENT]
+    return sent[-1].seq if sent else None
+
+
 class CrashPoint:
     """A test hook: `MOONRIVER_CRASH_AT=before_post:N` (or `after_post:N`) kills this
     process with SIGKILL at the Nth delivery, exactly between the commit and the post (or
@@ -241,7 +257,15 @@ class Delivery:
         """The journal's turns since the last post and where the table and its live post
         are; and what to call once the row has ended (sent, or failed for good) to forget
         those turns. A row tried again later narrates the same turns then."""
-        live = await self._live(game)
+        # After a restart the live post and the journal are recovered from the game's
+        # outbox rows, read once for both.
+        rows: list[Post] | None = None
+        live = self.client.turn_posts.get(game.id)
+        if live is None:
+            rows = await self.store.posts(game.id)
+            live = live_post_in(rows)
+            if live is not None:
+                self.client.turn_posts[game.id] = live
         if post.kind is PostKind.DM:
             guild = self.client.get_guild(game.guild_id) if game.guild_id is not None else None
             channel = self.client.get_channel(game.channel_id)
@@ -254,7 +278,9 @@ class Delivery:
         locale = game.settings.locale
         journal = self.client.journal
         if not journal.is_complete(game.id):
-            await self._restore_journal(post, game)
+            if rows is None:
+                rows = await self.store.posts(game.id)
+            await self._restore_journal(game, last_posted_seq(rows, post))
         reading = journal.read(game.id, locale, safe_name)
         over = rules_of(game).is_over(state)
 
@@ -269,14 +295,11 @@ class Delivery:
                        reading.events or self.client.service.events_of(game.id, post.version),
                        live_post=live), told
 
-    async def _restore_journal(self, post: Post, game: Game) -> None:
+    async def _restore_journal(self, game: Game, since: int | None) -> None:
         """After a restart the journal holds only the moves made since: replay the moves
-        after the game's last sent table post from the log (its row says where that post
-        stood), so the post narrates every turn it covers."""
+        after the game's last sent table post (at action `since` of the log), so the post
+        narrates every turn it covers."""
         journal = self.client.journal
-        sent = [row for row in await self.store.posts(game.id) if row.id < post.id
-                and row.kind is PostKind.TABLE and row.state is PostState.SENT]
-        since = sent[-1].seq if sent else None
         try:
             moves = await self.client.service.moves_since(game.id, since) \
                 if since is not None else None
@@ -287,19 +310,6 @@ class Delivery:
             return
         version, played = moves
         journal.restore(game.id, played, version, front_of(game.options.game).segments_of)
-
-    async def _live(self, game: Game) -> tuple[int, int] | None:
-        """Where the game's live turn post is: remembered since this process made it, or
-        else read back from the newest table row sent, so that after a restart the next
-        post still strips the buttons of the one before and reminders still link to it."""
-        live = self.client.turn_posts.get(game.id)
-        if live is None:
-            for row in reversed(await self.store.posts(game.id)):
-                message = sent_message(row)
-                if row.kind is PostKind.TABLE and message is not None:
-                    live = self.client.turn_posts[game.id] = (row.channel_id, message)
-                    break
-        return live
 
     async def _live_post(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Only the newest table post keeps its buttons: strip the previous one's."""

@@ -255,11 +255,12 @@ class TurnJournal:
         """After a restart: the moves since the last post, replayed from the stored log as
         (seat, events, before, after) up to game `version`, replace what the journal
         caught since the start (those moves are in the log too)."""
-        self._games[game_id] = [_Entry(((seat, tuple(events)),), before, after,
-                                       narrate=narrate)
-                                for seat, events, before, after in played]
-        if not self._games[game_id]:
-            del self._games[game_id]
+        entries = [_Entry(((seat, tuple(events)),), before, after, narrate=narrate)
+                   for seat, events, before, after in played]
+        if entries:
+            self._games[game_id] = entries
+        else:
+            self._games.pop(game_id, None)
         self._complete[game_id] = version
 
     def mark_complete(self, game_id: int) -> None:
