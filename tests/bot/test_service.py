@@ -37,6 +37,15 @@ async def table(service: TableService, *players: User, channel: int = CHANNEL, *
     return await service.start(channel, players[0])
 
 
+async def random_moves(service: TableService, users: dict[int, User], rng: Rng,
+                       count: int) -> None:
+    """`count` random legal moves at the table in CHANNEL, each by the player to move."""
+    for _ in range(count):
+        status = await service.status(CHANNEL)
+        user = users[status.game.seats[status.state.active_seat].user_id]
+        await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
+
+
 async def play_out(service: TableService, channel: int, users: dict[int, User],
                    rng: Rng, limit: int = 5000) -> int:
     """Random legal actions through the service until the game ends."""
@@ -282,10 +291,7 @@ async def test_snapshots_are_a_cache(tmp_path, clock: Clock) -> None:
     await table(service, ALICE, BOB)
     users = {ALICE.id: ALICE, BOB.id: BOB}
     rng = Rng(3)
-    for _ in range(30):
-        status = await service.status(CHANNEL)
-        user = users[status.game.seats[status.state.active_seat].user_id]
-        await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
+    await random_moves(service, users, rng, 30)
     expected = (await service.status(CHANNEL)).state
     game = (await service.status(CHANNEL)).game
     # a missing snapshot and a corrupted one: both rebuilt from seed + log
@@ -384,10 +390,7 @@ async def test_moves_since_a_place_in_the_log_replay_with_their_states(
     result = await table(service, ALICE, BOB)
     users = {ALICE.id: ALICE, BOB.id: BOB}
     rng = Rng(5)
-    for _ in range(6):
-        status = await service.status(CHANNEL)
-        user = users[status.game.seats[status.state.active_seat].user_id]
-        await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
+    await random_moves(service, users, rng, 6)
     status = await service.status(CHANNEL)
     game_id = result.game.id
     found = await service.moves_since(game_id, 4)
