@@ -142,12 +142,14 @@ def render_turn(view: TableView, *, theme: Theme, locale: str = "en",
         return _render_turn(view, Canvas(theme, palette), locale, changes, texts)
 
 
-def _other_sizes(rows: int, count: int, room: int) -> tuple[RanchSizes, bool, int]:
+def _other_sizes(rows: int, count: int, room: int,
+                 side_w: int) -> tuple[RanchSizes, bool, int]:
     """Compact ranch sizes, whether the one other ranch fits beside the mover's (under
-    the saloon, with two players), and how many share a row below otherwise."""
+    the saloon, with two players; as wide as the saloon, so the name and score fit), and
+    how many share a row below otherwise."""
     fitting = [c for c in OTHER_CELLS if RanchSizes(c, rows, TEXT, False).height <= room]
     if count == 1 and fitting:
-        return RanchSizes(fitting[0], rows, TEXT, detailed=False), True, 1
+        return RanchSizes(fitting[0], rows, TEXT, detailed=False, min_width=side_w), True, 1
     per_row = max(1, min(count, 3))
     slot_w = (WIDTH - PAD) // per_row - PAD
     cell = next((c for c in ROW_CELLS
@@ -168,7 +170,8 @@ def _render_turn(view: TableView, canvas: Canvas, locale: str, changes: TurnChan
     draft = DraftSizes(WIDTH - 2 * PAD, DRAFT_TILE, TEXT)
     side_w = WIDTH - 3 * PAD - big.width
     saloon_h = _saloon_height(view)
-    small, beside, per_row = _other_sizes(rows, len(others), big.height - saloon_h - PAD)
+    small, beside, per_row = _other_sizes(rows, len(others), big.height - saloon_h - PAD,
+                                          side_w)
     other_rows = 0 if beside else (len(others) + per_row - 1) // per_row
     top = _banner_height(view)
     middle_y = top + draft.height + PAD

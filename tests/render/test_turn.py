@@ -188,3 +188,22 @@ def test_turn_picture_through_a_whole_game(players: int) -> None:
             assert layout.cell_size(layout.mover or 0) * layout.scale() >= 28
         state, events = apply(state, rng.choice(legal_actions(state)))
         step += 1
+
+
+def test_two_players_the_other_ranch_is_as_wide_as_the_saloon() -> None:
+    """With two players the other ranch sits under the saloon, as wide as it, so a name
+    of ten letters and the score both fit in its header (it was cut to "Maxim…")."""
+    from dataclasses import replace
+
+    view = public_view(played(2, 5, 18))
+    mover = view.active_seat
+    assert mover is not None
+    players = tuple(p if p.seat == mover else replace(p, name="Maximilian")
+                    for p in view.players)
+    with drawn_texts() as texts:
+        picture = render_turn(replace(view, players=players), theme=DARK)
+    assert "Maximilian" in [text for text, _ in texts]
+    other = next(r for r in picture.layout.ranches if r.seat != mover)
+    mine = next(r for r in picture.layout.ranches if r.seat == mover)
+    x0, _, x1, _ = other.panel
+    assert x0 > mine.panel[2] and x1 >= picture.layout.width - 12 - 1
