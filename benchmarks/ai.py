@@ -145,6 +145,15 @@ def summarise(results: list[GameResult], focus: str) -> dict[str, object]:
     return report
 
 
+def odd_one_out(results: list[GameResult]) -> str:
+    """The AI a logged run measured: the one in the fewest seats ("strong" of
+    strong,greedy,greedy,greedy), so a summary needs no --ai to report on it."""
+    if not results:
+        raise SystemExit("the log holds no games")
+    lineup = results[0].lineup
+    return min(lineup, key=lambda ai: (lineup.count(ai), lineup.index(ai)))
+
+
 def read_log(path: str) -> list[GameResult]:
     results = []
     with open(path, encoding="utf-8") as lines:
@@ -167,7 +176,10 @@ def _write_progress(log: TextIO, path: str, result: GameResult, report: dict[str
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--ai", default="greedy,random,random,random")
+    parser.add_argument("--ai", default=None,
+                        help="the four seats (default greedy,random,random,random); with "
+                             "--summarise, the AI to report on (default: the log's odd one "
+                             "out)")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--think-ms", type=int, default=1000)
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
@@ -184,9 +196,11 @@ def main() -> None:
                         help="only summarise a log written with --log (e.g. a cut-short run)")
     args = parser.parse_args()
     if args.summarise:
-        print(json.dumps(summarise(read_log(args.summarise), args.ai.split(",")[0])))
+        results = read_log(args.summarise)
+        focus = args.ai.split(",")[0] if args.ai else odd_one_out(results)
+        print(json.dumps(summarise(results, focus)))
         return
-    lineup = tuple(args.ai.split(","))
+    lineup = tuple((args.ai or "greedy,random,random,random").split(","))
     if len(lineup) != 4:
         parser.error("--ai names four seats")
     budget = Budget(args.think_ms, args.clock, args.iterations)

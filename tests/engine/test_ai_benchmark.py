@@ -10,7 +10,16 @@ import json
 import time
 from pathlib import Path
 
-from benchmarks.ai import CLOCKS, Budget, GameResult, _write_progress, play, read_log, summarise
+from benchmarks.ai import (
+    CLOCKS,
+    Budget,
+    GameResult,
+    _write_progress,
+    odd_one_out,
+    play,
+    read_log,
+    summarise,
+)
 
 
 def test_the_default_budget_is_cpu_time_of_the_thinking_process() -> None:
@@ -48,3 +57,14 @@ def test_the_summary_counts_wins_margins_and_the_interval() -> None:
     assert 0 < low < 0.5 < high < 1
     assert report["playouts_per_searched_decision"] == {"median": 450, "decisions": 1}
     assert report["seeds"] == [1, 2]
+
+
+def test_a_log_is_summarised_for_the_ai_it_measured() -> None:
+    """`--summarise LOG` without `--ai` reports on the seat the run was about, whichever
+    seat it held in the log's first game (was: greedy, the default lineup's first)."""
+    def game(*lineup: str) -> GameResult:
+        return GameResult(lineup, (1, 2, 3, 4), (3,), (), (), 1, ())
+
+    assert odd_one_out([game("greedy", "strong", "greedy", "greedy")]) == "strong"
+    assert odd_one_out([game("random", "random", "random", "greedy")]) == "greedy"
+    assert odd_one_out([game("greedy", "greedy", "greedy", "greedy")]) == "greedy"
