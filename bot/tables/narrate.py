@@ -46,11 +46,12 @@ def draft_slots(state: GameState) -> dict[int, str]:
             for i, slot in enumerate(column) if slot.parcel is not None}
 
 
-def _phrases(events: Sequence[ev.Event], state: GameState,
+def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
              draft: Callable[[], Sequence[dict[int, str]]], locale: str,
              literal: Callable[[str], str]) -> tuple[list[str], list[str]]:
-    """(the mover's phrases, table-wide lines) for the events of one action; `literal`
-    makes a player's name inert in the target's markup (the bot escapes markdown)."""
+    """(the mover's phrases, table-wide lines) for the events of one action by `seat`;
+    `literal` makes a player's name inert in the target's markup (the bot escapes
+    markdown)."""
     names = [literal(name) for name in state.config.players]
     said: list[str] = []
     table: list[str] = []
@@ -93,7 +94,11 @@ def _phrases(events: Sequence[ev.Event], state: GameState,
                           cell=cell_name(e.source)))
         elif isinstance(e, ev.ParcelsRemoved) and e.seat is not None:
             key = "turn.discarded" if e.reason == "nothing_fits" else "turn.left_over"
-            said.append(t(key, locale, parcels=", ".join(parcel(p) for p in e.parcels)))
+            what = t(key, locale, parcels=", ".join(parcel(p) for p in e.parcels))
+            if e.seat == seat:
+                said.append(what)
+            else:  # R-END-2: the final placement passes over a seat left with one parcel
+                table.append(t("turn.line", locale, player=names[e.seat], what=what))
         elif isinstance(e, ev.BonusTilePlaced):
             said.append(t("turn.bonus", locale,
                           landscape=t(f"landscape.{e.landscape}", locale),
@@ -142,7 +147,7 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
 def _segment(seat: int, events: Sequence[ev.Event], state: GameState,
              draft: Callable[[], Sequence[dict[int, str]]], locale: str,
              literal: Callable[[str], str], *, ends: bool) -> Segment:
-    said, table = _phrases(events, state, draft, locale, literal)
+    said, table = _phrases(seat, events, state, draft, locale, literal)
     return Segment(seat, tuple(said), tuple(table), ends)
 
 

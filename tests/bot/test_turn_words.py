@@ -86,7 +86,10 @@ def test_the_journal_narrates_one_line_per_player_turn_name_first(players: int) 
             reading = journal.read(1, "en")
             journal.settle(1, reading)
             said = turn_lines(reading.segments, after.config.players, "en")
-            turn_said = [line for line in said if line.startswith("**")]
+            # a seat the final placement passes over is told apart: "**bob** loses … at
+            # the end" (R-END-2), table news rather than a turn
+            turn_said = [line for line in said if line.startswith("**")
+                         and not re.fullmatch(r"\*\*\w+\*\* loses .* at the end", line)]
             assert all(re.match(r"\*\*(alice|bob|carol|dave)\*\* ", line) for line in turn_said)
             assert len(turn_said) <= 1 + sum(isinstance(e, ev.TurnStarted) for e in events)
             turns += 1
@@ -215,3 +218,31 @@ def test_fit_cuts_to_discords_limits() -> None:
     from bot.tables.labels import Label
     cut = fit(Label("x" * 200, "y" * 200))
     assert len(cut.text) == MAX_LABEL and len(cut.description) == MAX_DESCRIPTION
+
+
+def test_parcels_another_seat_loses_at_the_end_are_told_under_its_name_R_END_2() -> None:
+    """The final placement passes over a seat left with one parcel while someone else
+    moves: that loss was told as the mover's ("**alice** passed, then loses …")."""
+    from bot.tables.labels import parcel_text
+
+    for seed in range(2, 40):
+        for before, action, events in playout(2 + seed % 3, seed):
+            mover = before.active_seat
+            lost = [e for e in events if isinstance(e, ev.ParcelsRemoved)
+                    and e.seat is not None and e.seat != mover]
+            if not lost:
+                continue
+            assert mover is not None
+            after, _ = apply(before, action)  # type: ignore[arg-type]
+            lines = turn_lines(segments_of([(mover, events)], before, after),
+                               after.config.players)
+            mine = [line for line in lines
+                    if line.startswith(f"**{after.config.players[mover]}**")]
+            for other in lost:
+                assert other.seat is not None
+                words = ", ".join(parcel_text(after, p, "en") for p in other.parcels)
+                owner = after.config.players[other.seat]
+                assert f"**{owner}** loses {words} at the end" in lines, lines
+                assert not any(words in line for line in mine), lines
+            return
+    raise AssertionError("no final placement passed over another seat's last parcel")
