@@ -145,6 +145,9 @@ def summarise(results: list[GameResult], focus: str) -> dict[str, object]:
     return report
 
 
+DEFAULT_LINEUP = "greedy,random,random,random"
+
+
 def odd_one_out(results: list[GameResult]) -> str:
     """The AI a logged run measured: the one in the fewest seats ("strong" of
     strong,greedy,greedy,greedy), so a summary needs no --ai to report on it."""
@@ -177,7 +180,7 @@ def _write_progress(log: TextIO, path: str, result: GameResult, report: dict[str
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ai", default=None,
-                        help="the four seats (default greedy,random,random,random); with "
+                        help=f"the four seats (default {DEFAULT_LINEUP}); with "
                              "--summarise, the AI to report on (default: the log's odd one "
                              "out)")
     parser.add_argument("--games", type=int, default=200)
@@ -200,7 +203,7 @@ def main() -> None:
         focus = args.ai.split(",")[0] if args.ai else odd_one_out(results)
         print(json.dumps(summarise(results, focus)))
         return
-    lineup = tuple((args.ai or "greedy,random,random,random").split(","))
+    lineup = tuple((args.ai or DEFAULT_LINEUP).split(","))
     if len(lineup) != 4:
         parser.error("--ai names four seats")
     budget = Budget(args.think_ms, args.clock, args.iterations)
