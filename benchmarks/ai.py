@@ -33,9 +33,9 @@ from dataclasses import asdict, dataclass
 from os import cpu_count, getloadavg
 from typing import TextIO
 
-from engine.ai import Player, StrongPlayer, make_player
-from engine.game import apply, new_game, outcome
-from engine.state import Phase
+from engine.moonriver.ai import Player, StrongPlayer, make_player
+from engine.moonriver.game import apply, new_game, outcome
+from engine.moonriver.state import Phase
 
 CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
 

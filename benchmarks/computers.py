@@ -33,10 +33,10 @@ from pathlib import Path
 from bot.tables.computers import ComputerSeats, Decision, decide
 from bot.tables.service import TableService, User
 from bot.tables.store import SqliteStore
-from engine.actions import parse_action
-from engine.ai import make_player
-from engine.game import apply, new_game
-from engine.state import Phase
+from engine.moonriver.actions import parse_action
+from engine.moonriver.ai import make_player
+from engine.moonriver.game import apply, new_game
+from engine.moonriver.state import Phase
 
 MODES = ("none", "thread", "process")
 

@@ -5,7 +5,7 @@ at a build decision, and a late-game state's to_dict + from_dict.
 
 Random games are played twice, on the same seeds and with the same choices: through
 `apply` (a new state and the events per action: what the bot and records use) and
-through the in-place path of `engine.playout` (one fork per game, no events: what a
+through the in-place path of `engine.moonriver.playout` (one fork per game, no events: what a
 search uses). Reports medians over repeats: the machines are shared and noisy.
 """
 
@@ -16,12 +16,12 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engine.actions import Action, Build
-from engine.ai import RandomPlayer
-from engine.game import apply, legal_actions, new_game
-from engine.playout import options, play_in_place
-from engine.rng import Rng
-from engine.state import GameState, Phase
+from engine.games.rng import Rng
+from engine.moonriver.actions import Action, Build
+from engine.moonriver.ai import RandomPlayer
+from engine.moonriver.game import apply, legal_actions, new_game
+from engine.moonriver.playout import options, play_in_place
+from engine.moonriver.state import GameState, Phase
 
 
 def play_random_game(seed: int, players: int = 4) -> list[GameState]:
@@ -105,7 +105,7 @@ def main() -> None:
     print(f"random 4-player games/s (median of {args.repeats} x {args.games}): "
           f"{statistics.median(rates):.1f}  (all: {', '.join(f'{r:.1f}' for r in rates)}); "
           f"per CPU second: {statistics.median(cpu_rates):.1f}")
-    print(f"random 4-player games/s in place (engine.playout, same games): "
+    print(f"random 4-player games/s in place (engine.moonriver.playout, same games): "
           f"{statistics.median(in_place_rates):.1f}  "
           f"(all: {', '.join(f'{r:.1f}' for r in in_place_rates)}); "
           f"per CPU second: {statistics.median(in_place_cpu_rates):.1f}")

@@ -4,8 +4,8 @@
 
 Collects positions from seeded random games (Moon River: every build decision; Kingdomino:
 every kingdom of every position, with three dominoes), then times Moon River's
-`legal_actions` on fresh copies (build generation, engine.game._legal_builds) and
-Kingdomino's `Kingdom.placement_masks`, both on engine.geometry. Reports the median over
+`legal_actions` on fresh copies (build generation, engine.moonriver.game._legal_builds) and
+Kingdomino's `Kingdom.placement_masks`, both on engine.games.geometry. Reports the median over
 repeats of CPU microseconds per call: the machines are shared and noisy, so compare
 trees by running this in turn with each.
 """
@@ -17,16 +17,16 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engine.actions import Build
-from engine.ai import RandomPlayer
-from engine.game import apply, legal_actions, new_game
+from engine.games.rng import Rng
 from engine.kingdomino.dominoes import Domino, domino
 from engine.kingdomino.game import apply as kingdomino_apply
 from engine.kingdomino.game import new_game as kingdomino_new_game
 from engine.kingdomino.kingdom import Kingdom
 from engine.kingdomino.options import legal_actions as kingdomino_legal_actions
-from engine.rng import Rng
-from engine.state import GameState, Phase
+from engine.moonriver.actions import Build
+from engine.moonriver.ai import RandomPlayer
+from engine.moonriver.game import apply, legal_actions, new_game
+from engine.moonriver.state import GameState, Phase
 
 SAMPLE_DOMINOES = (1, 20, 47)  # two equal halves, two terrains, crowns
 

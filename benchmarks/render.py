@@ -24,12 +24,12 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from engine import events as ev
-from engine.actions import Build
-from engine.game import apply, legal_actions, new_game
-from engine.rng import Rng
-from engine.state import GameState
-from engine.view import public_view
+from engine.games.rng import Rng
+from engine.moonriver import events as ev
+from engine.moonriver.actions import Build
+from engine.moonriver.game import apply, legal_actions, new_game
+from engine.moonriver.state import GameState
+from engine.moonriver.view import public_view
 from render import DARK, LIGHT, render_ranch, render_table, to_png_bytes
 from render.changes import changes_of
 from render.pieces import PIECES

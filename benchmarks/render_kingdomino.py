@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 
 from benchmarks.render import TARGET_RATIO, interleaved, median_ms, plain_png
-from engine.events import Event
+from engine.games.events import Event
 from engine.kingdomino import Place, apply, legal_actions, new_game
 from engine.kingdomino.ai import make_player
 from engine.kingdomino.state import GameState, Phase

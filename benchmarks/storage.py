@@ -22,7 +22,7 @@ from benchmarks.tables import build, one_move, p99
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
 from bot.tables.store.guard import FileIdentity
-from engine.rng import Rng
+from engine.games.rng import Rng
 
 
 async def measure(path: Path, games: int) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from bot.tables.service import TableService, User
 from bot.tables.store import SqliteStore
-from engine.rng import Rng
+from engine.games.rng import Rng
 
 USERS = [User(i, f"Player {i}") for i in range(1, 5)]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
-from engine.ai import DEFAULT_THINK_MS
+from engine.games.levels import DEFAULT_THINK_MS
 
 DEFAULT_DB = "./moonriver.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")

@@ -19,11 +19,11 @@ from bot.tables.fronts import front_of, game_text
 from bot.tables.narrate import turn_lines
 from bot.tables.service import Played, TableService, User
 from bot.tables.store import GameStore, MemoryStore, SqliteStore
-from engine.ai import AI_LEVELS, AI_PLAYERS, ai_name
-from engine.errors import MoonRiverError
-from engine.events import Event
-from engine.games import DEFAULT_GAME, game_named
-from engine.i18n import t
+from engine.games.errors import GameError
+from engine.games.events import Event
+from engine.games.i18n import t
+from engine.games.levels import AI_LEVELS, AI_NAMES, ai_name
+from engine.registry import DEFAULT_GAME, game_named
 
 CHANNEL = 1  # the sandbox's one table
 
@@ -47,18 +47,18 @@ class SandboxOptions:
     def __post_init__(self) -> None:
         try:
             rules = game_named(self.game)
-        except MoonRiverError as exc:
+        except GameError as exc:
             raise ValueError(str(exc)) from None
         counts = rules.player_counts
         if len(self.seats) not in counts:
             raise ValueError(f"a table has {min(counts)}–{max(counts)} seats")
-        computers = (*AI_LEVELS, *AI_PLAYERS)
+        computers = (*AI_LEVELS, *AI_NAMES)
         if any(s != "human" and s not in computers for s in self.seats):
             raise ValueError(f"seats are 'human' or one of {', '.join(computers)}")
         for seat in set(self.seats) - {"human"}:  # a level this game has no player for
             try:
                 rules.make_player(ai_name(seat), 0)
-            except (MoonRiverError, ValueError) as exc:
+            except (GameError, ValueError) as exc:
                 raise ValueError(str(exc)) from None
         try:  # the table's own check of the options (R-LEG-2, K-VAR), said up front
             self.table_options()
@@ -139,7 +139,7 @@ class Sandbox:
             return options[int(line) - 1]
         try:
             return self.rules.parse_action(line)
-        except MoonRiverError:
+        except GameError:
             return None
 
     def _narrate(self, played: Sequence[Played], before: Any | None, after: Any) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engine import events as ev
+from engine.moonriver import events as ev
 
 
 @dataclass(frozen=True, slots=True)

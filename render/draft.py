@@ -13,8 +13,8 @@ from functools import partial
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import t
-from engine.view import SlotView, TableView
+from engine.games.i18n import t
+from engine.moonriver.view import SlotView, TableView
 from render import sprites
 from render.canvas import Canvas, Ink
 from render.cells import draw_parcel, parcel_fits, parcel_image

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from PIL import Image
 
-from engine.i18n import t
-from engine.view import TableView
+from engine.games.i18n import t
+from engine.moonriver.view import TableView
 from render import score_card as card
 from render import sprites
 from render.layout import TurnLayout, TurnPicture

@@ -19,7 +19,7 @@ from importlib.resources import as_file
 
 from PIL import ImageDraw, ImageFont
 
-from engine.resources import data_file
+from engine.games.resources import data_file
 
 REGULAR = ("DejaVuSans.ttf", "DroidSansFallbackFull.ttf")
 BOLD = ("DejaVuSans-Bold.ttf", "DroidSansFallbackFull.ttf")

@@ -6,7 +6,7 @@ are computed here, once, from the same public view the picture is drawn from.
 
 from __future__ import annotations
 
-from engine.view import SlotView, TableView
+from engine.moonriver.view import SlotView, TableView
 
 SLOT_LABELS = "①②③④⑤⑥⑦⑧"
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.components import Parcel
-from engine.ranch import RanchCell
+from engine.moonriver.components import Parcel
+from engine.moonriver.ranch import RanchCell
 from render import sprites
 from render.stamps import draw_text
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from string import ascii_lowercase
 
-from engine.actions import Build
-from engine.grid import WIDTH
+from engine.moonriver.actions import Build
+from engine.moonriver.grid import WIDTH
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.i18n import normalise_locale, strings, t
+from engine.games.i18n import normalise_locale, strings, t
 
 
 def counted(key: str, count: int, locale: str = "en") -> str:

@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
 
-from engine.actions import Build
-from engine.events import Event
+from engine.games.events import Event
 from engine.kingdomino.actions import Place
 from engine.kingdomino.state import GameState as KingdominoState
-from engine.state import GameState
-from engine.view import TableView, public_view
+from engine.moonriver.actions import Build
+from engine.moonriver.state import GameState
+from engine.moonriver.view import TableView, public_view
 from render.changes import changes_of
 from render.encode import to_png_bytes
 from render.ranch import render_ranch

@@ -12,12 +12,12 @@ from typing import Protocol
 
 from PIL import Image, ImageDraw
 
-from engine.components import Board
-from engine.grid import COLUMN_LETTERS, WIDTH
-from engine.i18n import t
-from engine.ranch import RanchGrid
-from engine.scoring import apply_overpopulation, score_ranch, territories
-from engine.view import PlayerView, TableView
+from engine.games.i18n import t
+from engine.moonriver.components import Board
+from engine.moonriver.grid import COLUMN_LETTERS, WIDTH
+from engine.moonriver.ranch import RanchGrid
+from engine.moonriver.scoring import apply_overpopulation, score_ranch, territories
+from engine.moonriver.view import PlayerView, TableView
 from render import sprites
 from render.parcels import draw_loose, draw_placed
 from render.plural import counted

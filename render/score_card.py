@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import t
+from engine.games.i18n import t
 from render.plural import counted
 from render.stamps import draw_text
 from render.theme import RGB, Theme

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.components import Landscape
-from engine.i18n import t
-from engine.view import TableView
+from engine.games.i18n import t
+from engine.moonriver.components import Landscape
+from engine.moonriver.view import TableView
 from render import sprites
 from render.stamps import draw_text, text_width
 from render.theme import LANDSCAPE_STYLE, Theme

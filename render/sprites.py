@@ -11,7 +11,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from engine.components import Landscape
+from engine.moonriver.components import Landscape
 from render.fonts import draw_text
 from render.theme import (
     LANDSCAPE_INK,

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.actions import Build
-from engine.i18n import t
-from engine.state import Phase
-from engine.view import SlotView, TableView
+from engine.games.i18n import t
+from engine.moonriver.actions import Build
+from engine.moonriver.state import Phase
+from engine.moonriver.view import SlotView, TableView
 from render import sprites
 from render.parcels import draw_loose
 from render.placement import Position, placement_positions, position_of

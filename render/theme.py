@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.components import Landscape
+from engine.moonriver.components import Landscape
 
 RGB = tuple[int, int, int]
 

@@ -13,9 +13,9 @@ from functools import partial
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import t
-from engine.state import Phase
-from engine.view import TableView
+from engine.games.i18n import t
+from engine.moonriver.state import Phase
+from engine.moonriver.view import TableView
 from render import sprites
 from render.canvas import Canvas
 from render.changes import TurnChanges

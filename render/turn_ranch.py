@@ -13,8 +13,8 @@ from functools import partial
 
 from PIL import Image, ImageDraw
 
-from engine.grid import COLUMN_LETTERS, WIDTH
-from engine.view import PlayerView
+from engine.moonriver.grid import COLUMN_LETTERS, WIDTH
+from engine.moonriver.view import PlayerView
 from render import sprites
 from render.canvas import Canvas, Ink
 from render.cells import cell_image, draw_parcel

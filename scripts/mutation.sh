@@ -4,7 +4,7 @@
 # for the rule modules on two cores.
 #
 #   bash scripts/mutation.sh                       # the modules with the most rules
-#   bash scripts/mutation.sh engine/state.py ...   # other modules
+#   bash scripts/mutation.sh engine/moonriver/state.py ...   # other modules
 #
 # Results stay in mutants/ (ignored by git); `mutmut results` lists the survivors and
 # `mutmut show NAME` shows one.
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 MUTMUT=${MUTMUT:-.venv/bin/mutmut}
 modules=("$@")
 if [ ${#modules[@]} -eq 0 ]; then
-  modules=(engine/game.py engine/scoring.py engine/scenarios.py engine/legends.py)
+  modules=(engine/moonriver/game.py engine/moonriver/scoring.py engine/moonriver/scenarios.py engine/moonriver/legends.py)
 fi
 only=$(printf '"%s", ' "${modules[@]}")
 # mutmut reads its settings from pyproject.toml; the module list is passed by a copy of it.

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.actions import Action, parse_action
-from engine.components import SPECIALISTS, Landscape
-from engine.game import apply, legal_actions, new_game
-from engine.grid import parse_cell
-from engine.ranch import parse_ranch
-from engine.state import GameState, Phase, TurnState, validate_state
+from engine.moonriver.actions import Action, parse_action
+from engine.moonriver.components import SPECIALISTS, Landscape
+from engine.moonriver.game import apply, legal_actions, new_game
+from engine.moonriver.grid import parse_cell
+from engine.moonriver.ranch import parse_ranch
+from engine.moonriver.state import GameState, Phase, TurnState, validate_state
 
 
 @dataclass

@@ -85,7 +85,7 @@ def test_the_installed_wheel_reads_its_data_from_the_package(installed: Path,
                                                              tmp_path: Path) -> None:
     dependencies = sysconfig.get_paths()["purelib"]
     env = {**os.environ, "PYTHONPATH": f"{installed}{os.pathsep}{dependencies}"}
-    code = ("import engine.resources as r, render.fonts as f; "
+    code = ("import engine.games.resources as r, render.fonts as f; "
             "print(r.data_file('locale', 'en.json')); print(f.font_path('DejaVuSans.ttf'))")
     shown = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, env=env,
                            capture_output=True, text=True, check=True)

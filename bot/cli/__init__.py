@@ -13,7 +13,7 @@ from bot.cli import operations, play, render, replay, score, simulate
 from bot.cli.common import EXIT_BAD_INPUT, MAX_JSON_BYTES, MAX_JSON_DEPTH, Parser, UsageError
 from bot.cli.operations import no_token_message
 from bot.cli.simulate import MAX_GAMES, MAX_THINK_MS
-from engine.errors import MoonRiverError
+from engine.games.errors import GameError
 
 __all__ = ["EXIT_BAD_INPUT", "MAX_GAMES", "MAX_JSON_BYTES", "MAX_JSON_DEPTH", "MAX_THINK_MS",
            "build_parser", "main", "no_token_message"]
@@ -34,6 +34,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         code: int = args.func(args)
         return code
-    except (UsageError, MoonRiverError) as exc:
+    except (UsageError, GameError) as exc:
         print(f"moonriver: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

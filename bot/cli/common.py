@@ -11,14 +11,15 @@ from typing import Any, NoReturn
 
 from PIL import Image
 
-from engine.games import GAMES, GameRules, Record, game_named, read_record
+from engine.games import GameRules, Record
+from engine.registry import GAMES, game_named, read_record
 from render import to_png_bytes
 
 EXIT_BAD_INPUT = 2
 #: Input bounds: a real game record is a few kilobytes and four levels deep.
 MAX_JSON_BYTES = 4 * 1024 * 1024
 MAX_JSON_DEPTH = 32
-#: `--game` offers every registered game (engine.games.GAMES), Moon River first.
+#: `--game` offers every registered game (engine.registry.GAMES), Moon River first.
 GAME_CHOICES = tuple(GAMES)
 
 

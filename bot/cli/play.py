@@ -12,11 +12,11 @@ from bot.sandbox import SandboxOptions
 from bot.sandbox import main as sandbox_main
 from bot.tables.domain import RANDOM_SCENARIO
 from bot.tables.errors import TableError
-from engine.ai import AI_LEVELS, AI_PLAYERS
-from engine.games import DEFAULT_GAME
-from engine.i18n import LOCALES
-from engine.legends import scenario_name, scenario_number
-from engine.rules import PLAYER_COUNTS, VARIANTS
+from engine.games.i18n import LOCALES
+from engine.games.levels import AI_LEVELS, AI_NAMES
+from engine.moonriver.legends import scenario_name, scenario_number
+from engine.moonriver.rules import PLAYER_COUNTS, VARIANTS
+from engine.registry import DEFAULT_GAME
 from render.theme import THEMES
 
 
@@ -71,7 +71,7 @@ def add_parser(sub: Subcommands[Parser]) -> None:
     box.add_argument("--seats", default="human,random,random",
                      help=f"{min(PLAYER_COUNTS)}–{max(PLAYER_COUNTS)} seats: human, or a "
                           f"computer by level ({', '.join(AI_LEVELS)}) or name "
-                          f"({', '.join(AI_PLAYERS)}); default: human,random,random (5×5)")
+                          f"({', '.join(AI_NAMES)}); default: human,random,random (5×5)")
     box.add_argument("--names", default="", help="names of the human seats, comma-separated")
     box.add_argument("--out", default="sandbox-pictures", help="folder for the pictures")
     box.add_argument("--db", default=None, help="keep the game in this SQLite file (resume)")

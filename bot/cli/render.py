@@ -22,15 +22,15 @@ from bot.cli.common import (
     save_png,
     whole,
 )
-from engine import events as ev
-from engine.actions import Build
-from engine.components import load_components
-from engine.game import legal_actions
-from engine.games import Replay, replay
-from engine.i18n import LOCALES
-from engine.ranch import parse_ranch
-from engine.state import GameState, Phase
-from engine.view import public_view
+from engine.games.i18n import LOCALES
+from engine.moonriver import events as ev
+from engine.moonriver.actions import Build
+from engine.moonriver.components import load_components
+from engine.moonriver.game import legal_actions
+from engine.moonriver.ranch import parse_ranch
+from engine.moonriver.state import GameState, Phase
+from engine.moonriver.view import public_view
+from engine.registry import Replay, replay
 from render import (
     render_grid,
     render_preview,

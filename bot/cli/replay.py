@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from bot.cli.common import Parser, Subcommands, add_game_option, print_json, read_game_record
-from engine.games import replay
+from engine.registry import replay
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -8,9 +8,9 @@ from typing import Any
 from bot.cli.common import Parser, Subcommands, UsageError, add_game_option, print_json
 from engine.kingdomino.notation import parse_kingdom
 from engine.kingdomino.scoring import score_kingdom
-from engine.legends import scenario_number
-from engine.ranch import parse_ranch
-from engine.scoring import apply_overpopulation, score_ranch
+from engine.moonriver.legends import scenario_number
+from engine.moonriver.ranch import parse_ranch
+from engine.moonriver.scoring import apply_overpopulation, score_ranch
 
 _KINGDOM_FLAGS = ("middle_kingdom", "harmony", "mighty_duel")
 

@@ -20,10 +20,11 @@ from bot.cli.common import (
     print_json,
     whole,
 )
-from engine.ai import AI_LEVELS, AI_PLAYERS, DEFAULT_THINK_MS
-from engine.games import GAMES, GameRules, Record, game_named, play, with_result
-from engine.legends import scenario_number
-from engine.rules import VARIANTS
+from engine.games import GameRules, Record
+from engine.games.levels import AI_LEVELS, AI_NAMES, DEFAULT_THINK_MS
+from engine.moonriver.legends import scenario_number
+from engine.moonriver.rules import VARIANTS
+from engine.registry import GAMES, game_named, play, with_result
 
 #: `simulate --games` at most this many (about an hour of greedy games on one core).
 MAX_GAMES = 100_000
@@ -58,7 +59,7 @@ def seat_ais(text: str, players: int) -> list[str]:
     names = text.split(",")
     if len(names) == 1:
         names *= players
-    known = (*AI_PLAYERS, *AI_LEVELS)
+    known = (*AI_NAMES, *AI_LEVELS)
     if len(names) != players or any(n not in known for n in names):
         raise UsageError(f"--ai takes one AI or one per player from: {', '.join(known)}")
     return names

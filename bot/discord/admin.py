@@ -11,8 +11,8 @@ from bot.discord.host import channel_of, client_of, locale_of, reply_private, us
 from bot.discord.texts import command_text
 from bot.tables.domain import TableSettings, UserPrefs
 from bot.tables.errors import BadInput
-from engine.ai import AI_LEVELS
-from engine.i18n import LOCALES, t
+from engine.games.i18n import LOCALES, t
+from engine.games.levels import AI_LEVELS
 
 #: How each language of the translation layer is offered in /moonriver settings.
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "ja": "日本語"}

@@ -22,9 +22,9 @@ from bot.discord.drawing import drawn_for_post
 from bot.tables.domain import Game, Post, PostKind
 from bot.tables.fronts import front_of
 from bot.tables.service import rules_of
-from engine.events import Event
-from engine.games import DEFAULT_GAME
-from engine.i18n import t
+from engine.games.events import Event
+from engine.games.i18n import t
+from engine.registry import DEFAULT_GAME
 from render.pool import DrawRequest
 
 #: Draws one picture off the event loop (the bot's DrawingPool, or a thread in tests).

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, cast
 import discord
 
 from bot.discord.host import Click
-from engine.i18n import t
+from engine.games.i18n import t
 
 PAGE = 25  # Discord: at most 25 options in a select menu
 ROWS = 5  # Discord: at most five rows of components per message

@@ -18,8 +18,8 @@ from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game
 from bot.tables.fronts import front_of, game_text
 from bot.tables.service import rules_of
-from engine.events import Event
-from engine.i18n import t
+from engine.games.events import Event
+from engine.games.i18n import t
 
 
 @dataclass(frozen=True, slots=True)

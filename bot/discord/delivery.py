@@ -43,7 +43,7 @@ from bot.tables.fronts import front_of
 from bot.tables.narrate import turn_lines
 from bot.tables.service import rules_of, utc_now
 from bot.tables.store import GameStore
-from engine.i18n import t
+from engine.games.i18n import t
 
 log = logging.getLogger("moonriver")
 

@@ -25,7 +25,7 @@ from bot.tables.errors import BadInput, NotYourTurn
 from bot.tables.fronts import front_of
 from bot.tables.narrate import turn_lines
 from bot.tables.service import User
-from engine.i18n import t
+from engine.games.i18n import t
 
 #: The click handlers the client routes to (Moon River's pair and position steps live
 #: with its other steps).

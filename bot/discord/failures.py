@@ -17,7 +17,7 @@ from bot.discord.dialogue import current_screen
 from bot.discord.host import channel_of, client_of, locale_of, reply_private, user_of
 from bot.discord.screens import Screen, show
 from bot.tables.errors import StaleActionError, TableError
-from engine.i18n import t
+from engine.games.i18n import t
 
 log = logging.getLogger("moonriver")
 

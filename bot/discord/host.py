@@ -18,7 +18,7 @@ from bot.tables.narrate import TurnJournal
 from bot.tables.ratelimit import RateLimiter
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore
-from engine.i18n import normalise_locale
+from engine.games.i18n import normalise_locale
 
 MAX_MESSAGE = 2000  # Discord's limit for one message's text
 

@@ -18,8 +18,8 @@ from bot.discord.texts import command_text
 from bot.tables.errors import BadInput, NoGameHere
 from bot.tables.fronts import front_of, game_text
 from bot.tables.service import rules_of
-from engine.games import DEFAULT_GAME
-from engine.i18n import t
+from engine.games.i18n import t
+from engine.registry import DEFAULT_GAME
 
 
 @app_commands.command(name=command_text("status", "name"),

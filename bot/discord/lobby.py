@@ -37,20 +37,16 @@ from bot.tables.domain import (
 from bot.tables.errors import BadInput, NoGameHere, WrongTable
 from bot.tables.fronts import front_of, game_text
 from bot.tables.service import TableService, User
-from engine import ai
-from engine.i18n import strings, t
-from engine.legends import LEGENDS
-from engine.rules import PLAYER_COUNTS, VARIANTS
+from engine.games.i18n import strings, t
+from engine.games.levels import AI_LEVELS
+from engine.moonriver.legends import LEGENDS
+from engine.moonriver.rules import PLAYER_COUNTS, VARIANTS
 
 FEWEST, MOST = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
-#: How each variant of engine.rules.VARIANTS is offered in /moonriver new.
+#: How each variant of engine.moonriver.rules.VARIANTS is offered in /moonriver new.
 VARIANT_NAMES = {"base": "Moon River (base game)", "legends": "Legends of the West"}
 THREAD_NAME = "Moon River · {host}"
-#: Computer levels offered by /moonriver addbot: engine.ai's levels where it has them
-#: (easy/normal/hard), else its player names.
-AI_LEVELS: dict[str, str] = dict(getattr(ai, "AI_LEVELS", None)
-                                 or {name: name for name in ai.AI_PLAYERS})
-DEFAULT_LEVEL = "normal" if "normal" in AI_LEVELS else "greedy"
+DEFAULT_LEVEL = "normal"
 
 
 async def lobby_text(service: TableService, channel_id: int, locale: str) -> str:
@@ -281,7 +277,7 @@ async def cancel(interaction: discord.Interaction[Any]) -> None:
                              for level in AI_LEVELS])
 async def addbot(interaction: discord.Interaction[Any],
                  level: app_commands.Choice[str] | None = None) -> None:
-    """The host seats a computer player of an engine.ai level."""
+    """The host seats a computer player of an engine.moonriver.ai level."""
     client = client_of(interaction)
     channel_id = await table_channel(interaction)
     chosen = level.value if level else DEFAULT_LEVEL

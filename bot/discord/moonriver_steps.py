@@ -38,10 +38,10 @@ from bot.tables.labels import (
     proposal_text,
     step_prompt,
 )
-from engine.actions import Action, Build
-from engine.i18n import t
-from engine.state import GameState
-from engine.view import public_view
+from engine.games.i18n import t
+from engine.moonriver.actions import Action, Build
+from engine.moonriver.state import GameState
+from engine.moonriver.view import public_view
 from render.placement import placement_positions, position_of
 from render.pool import DrawRequest
 

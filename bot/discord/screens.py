@@ -30,7 +30,7 @@ from bot.tables.labels import (
     Label,
     fit,
 )
-from engine.i18n import t
+from engine.games.i18n import t
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from engine.i18n import strings
+from engine.games.i18n import strings
 
 DISCORD_LOCALES = {discord.Locale.german: "de", discord.Locale.japanese: "ja"}
 

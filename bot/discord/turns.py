@@ -13,7 +13,7 @@ from bot.discord.host import channel_of, client_of, locale_of, user_of
 from bot.discord.texts import command_text
 from bot.tables.errors import TableError
 from bot.tables.fronts import front_of
-from engine.i18n import t
+from engine.games.i18n import t
 
 Completer = Callable[[discord.Interaction[Any], str],
                      Coroutine[Any, Any, list[app_commands.Choice[str]]]]

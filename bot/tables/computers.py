@@ -31,10 +31,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai import DEFAULT_THINK_MS, ai_name
-from engine.events import Event
-from engine.games import DEFAULT_GAME, game_named
 from engine.games.base import GameRules
+from engine.games.events import Event
+from engine.games.levels import DEFAULT_THINK_MS, ai_name
+from engine.registry import DEFAULT_GAME, game_named
 
 #: The AIs whose decisions go to the worker: the ones that search.
 WORKER_AIS = frozenset({"strong"})
@@ -80,7 +80,7 @@ def _ready() -> int:
 def _start_worker(parent: int) -> None:
     """Import the engine once, and leave with the parent: a bot killed with SIGKILL must
     not leave its worker behind (as render.pool's drawing worker does)."""
-    import engine.ai  # noqa: F401  (imported for its modules)
+    import engine.registry  # noqa: F401  (every game's rules, imported once)
 
     def watch_parent() -> None:
         while os.getppid() == parent:

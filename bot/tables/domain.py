@@ -10,12 +10,12 @@ from enum import StrEnum
 from typing import Any
 
 from bot.tables.errors import BadInput
-from engine.ai import AI_LEVELS
-from engine.errors import MoonRiverError
-from engine.games import DEFAULT_GAME, game_named
-from engine.i18n import LOCALES
-from engine.legends import LEGENDS, SCENARIOS, scenario_name
-from engine.rules import VARIANTS
+from engine.games.errors import GameError
+from engine.games.i18n import LOCALES
+from engine.games.levels import AI_LEVELS
+from engine.moonriver.legends import LEGENDS, SCENARIOS, scenario_name
+from engine.moonriver.rules import VARIANTS
+from engine.registry import DEFAULT_GAME, game_named
 from render.theme import THEMES
 
 
@@ -37,7 +37,7 @@ class Seat:
     seat: int              # join order in the lobby; turn order once started
     user_id: int | None    # None for a computer player
     name: str
-    ai: str | None = None  # a name from engine.ai.AI_PLAYERS for computer players
+    ai: str | None = None  # a name from engine.games.levels.AI_NAMES for computer players
 
     @property
     def is_ai(self) -> bool:
@@ -52,7 +52,7 @@ class TableSettings:
     autoplay_after_hours: float | None = None  # a computer move for a silent player
     locale: str = "en"
     theme: str = "dark"
-    # the level (engine.ai.AI_LEVELS) of the computer that stands in for a silent player
+    # the level (engine.games.levels.AI_LEVELS) of the computer that stands in for a silent player
     # or one who left; settings stored before it existed load with the default
     standin_level: str = "normal"
 
@@ -96,7 +96,7 @@ class GameOptions:
         try:
             game = game_named(self.game)
             canonical = game.options(self.rules)
-        except MoonRiverError as exc:
+        except GameError as exc:
             raise BadInput(str(exc), field="options") from None
         object.__setattr__(self, "rules", canonical)
         counts = game.player_counts

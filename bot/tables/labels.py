@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import events as ev
-from engine.actions import Action as EngineAction
-from engine.actions import (
+from engine.games.i18n import t
+from engine.moonriver import events as ev
+from engine.moonriver.actions import Action as EngineAction
+from engine.moonriver.actions import (
     Bonus,
     Build,
     Choose,
@@ -26,13 +27,12 @@ from engine.actions import (
     Steal,
     Swap,
 )
-from engine.components import COWBOY, Landscape, Parcel
-from engine.game import apply
-from engine.grid import cell_name
-from engine.i18n import t
-from engine.scoring import score_ranch
-from engine.state import GameState, Phase
-from engine.view import TableView, ranch_grid
+from engine.moonriver.components import COWBOY, Landscape, Parcel
+from engine.moonriver.game import apply
+from engine.moonriver.grid import cell_name
+from engine.moonriver.scoring import score_ranch
+from engine.moonriver.state import GameState, Phase
+from engine.moonriver.view import TableView, ranch_grid
 from render.labels import draft_labels
 from render.placement import Position
 from render.plural import counted

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.tables.labels import parcel_text
-from engine import events as ev
-from engine.grid import cell_name
-from engine.i18n import t
-from engine.state import GameState
+from engine.games.i18n import t
+from engine.moonriver import events as ev
+from engine.moonriver.grid import cell_name
+from engine.moonriver.state import GameState
 from render.labels import slot_label
 
 

@@ -50,12 +50,13 @@ from bot.tables.errors import (
 from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
-from engine.components import DEFAULT_COMPONENTS
-from engine.errors import MoonRiverError
-from engine.events import Event
-from engine.games import GameRules, Record, game_named, replay
-from engine.i18n import t
-from engine.rng import Rng
+from engine.games import GameRules, Record
+from engine.games.errors import GameError
+from engine.games.events import Event
+from engine.games.i18n import t
+from engine.games.rng import Rng
+from engine.moonriver.components import DEFAULT_COMPONENTS
+from engine.registry import game_named, replay
 
 #: A game's state and actions are its own types; the service only hands them back to the
 #: same game's `GameRules` (issue 15).
@@ -299,7 +300,7 @@ class TableService:
         if snap is not None and snap.seq == await self.store.action_count(game.id):
             try:
                 state = rules.state_from_dict(snap.state)
-            except MoonRiverError:
+            except GameError:
                 state = None  # a corrupted cache row: rebuild below
         if state is None:
             actions = await self.store.actions(game.id)
@@ -333,7 +334,7 @@ class TableService:
                     state, events = rules.apply(state, rules.parse_action(logged.text))
                     if number > seq:
                         moves.append((logged.seat, tuple(events), before, state))
-            except MoonRiverError:  # a log that no longer replays: the post's own line
+            except GameError:  # a log that no longer replays: the post's own line
                 log.warning("game %s: its log does not replay; narrating from the row",
                             game_id)
                 return None
@@ -423,7 +424,7 @@ class TableService:
         def change(game: Game) -> tuple[list[Seat], int]:
             try:
                 rules_of(game).make_player(ai, 0)
-            except (MoonRiverError, ValueError) as exc:
+            except (GameError, ValueError) as exc:
                 raise BadInput(f"unknown computer player {ai!r}: {exc}", field="ai") from None
             self._may_manage(game, user)
             if len(game.seats) >= game.options.max_players:
@@ -496,7 +497,7 @@ class TableService:
             try:  # R-LEG-2, K-VAR: the options were checked when the table was opened
                 state, _setup = rules.new_game(_unique_names(seats), game.seed,
                                                self.engine_options(game))
-            except MoonRiverError as exc:
+            except GameError as exc:
                 raise BadInput(str(exc), field="options") from None
             seated = replace(game, seats=tuple(seats))
             after, computers = await self._play_computers(seated, state)
@@ -548,7 +549,7 @@ class TableService:
             try:
                 action = rules.parse_action(action_text)
                 state, events = rules.apply(state, action)
-            except MoonRiverError as exc:
+            except GameError as exc:
                 raise IllegalMove(str(exc)) from None
             mine = state
             played = [Played(seat.seat, action, tuple(events))]
@@ -796,7 +797,7 @@ class TableService:
         level = game.settings.standin_level
         try:
             rules_of(game).make_player(level, 0)
-        except (MoonRiverError, ValueError):
+        except (GameError, ValueError):
             return "greedy"
         return level
 

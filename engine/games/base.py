@@ -1,14 +1,14 @@
 """The one small interface every game on the table speaks (issue 15).
 
 The table service, storage, records and the command line never import a game's rules
-directly: they ask the registry (`engine.games.game_named`) for a `GameRules` and call
+directly: they ask the registry (`engine.registry.game_named`) for a `GameRules` and call
 it. A game is a rules module, a picture module and a registration; nothing else in the
 bot should need to change for a new one.
 
 States and actions stay each game's own types (typed `Any` here): a front end only passes
 them back to the same game. Actions travel as their one canonical text
 (`str(action)` / `parse_action`), which is what records, custom_ids and worker
-processes carry. Errors are `engine.errors.MoonRiverError` (a ValueError) for both
+processes carry. Errors are `engine.games.errors.GameError` (a ValueError) for both
 games: bad input anywhere gets one kind of clear refusal.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.events import Event
+from engine.games.events import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ class GameRules(Protocol):
 
     def options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Validated table options in their canonical JSON-safe form (unknown keys and
-        bad values refused with MoonRiverError); `{}` gives the defaults."""
+        bad values refused with GameError); `{}` gives the defaults."""
         ...
 
     def new_game(self, players: Sequence[str], seed: int,
@@ -77,7 +77,7 @@ class GameRules(Protocol):
 
     def apply(self, state: Any, action: Any) -> tuple[Any, list[Event]]:
         """The next state and what happened; never mutates `state`; refuses an illegal
-        action with MoonRiverError naming the rule."""
+        action with GameError naming the rule."""
         ...
 
     def active_seat(self, state: Any) -> int | None: ...
@@ -116,7 +116,7 @@ class GameRules(Protocol):
 
     def make_player(self, name_or_level: str, seed: int, *, think_ms: int | None = None,
                     iterations: int | None = None) -> Player:
-        """A computer player by AI name or level (engine.ai.AI_LEVELS)."""
+        """A computer player by AI name or level (engine.games.levels.AI_LEVELS)."""
         ...
 
     def record_to_dict(self, record: Record) -> dict[str, Any]: ...

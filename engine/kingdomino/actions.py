@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.action_text import action_words, expect_words
-from engine.errors import ActionSyntaxError
-from engine.geometry import Direction
+from engine.games.action_text import action_words, expect_words
+from engine.games.errors import ActionSyntaxError
+from engine.games.geometry import Direction
 from engine.kingdomino.dominoes import DOMINO_COUNT
 from engine.kingdomino.kingdom import COLUMN_LETTERS
 

@@ -13,10 +13,10 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from engine.component_files import read_document, require
-from engine.errors import ComponentError
-from engine.land import LandKind
-from engine.resources import data_file
+from engine.games.component_files import read_document, require
+from engine.games.errors import ComponentError
+from engine.games.land import LandKind
+from engine.games.resources import data_file
 
 DOMINO_COUNT = 48  # K-COMP-1
 MAX_CROWNS = 3  # K-COMP-1: 0–3 crowns per half
@@ -24,7 +24,7 @@ MAX_CROWNS = 3  # K-COMP-1: 0–3 crowns per half
 
 class Terrain(LandKind):
     """The six terrains (K-COMP-1); the value indexes the per-terrain masks of a kingdom.
-    Code, label and parsing are engine.land's, shared with Moon River's landscapes."""
+    Code, label and parsing are engine.games.land's, shared with Moon River's landscapes."""
 
     WHEAT = 0
     FOREST = 1

@@ -1,6 +1,6 @@
 """What happened in a Kingdomino game, as data (`apply` returns these).
 
-Same shape as Moon River's events (engine.events.Event: a stable `kind`, `to_dict()`),
+Same shape as Moon River's events (engine.games.events.Event: a stable `kind`, `to_dict()`),
 so the bot narrates both games the same way. Seats are 0-based; cells are play-area
 names such as "E4".
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine import events
-from engine.events import Event
+from engine.games import events
+from engine.games.events import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +72,6 @@ class GameScored(Event):
     kind: ClassVar[str] = "game_scored"
 
 
-#: The end is the same event in both games (engine.events.GameEnded: scores per seat —
+#: The end is the same event in both games (engine.games.events.GameEnded: scores per seat —
 #: in a Dynasty the three games summed, K-DYN — and the winning seats).
 GameEnded = events.GameEnded

@@ -1,6 +1,6 @@
 """The Kingdomino rules machine: `new_game`, `legal_actions`, `apply`, `outcome`.
 
-Built like Moon River's (engine.game): `legal_actions` is the single source of truth,
+Built like Moon River's (engine.moonriver.game): `legal_actions` is the single source of truth,
 `apply` refuses anything it does not list and never mutates its input, and decisions with
 exactly one option (the last free domino of a line, a domino that fits in one place only,
 a forced discard) are played by the engine itself, so a record holds only real choices.
@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.errors import IllegalActionError
-from engine.events import Event
-from engine.geometry import Direction
+from engine.games.errors import IllegalActionError
+from engine.games.events import Event
+from engine.games.geometry import Direction
+from engine.games.rng import Rng
 from engine.kingdomino import events as ev
 from engine.kingdomino.actions import Action, Claim, Discard, Place
 from engine.kingdomino.dominoes import DOMINO_COUNT, domino
@@ -22,7 +23,6 @@ from engine.kingdomino.options import is_legal, legal_action, legal_action_count
 from engine.kingdomino.rules import GameConfig
 from engine.kingdomino.scoring import ScoreSheet, Standing, score_kingdom, winners
 from engine.kingdomino.state import GameState, Phase, Slot
-from engine.rng import Rng
 
 Events = list[Event]
 

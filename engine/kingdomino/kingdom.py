@@ -7,7 +7,7 @@ the final 5×5 (7×7) square: the limit is on the bounding box, not a fixed boar
 the top; the castle stands on E5 (G7 in Mighty Duel).
 
 A kingdom is immutable; `place` returns a new one. Terrains and crowns are bit masks
-(engine.geometry), which keeps the placement search to a few integer operations.
+(engine.games.geometry), which keeps the placement search to a few integer operations.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
-from engine.errors import NotationError
-from engine.geometry import Direction, SquareGrid, cells_of, square_grid
+from engine.games.errors import NotationError
+from engine.games.geometry import Direction, SquareGrid, cells_of, square_grid
 from engine.kingdomino.dominoes import Domino, Square, Terrain
 
 SIZES = (5, 7)  # K-PLACE-2: 5×5, Mighty Duel 7×7

@@ -9,7 +9,7 @@ bounding box, so a kingdom copied from a 9×9 picture reads back as the same kin
 
 from __future__ import annotations
 
-from engine.errors import ComponentError, NotationError
+from engine.games.errors import ComponentError, NotationError
 from engine.kingdomino.dominoes import Square
 from engine.kingdomino.kingdom import Kingdom, play_area
 

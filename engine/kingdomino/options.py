@@ -8,7 +8,7 @@ playouts ask for hundreds of thousands of them. The list is cached on the state.
 
 from __future__ import annotations
 
-from engine.geometry import Direction
+from engine.games.geometry import Direction
 from engine.kingdomino.actions import Action, Claim, Discard, Place
 from engine.kingdomino.dominoes import DOMINO_COUNT, domino
 from engine.kingdomino.kingdom import play_area

@@ -1,6 +1,6 @@
 """Kingdomino game records (`kingdomino-record/1`), kept for the callers that predate the
 game interface: a thin layer over `engine.games`, which reads, writes and replays records
-of every game. New code should use `engine.games.read_record` / `replay`.
+of every game. New code should use `engine.registry.read_record` / `replay`.
 """
 
 from __future__ import annotations
@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.games import Record, Result, game_named
-from engine.games import replay as replay_record
-from engine.games.kingdomino import RECORD_FORMAT
+from engine.games import Record, Result
+from engine.kingdomino.game_rules import RECORD_FORMAT
 from engine.kingdomino.state import GameState
+from engine.registry import game_named
+from engine.registry import replay as replay_record
 
 __all__ = ["RECORD_FORMAT", "GameRecord", "replay", "result_of"]
 

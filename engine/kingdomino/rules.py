@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import MoonRiverError
+from engine.games.errors import GameError
 from engine.kingdomino.dominoes import DOMINO_COUNT
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -25,17 +25,17 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         if len(self.players) not in PLAYER_COUNTS:
-            raise MoonRiverError(f"Kingdomino is for 2–4 players, not {len(self.players)}")
+            raise GameError(f"Kingdomino is for 2–4 players, not {len(self.players)}")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
-            raise MoonRiverError(f"the seed must be a whole number >= 0, not {self.seed!r}")
+            raise GameError(f"the seed must be a whole number >= 0, not {self.seed!r}")
         unknown = [v for v in self.variants if v not in VARIANTS]
         if unknown:
-            raise MoonRiverError(f"unknown variant {unknown[0]!r} (available: "
+            raise GameError(f"unknown variant {unknown[0]!r} (available: "
                                  f"{', '.join(VARIANTS)})")
         if tuple(sorted(set(self.variants))) != self.variants:
-            raise MoonRiverError("variants must be listed once each, sorted")
+            raise GameError("variants must be listed once each, sorted")
         if self.mighty_duel and len(self.players) != 2:
-            raise MoonRiverError("Mighty Duel is a variant for 2 players")
+            raise GameError("Mighty Duel is a variant for 2 players")
 
     @classmethod
     def make(cls, players: tuple[str, ...], seed: int, variants: tuple[str, ...] = ()

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from engine.errors import MoonRiverError, StateError
-from engine.geometry import Direction
+from engine.games.errors import GameError, StateError
+from engine.games.geometry import Direction
 from engine.kingdomino.actions import Action
 from engine.kingdomino.dominoes import DOMINO_COUNT, domino
 from engine.kingdomino.kingdom import Kingdom, cell_name, parse_cell
@@ -32,11 +32,11 @@ class Slot(NamedTuple):
     """A domino of a line and the king (its owner's seat) standing on it, if any.
 
     Immutable (a named tuple: cheap to make); claiming replaces the slot. Moon River's
-    draft column (`engine.state.Slot`) is the same picture but not the same thing: its
+    draft column (`engine.moonriver.state.Slot`) is the same picture but not the same thing: its
     parcel leaves the slot when taken while the ranchero stays, slots are changed in
     place on a forked state, and ties in back number keep the draw order; one shared
     type would cost Moon River's hot path or change its stored states. The shuffle both
-    draw from is one `engine.rng.Rng`.
+    draw from is one `engine.games.rng.Rng`.
     """
 
     domino: int
@@ -108,7 +108,7 @@ class GameState:
             state = _state_from_dict(data)
         except StateError:
             raise
-        except MoonRiverError as exc:
+        except GameError as exc:
             raise StateError(f"invalid state: {exc}") from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise StateError(f"invalid state: {type(exc).__name__}: {exc}") from None

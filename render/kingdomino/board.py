@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import t
+from engine.games.i18n import t
 from engine.kingdomino.state import GameState, Phase
 from engine.kingdomino.view import TableView
 from render.kingdomino.changes import TurnChanges

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.events import Event
+from engine.games.events import Event
 from engine.kingdomino import events as ev
 from engine.kingdomino.kingdom import parse_cell
 

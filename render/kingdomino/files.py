@@ -10,8 +10,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from engine.events import Event
 from engine.games.base import Record
+from engine.games.events import Event
 from engine.kingdomino.actions import Place, parse_action
 from engine.kingdomino.game import apply, legal_actions
 from engine.kingdomino.record import GameRecord, replay

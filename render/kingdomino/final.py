@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from engine.i18n import t
+from engine.games.i18n import t
 from engine.kingdomino.dominoes import Terrain
 from engine.kingdomino.scoring import HARMONY, MIDDLE_KINGDOM
 from engine.kingdomino.state import GameState

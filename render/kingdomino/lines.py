@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import t
+from engine.games.i18n import t
 from engine.kingdomino.state import Phase
 from engine.kingdomino.view import SlotView, TableView
 from render.kingdomino import sprites

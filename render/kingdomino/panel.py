@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import t
+from engine.games.i18n import t
 from engine.kingdomino.kingdom import COLUMN_LETTERS
 from engine.kingdomino.scoring import Property
 from engine.kingdomino.view import PlayerView

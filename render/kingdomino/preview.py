@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import t
+from engine.games.i18n import t
 from engine.kingdomino.actions import Place
 from engine.kingdomino.dominoes import domino
 from engine.kingdomino.state import GameState

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.i18n import t
+from engine.games.i18n import t
 from engine.kingdomino.view import PlayerView
 from render.kingdomino.style import TERRAIN_STYLE
 from render.stamps import draw_text

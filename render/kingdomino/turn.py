@@ -14,8 +14,8 @@ from collections.abc import Iterable
 
 from PIL import Image
 
-from engine.events import Event
-from engine.i18n import t
+from engine.games.events import Event
+from engine.games.i18n import t
 from engine.kingdomino.state import GameState, Phase
 from engine.kingdomino.view import PlayerView, TableView
 from render.kingdomino.changes import TurnChanges, changes_of

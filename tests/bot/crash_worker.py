@@ -13,7 +13,7 @@ import sys
 
 from bot.tables.service import TableService, User
 from bot.tables.store import SqliteStore
-from engine.rng import Rng
+from engine.games.rng import Rng
 
 USERS = {1: User(1, "Alice"), 2: User(2, "Bob"), 3: User(3, "Carol")}
 

@@ -25,10 +25,11 @@ from bot.tables.domain import TableSettings
 from bot.tables.errors import BadInput
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
-from engine.actions import parse_action
-from engine.ai import AI_LEVELS, DEFAULT_THINK_MS, make_player
-from engine.game import legal_actions, new_game
-from engine.state import GameState
+from engine.games.levels import AI_LEVELS, DEFAULT_THINK_MS
+from engine.moonriver.actions import parse_action
+from engine.moonriver.ai import make_player
+from engine.moonriver.game import legal_actions, new_game
+from engine.moonriver.state import GameState
 from tests.bot.conftest import ALICE, BOB, CAROL, Clock
 
 HARD_TABLE, OTHER_TABLE = 100, 200

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine.ai import AI_LEVELS
+from engine.games.levels import AI_LEVELS
 from tests.bot.test_end_to_end import ALICE, Bot, is_post, mover_of, take_turn
 from tests.fake_discord import FakeDiscord, Sent
 

@@ -6,7 +6,7 @@ import pytest
 
 from bot.config import ConfigError, load_settings
 from bot.tables import errors
-from engine.i18n import LOCALES, strings
+from engine.games.i18n import LOCALES, strings
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-tests-only"
 

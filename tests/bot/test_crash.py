@@ -18,9 +18,9 @@ from pathlib import Path
 from bot.tables.domain import Status
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
-from engine.record import GameRecord, replay, result_of
-from engine.rng import Rng
-from engine.state import GameState
+from engine.games.rng import Rng
+from engine.moonriver.record import GameRecord, replay, result_of
+from engine.moonriver.state import GameState
 from tests.bot.crash_worker import USERS
 
 GAMES = 6

@@ -17,11 +17,11 @@ from bot.tables.fronts import front_of
 from bot.tables.narrate import turn_lines
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore, SqliteStore
-from engine.games import game_named, replay
-from engine.i18n import strings
+from engine.games.i18n import strings
+from engine.games.rng import Rng
 from engine.kingdomino.actions import Claim, Place
 from engine.kingdomino.state import Phase
-from engine.rng import Rng
+from engine.registry import game_named, replay
 from tests.bot.conftest import ALICE, BOB, CAROL, Clock, database_of_schema
 from tests.bot.test_end_to_end import RAW_ID
 from tests.bot.test_kingdomino_discord import RAW_KD

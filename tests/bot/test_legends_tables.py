@@ -17,11 +17,11 @@ from bot.tables.domain import GameOptions
 from bot.tables.errors import BadInput
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
-from engine.games import replay
-from engine.i18n import t
-from engine.legends import SCENARIOS, scenario_number
-from engine.rng import Rng
-from engine.view import public_view
+from engine.games.i18n import t
+from engine.games.rng import Rng
+from engine.moonriver.legends import SCENARIOS, scenario_number
+from engine.moonriver.view import public_view
+from engine.registry import replay
 from tests.bot.conftest import ALICE, BOB, CAROL
 from tests.bot.test_end_to_end import ALICE as E2E_ALICE
 from tests.bot.test_end_to_end import BOB as E2E_BOB

@@ -7,14 +7,14 @@ import pytest
 
 from bot.tables.domain import Seat
 from bot.tables.service import TableService, User, _unique_names
-from engine.errors import MoonRiverError
-from engine.game import new_game
-from engine.rng import Rng
+from engine.games.errors import GameError
+from engine.games.rng import Rng
+from engine.moonriver.game import new_game
 from tests.bot.test_service import CHANNEL, play_out, table
 
 
 def test_new_game_refuses_two_players_with_one_name() -> None:
-    with pytest.raises(MoonRiverError, match="names must differ"):
+    with pytest.raises(GameError, match="names must differ"):
         new_game(["Alex", "Bo", "Alex"], seed=1)
 
 

@@ -23,8 +23,8 @@ from bot.tables.errors import (
 )
 from bot.tables.service import TableService, User
 from bot.tables.store import ActionEntry, GameStore, SqliteStore
-from engine.rng import Rng
-from engine.state import GameState
+from engine.games.rng import Rng
+from engine.moonriver.state import GameState
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, MANAGER, START, Clock
 
 CHANNEL = 100

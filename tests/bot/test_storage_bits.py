@@ -21,7 +21,7 @@ from bot.tables.domain import (
 from bot.tables.errors import TableError
 from bot.tables.service import TableService
 from bot.tables.store import ActionEntry, SqliteStore
-from engine.rng import Rng
+from engine.games.rng import Rng
 from tests.bot.conftest import ALICE, BOB, START
 
 

@@ -13,12 +13,12 @@ from bot.cli import no_token_message
 from bot.discord.turns import matches
 from bot.tables.labels import MAX_DESCRIPTION, MAX_LABEL, fit, labels_for, position_label
 from bot.tables.narrate import Segment, TurnJournal, draft_slots, segments_of, turn_lines
-from engine import events as ev
-from engine.actions import Build
-from engine.ai import make_player
-from engine.game import apply, legal_actions, new_game
-from engine.state import GameState, Phase
-from engine.view import public_view
+from engine.moonriver import events as ev
+from engine.moonriver.actions import Build
+from engine.moonriver.ai import make_player
+from engine.moonriver.game import apply, legal_actions, new_game
+from engine.moonriver.state import GameState, Phase
+from engine.moonriver.view import public_view
 from render.labels import draft_labels
 from render.placement import placement_positions
 

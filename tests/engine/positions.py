@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.actions import Choose
-from engine.game import apply, legal_actions, new_game
-from engine.rng import Rng
-from engine.state import GameState, Phase
+from engine.games.rng import Rng
+from engine.moonriver.actions import Choose
+from engine.moonriver.game import apply, legal_actions, new_game
+from engine.moonriver.state import GameState, Phase
 from tests.helpers import Spec, clear_storage, give
 
 

@@ -10,28 +10,27 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Build
-from engine.ai import (
-    AI_LEVELS,
+from engine.games.levels import AI_LEVELS, ai_name
+from engine.games.rng import Rng
+from engine.moonriver.actions import Build
+from engine.moonriver.ai import (
     AI_PLAYERS,
     GreedyPlayer,
     Player,
     RandomPlayer,
     StrongPlayer,
-    ai_name,
     make_player,
     playout,
     strong,
 )
-from engine.ai.evaluation import margin, seat_value
-from engine.ai.greedy import option_values
-from engine.ai.strong import determinise
-from engine.components import SPECIALIST_RESOURCE, Landscape
-from engine.game import apply, landscape_masks, legal_actions, new_game, outcome
-from engine.grid import geometry
-from engine.playout import apply_in_place
-from engine.rng import Rng
-from engine.state import GameState, Phase
+from engine.moonriver.ai.evaluation import margin, seat_value
+from engine.moonriver.ai.greedy import option_values
+from engine.moonriver.ai.strong import determinise
+from engine.moonriver.components import SPECIALIST_RESOURCE, Landscape
+from engine.moonriver.game import apply, landscape_masks, legal_actions, new_game, outcome
+from engine.moonriver.grid import geometry
+from engine.moonriver.playout import apply_in_place
+from engine.moonriver.state import GameState, Phase
 
 AI_PACKAGE = Path(__file__).resolve().parents[2] / "engine" / "ai"
 FORBIDDEN_AT_IMPORT = {"time", "random", "os", "socket", "threading", "asyncio", "discord",

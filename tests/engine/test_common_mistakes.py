@@ -5,10 +5,10 @@ The scoring mistakes live in test_scoring.py (cow symbols, one cow per parcel).
 
 import pytest
 
-from engine.components import Landscape as L
-from engine.errors import IllegalActionError
-from engine.game import apply, legal_actions
-from engine.state import Phase
+from engine.games.errors import IllegalActionError
+from engine.moonriver.components import Landscape as L
+from engine.moonriver.game import apply, legal_actions
+from engine.moonriver.state import Phase
 from tests.helpers import (
     Spec,
     act,

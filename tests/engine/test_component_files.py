@@ -1,4 +1,4 @@
-"""Both games' component files are read and refused the same way (engine.component_files):
+"""Both games' component files are read and refused the same way (engine.games.component_files):
 a missing file, a file that is not JSON and a document of the wrong shape all name the
 file, whichever game's loader reads it."""
 
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine.components import load_components_file
-from engine.errors import ComponentError
+from engine.games.errors import ComponentError
 from engine.kingdomino.dominoes import load_dominoes_file
+from engine.moonriver.components import load_components_file
 
 
 @pytest.mark.parametrize("load", [load_components_file, load_dominoes_file])

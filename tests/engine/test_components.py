@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from engine.components import Landscape, load_components, parse_components
-from engine.errors import ComponentError
-from engine.ranch import parse_ranch
-from engine.resources import data_file
+from engine.games.errors import ComponentError
+from engine.games.resources import data_file
+from engine.moonriver.components import Landscape, load_components, parse_components
+from engine.moonriver.ranch import parse_ranch
 
 SOURCE = data_file("components", "provisional-1.json")
 

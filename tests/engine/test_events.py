@@ -12,10 +12,10 @@ from collections import Counter
 
 import pytest
 
-from engine import events as ev
-from engine.game import apply, legal_actions, new_game, outcome
-from engine.rng import Rng
-from engine.state import EMPTY, GameState, Phase
+from engine.games.rng import Rng
+from engine.moonriver import events as ev
+from engine.moonriver.game import apply, legal_actions, new_game, outcome
+from engine.moonriver.state import EMPTY, GameState, Phase
 
 
 class Shadow:

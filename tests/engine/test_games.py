@@ -6,10 +6,11 @@ import json
 
 import pytest
 
-from engine.errors import MoonRiverError, RecordError
-from engine.games import GAMES, Record, game_named, play, read_record, replay, with_result
-from engine.record import GameRecord
-from engine.record import replay as moonriver_replay
+from engine.games import Record
+from engine.games.errors import GameError, RecordError
+from engine.moonriver.record import GameRecord
+from engine.moonriver.record import replay as moonriver_replay
+from engine.registry import GAMES, game_named, play, read_record, replay, with_result
 
 OPTIONS = {"moonriver": [{}, {"variant": "legends", "scenario": 2}],
            "kingdomino": [{}, {"variants": ["harmony", "middle-kingdom"]},
@@ -64,12 +65,12 @@ def test_a_changed_result_is_refused_on_replay() -> None:
 ])
 def test_bad_options_are_refused_with_a_clear_reason(key: str, options: dict[str, object],
                                                      words: str) -> None:
-    with pytest.raises(MoonRiverError, match=words):
+    with pytest.raises(GameError, match=words):
         game_named(key).options(options)
 
 
 def test_unknown_games_and_formats_are_named() -> None:
-    with pytest.raises(MoonRiverError, match="moonriver, kingdomino"):
+    with pytest.raises(GameError, match="moonriver, kingdomino"):
         game_named("chess")
     with pytest.raises(RecordError, match="known"):
         read_record({"format": "chess/1"})
@@ -101,7 +102,7 @@ def test_a_turn_passes_on_exactly_when_another_decision_owner_starts(key: str) -
 ])
 def test_both_games_word_the_same_mistakes_in_action_text_the_same(
         key: str, text: object, words: str) -> None:
-    with pytest.raises(MoonRiverError, match=words):
+    with pytest.raises(GameError, match=words):
         game_named(key).parse_action(text)
 
 
@@ -112,13 +113,13 @@ def test_both_games_word_the_same_mistakes_in_action_text_the_same(
 ])
 def test_a_verb_with_the_wrong_number_of_words_shows_how_it_is_written(
         key: str, text: str, usage: str) -> None:
-    with pytest.raises(MoonRiverError, match=f"expected `{usage}`"):
+    with pytest.raises(GameError, match=f"expected `{usage}`"):
         game_named(key).parse_action(text)
 
 
 def test_the_end_of_a_game_is_one_event_in_both_games() -> None:
-    from engine import events
     from engine.kingdomino import events as kingdomino_events
+    from engine.moonriver import events
 
     assert kingdomino_events.GameEnded is events.GameEnded
     record = _played("kingdomino", {}, 2, seed=4)

@@ -1,7 +1,7 @@
-"""engine.geometry: the one square-grid and domino geometry of both games.
+"""engine.games.geometry: the one square-grid and domino geometry of both games.
 
 Every property is checked on both layouts the games use: packed rows counted upward
-(Moon River's ranch, engine.grid) and guarded rows counted downward (Kingdomino's play
+(Moon River's ranch, engine.moonriver.grid) and guarded rows counted downward (Kingdomino's play
 area), against naive (column, row) arithmetic.
 """
 
@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.geometry import Direction, SquareGrid, cells_of, square_grid
-from engine.grid import geometry
+from engine.games.geometry import Direction, SquareGrid, cells_of, square_grid
 from engine.kingdomino.kingdom import play_area
+from engine.moonriver.grid import geometry
 
 Cell = tuple[int, int]
 LAYOUTS = st.sampled_from([(False, Direction.UP), (True, Direction.DOWN)])

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.i18n import LOCALES, normalise_locale, placeholders, strings, t
+from engine.games.i18n import LOCALES, normalise_locale, placeholders, strings, t
 
 
 def test_every_locale_has_every_key_with_the_same_placeholders() -> None:

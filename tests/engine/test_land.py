@@ -1,11 +1,11 @@
-"""engine.land: the kinds of land both games put on dominoes, coded once (issue 15)."""
+"""engine.games.land: the kinds of land both games put on dominoes, coded once (issue 15)."""
 
 import pytest
 
-from engine.components import Landscape
-from engine.errors import ComponentError
+from engine.games.errors import ComponentError
+from engine.games.land import LandKind
 from engine.kingdomino.dominoes import Terrain
-from engine.land import LandKind
+from engine.moonriver.components import Landscape
 
 
 def test_R_COMP_2_landscape_codes_are_the_notation_codes() -> None:

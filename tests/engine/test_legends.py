@@ -6,18 +6,24 @@ import sys
 
 import pytest
 
-from engine.actions import Build, Discard
-from engine.components import Landscape as L
-from engine.components import parse_components
-from engine.errors import MoonRiverError, StateError
-from engine.game import apply, is_over, legal_actions, new_game, outcome
-from engine.legends import SCENARIOS, boards_for, legends_board, scenario_name, scenario_number
-from engine.record import GameRecord, replay
-from engine.resources import data_file
-from engine.rng import Rng
-from engine.scenarios import score_scenario
-from engine.state import GameState, Phase
-from engine.view import public_view, ranch_grid
+from engine.games.errors import GameError, StateError
+from engine.games.resources import data_file
+from engine.games.rng import Rng
+from engine.moonriver.actions import Build, Discard
+from engine.moonriver.components import Landscape as L
+from engine.moonriver.components import parse_components
+from engine.moonriver.game import apply, is_over, legal_actions, new_game, outcome
+from engine.moonriver.legends import (
+    SCENARIOS,
+    boards_for,
+    legends_board,
+    scenario_name,
+    scenario_number,
+)
+from engine.moonriver.record import GameRecord, replay
+from engine.moonriver.scenarios import score_scenario
+from engine.moonriver.state import GameState, Phase
+from engine.moonriver.view import public_view, ranch_grid
 from tests.engine.positions import next_seat, next_turn_holding, play_until, start
 from tests.helpers import Spec
 
@@ -123,7 +129,7 @@ def test_R_LEG_2_scenarios_by_name_or_number() -> None:
     assert [scenario_number(str(n)) for n in range(1, 5)] == [1, 2, 3, 4]
     assert scenario_number(" Gold ") == 2 and scenario_name(3) == "outlaws"
     for bad in ("0", "5", "sheriff", 0, 5, True, None):
-        with pytest.raises(MoonRiverError, match="unknown scenario"):
+        with pytest.raises(GameError, match="unknown scenario"):
             scenario_number(bad)  # type: ignore[arg-type]
     state = new_game(["A", "B"], 1, variant="legends", scenario="city")  # type: ignore[arg-type]
     assert state.config.scenario == 4
@@ -237,14 +243,14 @@ def test_R_LEG_1_a_component_set_without_a_colours_board_is_refused_by_name() ->
     del document["boards"]["big_jo"]
     components = parse_components(document, "test.json")
     assert legends_board(components, "purple") == "mary"
-    with pytest.raises(MoonRiverError) as info:
+    with pytest.raises(GameError) as info:
         legends_board(components, "green")
     assert str(info.value) == "component set 'provisional-1' has no Legends board for green"
     assert boards_for("base", components, ("purple", "green")) == ("camp", "camp")
 
 
 def test_R_LEG_2_an_unknown_scenario_names_the_choices() -> None:
-    with pytest.raises(MoonRiverError) as info:
+    with pytest.raises(GameError) as info:
         scenario_number("sheriff")
     assert str(info.value) == ("unknown scenario 'sheriff' (expected timber, gold, outlaws, "
                                "city or 1–4)")

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.actions import (
+from engine.games.errors import ActionSyntaxError, NotationError
+from engine.moonriver.actions import (
     PASS,
     Bonus,
     Build,
@@ -17,9 +18,8 @@ from engine.actions import (
     Swap,
     parse_action,
 )
-from engine.components import COWBOY, FACES, SPECIALISTS, Landscape
-from engine.errors import ActionSyntaxError, NotationError
-from engine.ranch import RanchCell, RanchGrid, format_ranch, parse_ranch
+from engine.moonriver.components import COWBOY, FACES, SPECIALISTS, Landscape
+from engine.moonriver.ranch import RanchCell, RanchGrid, format_ranch, parse_ranch
 
 
 @st.composite

@@ -1,5 +1,5 @@
-"""The in-place path (`engine.playout`) against `apply`: the same states at every step, and
-never a change to a state it was not given."""
+"""The in-place path (`engine.moonriver.playout`) against `apply`: the same states at every
+step, and never a change to a state it was not given."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from dataclasses import fields
 
 import pytest
 
-from engine import game
-from engine.actions import PASS, UP, Action, Build, parse_action
-from engine.errors import IllegalActionError
-from engine.game import _make_build, apply, legal_actions, new_game
-from engine.playout import apply_in_place, options, play_in_place, playout
-from engine.rng import Rng
-from engine.state import GameState, Phase
+from engine.games.errors import IllegalActionError
+from engine.games.rng import Rng
+from engine.moonriver import game
+from engine.moonriver.actions import PASS, UP, Action, Build, parse_action
+from engine.moonriver.game import _make_build, apply, legal_actions, new_game
+from engine.moonriver.playout import apply_in_place, options, play_in_place, playout
+from engine.moonriver.state import GameState, Phase
 
 SETUPS = [(players, variant) for players in (2, 3, 4) for variant in ("base", "legends")]
 

@@ -5,13 +5,13 @@ from itertools import permutations
 
 import pytest
 
-from engine.actions import Build, sort_key
-from engine.components import COWBOY
-from engine.game import _legal_builds, apply, legal_actions, new_game
-from engine.grid import WIDTH, geometry
-from engine.record import GameRecord, replay, result_of
-from engine.rng import Rng
-from engine.state import GameState, Phase, validate_state
+from engine.games.rng import Rng
+from engine.moonriver.actions import Build, sort_key
+from engine.moonriver.components import COWBOY
+from engine.moonriver.game import _legal_builds, apply, legal_actions, new_game
+from engine.moonriver.grid import WIDTH, geometry
+from engine.moonriver.record import GameRecord, replay, result_of
+from engine.moonriver.state import GameState, Phase, validate_state
 
 # Mutation testing (scripts/mutation.sh) runs the suite once per mutant: fewer games there.
 MUTATING = "MUTANT_UNDER_TEST" in os.environ

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.components import Landscape as L
-from engine.errors import IllegalActionError
-from engine.game import apply, new_game
-from engine.rng import Rng
-from engine.state import GameState, Phase, TurnState
+from engine.games.errors import IllegalActionError
+from engine.games.rng import Rng
+from engine.moonriver.components import Landscape as L
+from engine.moonriver.game import apply, new_game
+from engine.moonriver.state import GameState, Phase, TurnState
 from tests.engine.positions import play_until, start
 from tests.helpers import Spec, act, action, build_turn, give, set_ranch, set_saloon
 

@@ -2,13 +2,13 @@
 
 import pytest
 
-from engine.actions import Build, Discard
-from engine.components import Landscape as L
-from engine.errors import IllegalActionError
-from engine.events import DominoPlaced, ParcelsRemoved
-from engine.game import apply, legal_actions
-from engine.grid import cell_name
-from engine.state import Phase
+from engine.games.errors import IllegalActionError
+from engine.moonriver.actions import Build, Discard
+from engine.moonriver.components import Landscape as L
+from engine.moonriver.events import DominoPlaced, ParcelsRemoved
+from engine.moonriver.game import apply, legal_actions
+from engine.moonriver.grid import cell_name
+from engine.moonriver.state import Phase
 from tests.helpers import Spec, act, action, build_turn, legal_texts, set_ranch, start_game
 
 EMPTY5 = ". . . . . / . . . . . / . . . . . / . . . . . / . . . . ."

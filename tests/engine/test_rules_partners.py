@@ -1,8 +1,8 @@
 """R-PART-1 … R-PART-6: cowboys, desperados, cattle thieves and the protection of partners."""
 
-from engine.components import Landscape as L
-from engine.events import CowMoved, CowStolen, ParcelsSwapped
-from engine.state import Phase
+from engine.moonriver.components import Landscape as L
+from engine.moonriver.events import CowMoved, CowStolen, ParcelsSwapped
+from engine.moonriver.state import Phase
 from tests.helpers import (
     Spec,
     act,

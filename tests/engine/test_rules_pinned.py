@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine import events as ev
-from engine.actions import Build, Discard, Pass
-from engine.components import Landscape as L
-from engine.game import _legal_builds, apply, legal_actions, outcome
-from engine.ranch import parse_ranch
-from engine.rng import Rng
-from engine.scoring import score_ranch, winners
-from engine.state import GameState, Phase, TurnState, validate_state
+from engine.games.rng import Rng
+from engine.moonriver import events as ev
+from engine.moonriver.actions import Build, Discard, Pass
+from engine.moonriver.components import Landscape as L
+from engine.moonriver.game import _legal_builds, apply, legal_actions, outcome
+from engine.moonriver.ranch import parse_ranch
+from engine.moonriver.scoring import score_ranch, winners
+from engine.moonriver.state import GameState, Phase, TurnState, validate_state
 from tests.engine.positions import next_turn_holding, play_until, start
 from tests.helpers import Spec, act, build_turn, give, legal_texts, set_ranch, set_saloon
 

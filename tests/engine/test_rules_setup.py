@@ -4,11 +4,11 @@ from collections import Counter
 
 import pytest
 
-from engine.components import load_components
-from engine.errors import MoonRiverError
-from engine.events import ColumnDrawn
-from engine.game import _draw_column, apply, legal_actions, new_game
-from engine.state import Phase
+from engine.games.errors import GameError
+from engine.moonriver.components import load_components
+from engine.moonriver.events import ColumnDrawn
+from engine.moonriver.game import _draw_column, apply, legal_actions, new_game
+from engine.moonriver.state import Phase
 from tests.helpers import start_game
 
 
@@ -104,20 +104,20 @@ def test_R_SETUP_6_a_second_column_is_laid_out_after_the_picks() -> None:
 
 
 def test_setup_rejects_bad_player_counts_seeds_and_variants() -> None:
-    with pytest.raises(MoonRiverError, match="2–4 players"):
+    with pytest.raises(GameError, match="2–4 players"):
         new_game(names(5), 1)
-    with pytest.raises(MoonRiverError, match="2–4 players"):
+    with pytest.raises(GameError, match="2–4 players"):
         new_game(names(1), 1)
     for seed in (-1, True, "3", 2.0):
-        with pytest.raises(MoonRiverError, match="seed must be a whole number"):
+        with pytest.raises(GameError, match="seed must be a whole number"):
             new_game(names(2), seed)  # type: ignore[arg-type]
-    with pytest.raises(MoonRiverError) as info:
+    with pytest.raises(GameError) as info:
         new_game(names(2), 1, variant="advanced")
     assert str(info.value) == "variant 'advanced' is not available (available: base, legends)"
-    with pytest.raises(MoonRiverError) as info:
+    with pytest.raises(GameError) as info:
         new_game(names(2), 1, scenario=1)  # scenarios only with Legends (R-LEG-2)
     assert str(info.value) == "scenarios belong to the Legends variant (variant 'legends')"
-    with pytest.raises(MoonRiverError, match="unknown scenario"):
+    with pytest.raises(GameError, match="unknown scenario"):
         new_game(names(2), 1, variant="legends", scenario=5)
-    with pytest.raises(MoonRiverError, match="unknown component set"):
+    with pytest.raises(GameError, match="unknown component set"):
         new_game(names(2), 1, components="nope")

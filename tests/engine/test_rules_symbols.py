@@ -1,8 +1,14 @@
 """R-SYM-0 … R-SYM-3: cows, skulls and circles on newly placed parcels."""
 
-from engine.components import Landscape as L
-from engine.events import CircleWasted, CowAdded, CowSupplyEmpty, PartnerRecruited, SkullResolved
-from engine.state import Phase, validate_state
+from engine.moonriver.components import Landscape as L
+from engine.moonriver.events import (
+    CircleWasted,
+    CowAdded,
+    CowSupplyEmpty,
+    PartnerRecruited,
+    SkullResolved,
+)
+from engine.moonriver.state import Phase, validate_state
 from tests.helpers import (
     Spec,
     act,

@@ -1,10 +1,10 @@
 """R-ORDER-1, R-TURN-*, R-ROUND-1, R-END-1, R-END-2: turns, rounds and the last round."""
 
-from engine.components import Landscape as L
-from engine.events import LastRound, ParcelsRemoved, RoundEnded, TurnStarted
-from engine.game import apply, legal_actions, new_game
-from engine.rng import Rng
-from engine.state import Phase
+from engine.games.rng import Rng
+from engine.moonriver.components import Landscape as L
+from engine.moonriver.events import LastRound, ParcelsRemoved, RoundEnded, TurnStarted
+from engine.moonriver.game import apply, legal_actions, new_game
+from engine.moonriver.state import Phase
 from tests.helpers import Spec, act, build_turn, legal_texts, start_game
 
 

@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from engine.ranch import parse_ranch
-from engine.scenarios import group_points, score_scenario
-from engine.scoring import score_ranch
+from engine.moonriver.ranch import parse_ranch
+from engine.moonriver.scenarios import group_points, score_scenario
+from engine.moonriver.scoring import score_ranch
 
 EMPTY_ROW = ". . . . ."
 

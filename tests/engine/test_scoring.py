@@ -4,8 +4,8 @@ import json
 import subprocess
 import sys
 
-from engine.ranch import parse_ranch
-from engine.scoring import apply_overpopulation, score_ranch, winners
+from engine.moonriver.ranch import parse_ranch
+from engine.moonriver.scoring import apply_overpopulation, score_ranch, winners
 
 EXAMPLE = ("co5 co5 co4 co4 fo1 / de de1 de de+ de1 / ca+ ca+ ca1 ca ca+ / ca1 ca me+ me+ me / "
            "fa+ fa+ fa+ fa+!farmer .")

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import StateError
-from engine.game import apply, legal_actions
-from engine.rng import Rng
-from engine.scoring import apply_overpopulation, score_ranch
-from engine.state import GameState, Phase
-from engine.view import public_view, ranch_grid
+from engine.games.errors import StateError
+from engine.games.rng import Rng
+from engine.moonriver.game import apply, legal_actions
+from engine.moonriver.scoring import apply_overpopulation, score_ranch
+from engine.moonriver.state import GameState, Phase
+from engine.moonriver.view import public_view, ranch_grid
 from tests.helpers import start_game
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"

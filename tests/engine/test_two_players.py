@@ -1,10 +1,10 @@
 """R-2P-1 … R-2P-3: the two-player game."""
 
-from engine.components import Landscape as L
-from engine.events import BonusTilePlaced, ParcelsRemoved, TurnStarted
-from engine.game import apply, legal_actions
-from engine.rng import Rng
-from engine.state import Phase
+from engine.games.rng import Rng
+from engine.moonriver.components import Landscape as L
+from engine.moonriver.events import BonusTilePlaced, ParcelsRemoved, TurnStarted
+from engine.moonriver.game import apply, legal_actions
+from engine.moonriver.state import Phase
 from tests.helpers import Spec, act, build_turn, legal_texts, set_ranch, set_saloon, start_game
 
 TALL_DESERT = ("fo . . . . / de . . . . / de . . . . / de . . . . / de . . . . / "

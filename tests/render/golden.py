@@ -15,14 +15,14 @@ from pathlib import Path
 
 from PIL import Image
 
-from engine import events as ev
-from engine.actions import Build
-from engine.components import load_components
-from engine.game import apply, legal_actions, new_game
-from engine.ranch import parse_ranch
-from engine.rng import Rng
-from engine.state import GameState, Phase
-from engine.view import public_view
+from engine.games.rng import Rng
+from engine.moonriver import events as ev
+from engine.moonriver.actions import Build
+from engine.moonriver.components import load_components
+from engine.moonriver.game import apply, legal_actions, new_game
+from engine.moonriver.ranch import parse_ranch
+from engine.moonriver.state import GameState, Phase
+from engine.moonriver.view import public_view
 from render import (
     DARK,
     LIGHT,

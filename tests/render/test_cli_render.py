@@ -8,11 +8,11 @@ from pathlib import Path
 from PIL import Image
 
 from bot.cli import main
-from engine.actions import Build
-from engine.game import apply, legal_actions, new_game
-from engine.record import GameRecord
-from engine.rng import Rng
-from engine.state import Phase
+from engine.games.rng import Rng
+from engine.moonriver.actions import Build
+from engine.moonriver.game import apply, legal_actions, new_game
+from engine.moonriver.record import GameRecord
+from engine.moonriver.state import Phase
 
 
 def record_file(tmp_path: Path, seed: int) -> tuple[Path, int]:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from engine.actions import Build
-from engine.game import legal_actions
-from engine.view import public_view
+from engine.moonriver.actions import Build
+from engine.moonriver.game import legal_actions
+from engine.moonriver.view import public_view
 from render import DARK, LIGHT, render_table, to_png_bytes
 from render.changes import changes_of
 from render.encode import theme_of

@@ -8,10 +8,10 @@ from collections.abc import Callable
 import pytest
 from PIL import Image
 
-from engine.game import new_game
-from engine.i18n import t
-from engine.legends import SCENARIOS
-from engine.view import TableView, public_view
+from engine.games.i18n import t
+from engine.moonriver.game import new_game
+from engine.moonriver.legends import SCENARIOS
+from engine.moonriver.view import TableView, public_view
 from render import DARK, LIGHT, render_ranch, render_scores
 from render.final import render_final
 from render.stamps import drawn_texts

@@ -7,12 +7,12 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from engine.actions import Build
-from engine.components import Landscape, load_components
-from engine.game import apply, legal_actions
-from engine.grid import parse_cell
-from engine.ranch import parse_ranch
-from engine.view import public_view
+from engine.moonriver.actions import Build
+from engine.moonriver.components import Landscape, load_components
+from engine.moonriver.game import apply, legal_actions
+from engine.moonriver.grid import parse_cell
+from engine.moonriver.ranch import parse_ranch
+from engine.moonriver.view import public_view
 from render import DARK, LIGHT, render_grid, render_ranch, render_table, to_png_bytes
 from render.fonts import REPLACEMENT, fit, runs, text_width
 from render.ranch import RanchLayout

@@ -14,8 +14,8 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageDraw
 
-from engine.ranch import RanchCell
-from engine.view import TableView, public_view
+from engine.moonriver.ranch import RanchCell
+from engine.moonriver.view import TableView, public_view
 from render import DARK, LIGHT, Theme, to_png_bytes
 from render.canvas import Canvas
 from render.changes import TurnChanges, changes_of

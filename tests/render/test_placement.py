@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.actions import Build
-from engine.game import legal_actions
-from engine.grid import WIDTH, parse_cell
-from engine.view import public_view
+from engine.moonriver.actions import Build
+from engine.moonriver.game import legal_actions
+from engine.moonriver.grid import WIDTH, parse_cell
+from engine.moonriver.view import public_view
 from render import DARK, render_preview
 from render.placement import letter, placement_positions, position_of
 from render.stamps import drawn_texts

@@ -1,6 +1,6 @@
 """render.score_card: the end-of-game card both games draw (issue 15)."""
 
-from engine.view import public_view
+from engine.moonriver.view import public_view
 from render import score_card as card
 from render.final import render_final
 from render.kingdomino import render_final as render_kingdomino_final

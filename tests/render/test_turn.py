@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from engine import events as ev
-from engine.state import Phase
-from engine.view import public_view
+from engine.moonriver import events as ev
+from engine.moonriver.state import Phase
+from engine.moonriver.view import public_view
 from render import DARK, LIGHT
 from render.changes import CowStep, changes_of
 from render.labels import draft_labels, parcel_label, slot_label
@@ -170,8 +170,8 @@ def test_one_point_is_a_point_not_points() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_turn_picture_through_a_whole_game(players: int) -> None:
     """Every phase of a game draws (sampled), sizes hold, and the marks name real cells."""
-    from engine.game import apply, legal_actions, new_game
-    from engine.rng import Rng
+    from engine.games.rng import Rng
+    from engine.moonriver.game import apply, legal_actions, new_game
 
     state = new_game(["Ann", "Ben", "Cy", "Di"][:players], 40 + players)
     rng = Rng(players)

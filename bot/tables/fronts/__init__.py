@@ -1,11 +1,11 @@
-"""The front end of every game, by registry key (beside `engine.games.GAMES`)."""
+"""The front end of every game, by registry key (beside `engine.registry.GAMES`)."""
 
 from __future__ import annotations
 
 from bot.tables.fronts.base import Choice, Decision, Front
 from bot.tables.fronts.kingdomino import KingdominoFront
 from bot.tables.fronts.moonriver import MoonRiverFront
-from engine.i18n import strings, t
+from engine.games.i18n import strings, t
 
 FRONTS: dict[str, Front] = {front.key: front for front in (MoonRiverFront(), KingdominoFront())}
 

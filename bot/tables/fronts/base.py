@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from bot.tables.labels import Label
 from bot.tables.narrate import Segment
-from engine.events import Event
+from engine.games.events import Event
 
 #: What one service call played: (seat, events) per move, oldest first.
 PlayedEvents = Sequence[tuple[int, Sequence[Event]]]

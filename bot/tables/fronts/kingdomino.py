@@ -16,8 +16,8 @@ import bot.tables.fronts.kingdomino_pictures as pictures
 from bot.tables.fronts.base import Choice, Decision, PlayedEvents
 from bot.tables.labels import Label
 from bot.tables.narrate import Segment, turn_lines
-from engine.events import Event
-from engine.i18n import t
+from engine.games.events import Event
+from engine.games.i18n import t
 from engine.kingdomino import events as kev
 from engine.kingdomino.actions import Claim, Discard, Place
 from engine.kingdomino.dominoes import Domino, Square, Terrain, domino

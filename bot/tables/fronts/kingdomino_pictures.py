@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.events import Event
+from engine.games.events import Event
 from engine.kingdomino.actions import Place
 from engine.kingdomino.state import GameState
 from render.kingdomino.placement import placement_positions

@@ -15,13 +15,13 @@ from bot.tables import labels, narrate
 from bot.tables.fronts.base import Choice, Decision, PlayedEvents
 from bot.tables.labels import Label, landscape_name
 from bot.tables.narrate import Segment
-from engine.actions import Build
-from engine.events import Event
-from engine.grid import WIDTH, cell_name
-from engine.i18n import t
-from engine.legends import LEGENDS, scenario_name
-from engine.state import GameState
-from engine.view import public_view
+from engine.games.events import Event
+from engine.games.i18n import t
+from engine.moonriver.actions import Build
+from engine.moonriver.grid import WIDTH, cell_name
+from engine.moonriver.legends import LEGENDS, scenario_name
+from engine.moonriver.state import GameState
+from engine.moonriver.view import public_view
 from render import render_ranch, render_scores, render_turn, theme_named, to_png_bytes
 from render.changes import changes_of
 

@@ -1,16 +1,17 @@
-"""Kingdomino computer players, behind the same interface as Moon River's (`engine.ai`).
+"""Kingdomino's computer players, behind the same interface as every game's.
 
 Each picks one of `legal_actions`, deterministically from its seed (and, for `strong`,
 its budget). `make_player(name_or_level, seed, think_ms=..., iterations=...)` takes only
 plain values, so a worker process can build the same player from what it is sent; the
-levels (easy, normal, hard) are Moon River's own mapping, `engine.ai.AI_LEVELS`.
+levels (easy, normal, hard) are every game's, `engine.games.levels`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
-from engine.ai import AI_LEVELS, DEFAULT_THINK_MS, ai_name
+from engine.games.levels import AI_NAMES, DEFAULT_THINK_MS, build_player
 from engine.kingdomino.actions import Action
 from engine.kingdomino.ai.evaluation import DEAD_CELL, best_placement, evaluate
 from engine.kingdomino.ai.greedy import GreedyPlayer, greedy_choice
@@ -29,22 +30,18 @@ AI_PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer] | type[StrongPlaye
     "random": RandomPlayer, "greedy": GreedyPlayer, "strong": StrongPlayer,
 }
 
-
-# Both games offer the same three players, so names and levels resolve the same way
-# (engine.ai.ai_name: the one home of that mapping).
-assert AI_PLAYERS.keys() == set(AI_LEVELS.values())
+assert AI_PLAYERS.keys() == set(AI_NAMES)  # every game offers the same three
 
 
 def make_player(name: str, seed: int, *, think_ms: int = DEFAULT_THINK_MS,
                 iterations: int | None = None) -> Player:
-    """A computer player by AI name or level. `think_ms` and `iterations` bound the
-    strong player's search (with `iterations` its moves no longer depend on speed)."""
-    name = ai_name(name)
-    if name == "strong":
-        return StrongPlayer(seed, think_ms=think_ms, iterations=iterations)
-    return AI_PLAYERS[name](seed)
+    """A computer player by AI name or level (engine.games.levels)."""
+    simple: dict[str, Callable[[int], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
+    return build_player(name, seed, simple,
+                        lambda s, ms, n: StrongPlayer(s, think_ms=ms, iterations=n),
+                        think_ms=think_ms, iterations=iterations)
 
 
-__all__ = ["AI_LEVELS", "AI_PLAYERS", "DEAD_CELL", "DEFAULT_THINK_MS", "GreedyPlayer",
-           "Player", "RandomPlayer", "StrongPlayer", "ai_name", "best_placement",
+__all__ = ["AI_PLAYERS", "DEAD_CELL", "GreedyPlayer",
+           "Player", "RandomPlayer", "StrongPlayer", "best_placement",
            "evaluate", "greedy_choice", "make_player"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.geometry import Direction
+from engine.games.geometry import Direction
 from engine.kingdomino.dominoes import Domino, domino
 from engine.kingdomino.kingdom import Kingdom, frame_of, grown
 from engine.kingdomino.rules import GameConfig

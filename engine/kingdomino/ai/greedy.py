@@ -9,12 +9,12 @@ exactly what claiming it will be worth.
 
 from __future__ import annotations
 
+from engine.games.rng import Rng
 from engine.kingdomino.actions import Action, Claim, Discard, Place
 from engine.kingdomino.ai.evaluation import best_placement
 from engine.kingdomino.dominoes import domino
 from engine.kingdomino.game import legal_actions
 from engine.kingdomino.state import GameState, Phase
-from engine.rng import Rng
 
 
 def greedy_choice(state: GameState, rng: Rng) -> Action:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from engine.games.rng import Rng
 from engine.kingdomino.actions import Action
 from engine.kingdomino.game import legal_action, legal_action_count
 from engine.kingdomino.state import GameState
-from engine.rng import Rng
 
 
 class RandomPlayer:

@@ -11,7 +11,7 @@ where the last one went, and both share one budget.
 1. Candidates: the best placements by the greedy evaluation, each paired with every
    free domino of the next line, ranked by how good the kingdom is after that domino is
    placed too (our kingdom does not change until then); the best few are searched.
-2. Search (`engine.search.flat_monte_carlo`): each sample shuffles the dominoes we
+2. Search (`engine.games.search.flat_monte_carlo`): each sample shuffles the dominoes we
    cannot see (the rest of the pile and those removed unseen at setup, K-SETUP-1), plays
    the candidate, then every seat plays greedily to the end of the game (or `horizon`
    rounds), and the result is our value minus the best other player's (score plus
@@ -26,14 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.games.rng import Rng
+from engine.games.search import flat_monte_carlo
 from engine.kingdomino.actions import Action, Claim, Discard, Place
 from engine.kingdomino.ai.evaluation import best_placement, evaluate, placement_values
 from engine.kingdomino.ai.greedy import greedy_choice
 from engine.kingdomino.dominoes import domino
 from engine.kingdomino.game import apply, legal_actions, outcome
 from engine.kingdomino.state import GameState, Phase
-from engine.rng import Rng
-from engine.search import flat_monte_carlo
 
 PLACE_WIDTH = 5  # placements paired with claims (the rest pruned by the evaluation)
 JOINT_WIDTH = 8  # (placement, claim) pairs searched

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.geometry import Direction
+from engine.games.geometry import Direction
 from engine.kingdomino.actions import Action
 from engine.kingdomino.ai import RandomPlayer
 from engine.kingdomino.dominoes import Domino, Square

@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine.geometry import cells_of
+from engine.games.geometry import cells_of
+from engine.games.rng import Rng
 from engine.kingdomino.ai import (
     DEAD_CELL,
     GreedyPlayer,
@@ -27,7 +28,6 @@ from engine.kingdomino.notation import parse_kingdom
 from engine.kingdomino.rules import GameConfig
 from engine.kingdomino.scoring import score_kingdom
 from engine.kingdomino.state import GameState, Phase
-from engine.rng import Rng
 
 
 def states(seed: int, players: int = 4) -> list[GameState]:

@@ -1,12 +1,12 @@
-"""The shared root search (engine/search.py): it finds the better action, spends exactly
+"""The shared root search (engine/games/search.py): it finds the better action, spends exactly
 its budget, stops at an injected clock's deadline and is deterministic for a seed."""
 
 import math
 
 import pytest
 
-from engine.rng import Rng
-from engine.search import flat_monte_carlo
+from engine.games.rng import Rng
+from engine.games.search import flat_monte_carlo
 
 # A toy game: the world is a noise level shared by every action of a sweep (common random
 # numbers), and action k is worth k plus that noise plus a little of its own.

@@ -4,24 +4,22 @@ import pickle
 
 import pytest
 
-import engine.ai
-from engine.games import game_named
+from engine.games.levels import AI_NAMES, ai_name
+from engine.games.rng import Rng
 from engine.kingdomino.actions import Action, Claim, Place
 from engine.kingdomino.ai import (
-    AI_LEVELS,
     AI_PLAYERS,
     GreedyPlayer,
     Player,
     RandomPlayer,
     StrongPlayer,
-    ai_name,
     make_player,
 )
 from engine.kingdomino.ai.strong import determinise, place_candidates
 from engine.kingdomino.game import apply, legal_actions, new_game, outcome
 from engine.kingdomino.scoring import score_kingdom
 from engine.kingdomino.state import GameState, Phase
-from engine.rng import Rng
+from engine.registry import game_named
 
 
 def play(players: list[Player], seed: int, variants: tuple[str, ...] = ()
@@ -39,9 +37,8 @@ def play(players: list[Player], seed: int, variants: tuple[str, ...] = ()
     return state, texts
 
 
-def test_levels_and_names_are_moon_rivers_own() -> None:
-    assert AI_LEVELS is engine.ai.AI_LEVELS  # one home for the levels
-    assert set(AI_PLAYERS) == set(engine.ai.AI_PLAYERS) == {"random", "greedy", "strong"}
+def test_levels_and_names_are_every_games() -> None:
+    assert set(AI_PLAYERS) == set(AI_NAMES) == {"random", "greedy", "strong"}
     assert isinstance(make_player("easy", 1), RandomPlayer)
     assert isinstance(make_player("normal", 1), GreedyPlayer)
     hard = make_player("hard", 1, think_ms=30)

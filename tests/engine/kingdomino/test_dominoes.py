@@ -6,16 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import ComponentError
-from engine.kingdomino.dominoes import (
-    Square,
-    Terrain,
-    dominoes,
-    load_dominoes_file,
-    parse_dominoes,
-)
+from engine.games.errors import ComponentError
+from engine.games.resources import data_file
+from engine.kingdomino.dominoes import Square, Terrain, dominoes, load_dominoes_file, parse_dominoes
 from engine.kingdomino.game import new_game
-from engine.resources import data_file
 
 DATA = data_file("kingdomino", "dominoes.json")
 

@@ -4,13 +4,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.errors import ActionSyntaxError, NotationError
-from engine.geometry import Direction
+from engine.games.errors import ActionSyntaxError, NotationError
+from engine.games.geometry import Direction
+from engine.games.rng import Rng
 from engine.kingdomino.actions import Action, Claim, Discard, Place, parse_action
 from engine.kingdomino.dominoes import DOMINO_COUNT, dominoes
 from engine.kingdomino.kingdom import Kingdom
 from engine.kingdomino.notation import format_kingdom, parse_kingdom
-from engine.rng import Rng
 
 from .support import squares_of
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.errors import IllegalActionError
-from engine.geometry import Direction
+from engine.games.errors import IllegalActionError
+from engine.games.geometry import Direction
 from engine.kingdomino import events as ev
 from engine.kingdomino.actions import Discard, Place, parse_action
 from engine.kingdomino.dominoes import domino

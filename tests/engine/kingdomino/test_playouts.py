@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from engine.games import Record, game_named, read_record, replay, with_result
+from engine.games import Record
 from engine.kingdomino import events as ev
 from engine.kingdomino.actions import Action, Place, sort_key
 from engine.kingdomino.ai import GreedyPlayer, RandomPlayer
@@ -18,6 +18,7 @@ from engine.kingdomino.dominoes import domino
 from engine.kingdomino.game import apply, legal_actions, new_game, outcome
 from engine.kingdomino.kingdom import play_area
 from engine.kingdomino.state import GameState, Phase, validate_state
+from engine.registry import game_named, read_record, replay, with_result
 
 from .support import discards_with_kingdoms, naive_placements, play_random
 

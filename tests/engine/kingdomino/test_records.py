@@ -5,8 +5,9 @@ import json
 
 import pytest
 
-from engine.errors import RecordError
-from engine.games import Record, Result, game_named, read_record, replay, with_result
+from engine.games import Record, Result
+from engine.games.errors import RecordError
+from engine.registry import game_named, read_record, replay, with_result
 
 from .support import play_random
 

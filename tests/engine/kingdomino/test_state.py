@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from engine.errors import ActionSyntaxError, IllegalActionError, MoonRiverError, StateError
-from engine.geometry import Direction
+from engine.games.errors import ActionSyntaxError, GameError, IllegalActionError, StateError
+from engine.games.geometry import Direction
 from engine.kingdomino.actions import Action, Claim, Place
 from engine.kingdomino.dominoes import domino
 from engine.kingdomino.game import apply, legal_actions, new_game
@@ -100,7 +100,7 @@ def test_refusals_say_why() -> None:
 @pytest.mark.parametrize(("players", "variants"), [(1, ()), (5, ()), (4, ("mighty-duel",)),
                                                    (2, ("tiny",))])
 def test_bad_tables_are_refused(players: int, variants: tuple[str, ...]) -> None:
-    with pytest.raises(MoonRiverError):
+    with pytest.raises(GameError):
         new_game([f"P{i}" for i in range(players)], 1, variants=variants)
 
 

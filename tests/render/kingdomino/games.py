@@ -1,6 +1,6 @@
 """Seeded Kingdomino positions the picture tests and golden images share.
 
-Random games (engine.rng, so every run is the same) stopped where a picture is worth
+Random games (engine.games.rng, so every run is the same) stopped where a picture is worth
 checking, with the events of the last action: what a turn picture marks.
 """
 
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.events import Event
+from engine.games.events import Event
+from engine.games.rng import Rng
 from engine.kingdomino import apply, legal_actions, new_game
 from engine.kingdomino.actions import Place
 from engine.kingdomino.ai import make_player
 from engine.kingdomino.state import GameState, Phase
-from engine.rng import Rng
 
 NAMES = ["Alice", "ボブ", "Carol 🤠", "Dmitri Alexandrovich Karamazov-Smerdyakov"]
 PLAIN_NAMES = ["Ann", "Bo", "Cy", "Di"]

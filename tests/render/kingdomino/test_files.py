@@ -40,7 +40,7 @@ def test_write_all_from_a_record_at_the_end(tmp_path: Path) -> None:
     paths = write_all(record, tmp_path / "out", "ja", DARK)
     assert sorted(p.name for p in paths) == ["final.png", "kingdom-1.png", "kingdom-2.png"]
     # the game registry's record of the same game writes the same pictures
-    from engine.games import game_named
+    from engine.registry import game_named
 
     rules = game_named("kingdomino")
     shared = rules.record_from_dict(record.to_dict())
