@@ -1,4 +1,4 @@
-"""Scoring through `engine.view` (the table's ranch grid and score sheet): the side a
+"""Scoring through `engine.moonriver.view` (the table's ranch grid and score sheet): the side a
 partner chip shows (R-SYM-3, R-PART-5, R-SCORE-3) and cows standing on the two-player
 bonus tile (R-2P-3, R-SCORE-1).
 
@@ -6,9 +6,9 @@ Every score players see — the live sheet, the final standings and the winners 
 from `ranch_grid`, so these positions go through it rather than through `parse_ranch`.
 """
 
-from engine.components import Landscape as L
-from engine.state import Phase, validate_state
-from engine.view import public_view, ranch_grid
+from engine.moonriver.components import Landscape as L
+from engine.moonriver.state import Phase, validate_state
+from engine.moonriver.view import public_view, ranch_grid
 from tests.helpers import Spec, act, build_turn, cell, set_ranch, set_saloon, start_game
 
 EMPTY_ROWS = ". . . . . / . . . . . / . . . . . / . . . . . / "
