@@ -30,12 +30,13 @@ from engine.moonriver.actions import Build
 from engine.moonriver.game import apply, legal_actions, new_game
 from engine.moonriver.state import GameState
 from engine.moonriver.view import public_view
-from render import DARK, LIGHT, render_ranch, render_table, to_png_bytes
-from render.changes import changes_of
+from render.encode import to_png_bytes
+from render.moonriver import render_ranch, render_table
+from render.moonriver.changes import changes_of
+from render.moonriver.turn import render_turn
 from render.pieces import PIECES
 from render.pool import DrawingPool, DrawRequest, draw
-from render.theme import Theme
-from render.turn import render_turn
+from render.theme import DARK, LIGHT, Theme
 
 TARGET_RATIO = 0.5
 
@@ -144,7 +145,7 @@ def game_turns(games: int, turns: int, previews: bool = False) -> list[DrawReque
                 pair = tuple(b for b in options if isinstance(b, Build)
                              and (b.first, b.second) == (action.first, action.second))
                 waiting += [DrawRequest.of("preview", state, seat=state.active_seat or 0,
-                                           builds=pair, proposed=proposed, theme=theme)
+                                           choices=pair, proposed=proposed, theme=theme)
                             for proposed in (None, action)]
             state, events = apply(state, action)
             for event in events:

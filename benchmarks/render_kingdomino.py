@@ -20,9 +20,8 @@ from engine.games.events import Event
 from engine.kingdomino import Place, apply, legal_actions, new_game
 from engine.kingdomino.ai import make_player
 from engine.kingdomino.state import GameState, Phase
-from render import DARK, LIGHT
 from render.kingdomino import render_final, render_kingdom, render_preview, render_turn, to_png
-from render.theme import Theme
+from render.theme import DARK, LIGHT, Theme
 
 
 def places_of(state: GameState) -> list[Place]:

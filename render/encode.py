@@ -23,7 +23,7 @@ def theme_of(image: Image.Image) -> Theme | None:
 def to_palette(image: Image.Image, theme: Theme, colours: tuple[RGB, ...] = ()) -> Image.Image:
     """`image` in the theme's fixed palette ('P'), each pixel the entry nearest its colour.
     A pixel maps the same way in any picture, so parts mapped apart and pasted together
-    (render.turn's palette composition) equal the whole picture mapped at once."""
+    (render.moonriver.turn's palette composition) equal the whole picture mapped at once."""
     rgb = image.convert("RGB") if image.mode != "RGB" else image
     return rgb.quantize(palette=palette_image(theme, colours), dither=Image.Dither.NONE)
 

@@ -1,12 +1,12 @@
-"""Public names for what a picture shows: draft slots ①–④.
+"""Public names every game's pictures and buttons share: slots ①–⑧ and letters a, b, c.
 
-The turn dialogue names parcels by these labels instead of parcel ids (issue 9), so they
-are computed here, once, from the same public view the picture is drawn from.
+A dialogue names what a picture shows by these labels instead of internal ids, so a
+player reads the same mark on the button and in the picture.
 """
 
 from __future__ import annotations
 
-from engine.moonriver.view import SlotView, TableView
+from string import ascii_lowercase
 
 SLOT_LABELS = "①②③④⑤⑥⑦⑧"
 
@@ -18,21 +18,8 @@ def slot_label(index: int) -> str:
     return SLOT_LABELS[index]
 
 
-def column_labels(column: tuple[SlotView, ...]) -> dict[int, str]:
-    """Parcel id → label for the parcels still lying in one column (R-ORDER-1 order)."""
-    return {slot.parcel.id: slot_label(i) for i, slot in enumerate(column)
-            if slot.parcel is not None}
-
-
-def draft_labels(view: TableView) -> dict[int, str]:
-    """Parcel id → slot label, for this round's column and the next one.
-
-    Both columns count ①–④ from the top; a parcel id is in at most one column, so the
-    mapping is unambiguous, and the picture's column titles say which column is which."""
-    return {**column_labels(view.column), **column_labels(view.next_column)}
-
-
-def parcel_label(view: TableView, parcel_id: int) -> str | None:
-    """The slot label of a parcel in the draft, or None when it is not in the draft."""
-    return draft_labels(view).get(parcel_id)
-
+def letter(index: int) -> str:
+    """a … z, then aa, ab … (more than 26 positions happen on an empty 10-row ranch)."""
+    if index < len(ascii_lowercase):
+        return ascii_lowercase[index]
+    return letter(index // len(ascii_lowercase) - 1) + ascii_lowercase[index % 26]

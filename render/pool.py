@@ -27,102 +27,10 @@ from concurrent.futures import CancelledError, Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any
 
-from engine.games.events import Event
-from engine.kingdomino.actions import Place
-from engine.kingdomino.state import GameState as KingdominoState
-from engine.moonriver.actions import Build
-from engine.moonriver.state import GameState
-from engine.moonriver.view import TableView, public_view
-from render.changes import changes_of
-from render.encode import to_png_bytes
-from render.ranch import render_ranch
-from render.scores import render_scores
-from render.table import render_preview, render_table
-from render.theme import theme_named
-from render.turn import render_turn
+from render.registry import check, draw
+from render.request import DrawRequest
 from render.worker import read_frame, write_frame
-
-KINDS = ("turn", "table", "ranch", "preview", "scores")
-KINGDOMINO_KINDS = ("turn", "preview", "final", "kingdom")
-GAME_KINDS = {"moonriver": KINDS, "kingdomino": KINGDOMINO_KINDS}
-
-
-@dataclass(frozen=True, slots=True)
-class DrawRequest:
-    """One picture to draw. `state` is the game's `GameState.to_dict()`; `seat` for
-    ranch, kingdom and preview; `builds`/`proposed` for Moon River's preview, `places`
-    (the legal placements) for Kingdomino's; `events` (the turn just played) for the
-    turn picture's marks."""
-
-    kind: str
-    state: dict[str, Any]
-    theme: str = "dark"
-    locale: str = "en"
-    seat: int = 0
-    events: tuple[Event, ...] = ()
-    builds: tuple[Build, ...] = field(default=())
-    proposed: Build | None = None
-    game: str = "moonriver"
-    places: tuple[Place, ...] = field(default=())
-
-    def __post_init__(self) -> None:
-        kinds = GAME_KINDS.get(self.game)
-        if kinds is None:
-            raise ValueError(f"unknown game {self.game!r} ({', '.join(GAME_KINDS)})")
-        if self.kind not in kinds:
-            raise ValueError(f"unknown picture kind {self.kind!r} ({', '.join(kinds)})")
-
-    @classmethod
-    def of(cls, kind: str, state: GameState | KingdominoState, **options: Any) -> DrawRequest:
-        return cls(kind, state.to_dict(), **options)
-
-    def view(self) -> TableView:
-        return public_view(GameState.from_dict(self.state))
-
-
-def draw(request: DrawRequest) -> bytes:
-    """Draw and encode one picture (runs in the worker, or inline for tests and tools)."""
-    if request.game == "kingdomino":
-        return _draw_kingdomino(request)
-    theme = theme_named(request.theme)
-    view, locale = request.view(), request.locale
-    if request.kind == "turn":
-        picture = render_turn(view, theme=theme, locale=locale,
-                              changes=changes_of(request.events), palette=True)
-        return to_png_bytes(picture.image, theme=theme)
-    if request.kind == "table":
-        image = render_table(view, theme=theme, locale=locale)
-    elif request.kind == "ranch":
-        image = render_ranch(view, request.seat, theme=theme, locale=locale)
-    elif request.kind == "preview":
-        image = render_preview(view, request.seat, request.builds, request.proposed,
-                               theme=theme, locale=locale)
-    else:
-        image = render_scores(view, theme=theme, locale=locale)
-    return to_png_bytes(image, theme=theme)
-
-
-def _draw_kingdomino(request: DrawRequest) -> bytes:
-    """Kingdomino's pictures (`render.kingdomino`): each takes the state and reduces it
-    to the public view itself (K-… nothing hidden reaches a drawing routine)."""
-    from render import kingdomino as pictures  # Moon River's worker never needs it
-
-    theme, locale = theme_named(request.theme), request.locale
-    state = KingdominoState.from_dict(request.state)
-    if request.kind == "turn":
-        image = pictures.render_turn(state, events=request.events, locale=locale,
-                                     theme=theme).image
-    elif request.kind == "preview":
-        image = pictures.render_preview(state, request.seat, request.places, locale=locale,
-                                        theme=theme)[0]
-    elif request.kind == "final":
-        image = pictures.render_final(state, locale=locale, theme=theme).image
-    else:
-        image = pictures.render_kingdom(state, request.seat, locale=locale, theme=theme)
-    return pictures.to_png(image, theme)
-
 
 _shared: DrawingPool | None = None
 _lane = threading.local()  # whether the thread drawing now serves someone waiting
@@ -150,6 +58,7 @@ def picture(request: DrawRequest) -> bytes:
     """Draw now and wait (off the event loop): in the shared pool's worker when the bot
     shared one, urgent or routine as the thread's `urgency` says; in place otherwise,
     or when the pool is closed, stopping or crashed."""
+    check(request)
     pool = _shared
     if pool is not None:
         try:
@@ -288,7 +197,9 @@ class DrawingPool:
 
     def submit(self, request: DrawRequest, *, urgent: bool = False) -> Future[bytes]:
         """Draw `request` in the worker. `urgent`: someone waits for this answer (a
-        private step), so it goes before routine requests not yet handed over."""
+        private step), so it goes before routine requests not yet handed over. A request
+        no game draws is refused here, before the worker is asked (ValueError)."""
+        check(request)
         future: Future[bytes] = Future()
         priority = URGENT if urgent else ROUTINE
         with self._lock:
@@ -334,3 +245,7 @@ class DrawingPool:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
+
+
+__all__ = ["IN_FLIGHT", "MALLOC_TUNING", "DrawRequest", "DrawingError", "DrawingPool", "draw",
+           "picture", "urgency", "use_pool"]

@@ -1,6 +1,6 @@
 """The end-of-game card both games draw: the frame and title, the standings, the score sheet.
 
-Moon River (render.final, R-SCORE-*) and Kingdomino (render.kingdomino.final, K-SCORE-*)
+Moon River (render.moonriver.final, R-SCORE-*) and Kingdomino (render.kingdomino.final, K-SCORE-*)
 rank and score differently, but show the result the same way: each caller says what
 goes in (ranks, points, rows of text, its own player icons and colours) and this module
 says how it looks, so the two final pictures cannot drift apart. Every text is at least
@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.i18n import t
 from render.plural import counted
-from render.stamps import draw_text
+from render.stamps import draw_text, text_width
 from render.theme import RGB, Theme
 
 WIDTH = 800
@@ -27,6 +27,19 @@ STANDING_H = 56
 ROW_H = 38
 STANDINGS_ICON = 44  # px, the player's icon beside a standing
 COLUMN_ICON = 30     # px, the player's icon above a sheet column
+
+
+def fit_formula(terms: list[str], total: int, size: int, width: int) -> str:
+    """`a + b + c = total`, dropping terms from the left ("… + c = 9") until it fits:
+    the total is never cut (issue 10)."""
+    if not terms:
+        return str(total)
+    for start in range(len(terms)):
+        shown = " + ".join(terms[start:])
+        text = f"{'… + ' if start else ''}{shown} = {total}"
+        if text_width(text, size) <= width:
+            return text
+    return str(total)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from engine.moonriver.components import Landscape
 
 RGB = tuple[int, int, int]
+#: About how wide Discord shows a picture on a phone: every picture is checked at it.
+PHONE_WIDTH = 400
 
 
 @dataclass(frozen=True, slots=True)

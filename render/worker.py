@@ -37,7 +37,7 @@ def write_frame(sink: IO[bytes], payload: bytes) -> None:
 def serve(source: IO[bytes], sink: IO[bytes]) -> None:
     """Draw every request until the input ends; a failed drawing answers with its error
     and the worker goes on."""
-    from render.pool import draw  # the whole renderer, loaded once per worker
+    from render.registry import draw  # every game's pictures, loaded once per worker
 
     while (payload := read_frame(source)) is not None:
         job, request = pickle.loads(payload)
@@ -72,7 +72,7 @@ def main() -> None:
 def warm_up() -> None:
     """The renderer, fonts, sprites and each theme's palette before the first request:
     building a palette takes ~0.1 s, which the first table of that theme would wait."""
-    import render.sprites  # noqa: F401
+    import render.registry  # noqa: F401  (every game's pictures)
     from render.canvas import palette_index
     from render.theme import THEMES
 

@@ -13,7 +13,7 @@ from PIL import Image
 
 from engine.games import GameRules, Record
 from engine.registry import GAMES, game_named, read_record
-from render import to_png_bytes
+from render.encode import to_png_bytes
 
 EXIT_BAD_INPUT = 2
 #: Input bounds: a real game record is a few kilobytes and four levels deep.

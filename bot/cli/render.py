@@ -31,7 +31,7 @@ from engine.moonriver.ranch import parse_ranch
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import public_view
 from engine.registry import Replay, replay
-from render import (
+from render.moonriver import (
     render_grid,
     render_preview,
     render_ranch,
@@ -39,7 +39,7 @@ from render import (
     render_table,
     render_turn,
 )
-from render.changes import changes_of
+from render.moonriver.changes import changes_of
 from render.theme import THEMES, Theme, theme_named
 
 END = -1  # `--turn end`: the finished game

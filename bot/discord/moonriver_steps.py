@@ -42,7 +42,7 @@ from engine.games.i18n import t
 from engine.moonriver.actions import Action, Build
 from engine.moonriver.state import GameState
 from engine.moonriver.view import public_view
-from render.placement import placement_positions, position_of
+from render.moonriver.placement import placement_positions, position_of
 from render.pool import DrawRequest
 
 
@@ -71,7 +71,7 @@ def _draw_preview(state: GameState, game: Game, builds: Sequence[Build],
                   proposed: Build | None, locale: str) -> bytes:
     """In the drawing worker when the bot runs one (the private thread waits for it)."""
     return picture(DrawRequest.of("preview", state, seat=state.active_seat or 0,
-                                  builds=tuple(builds), proposed=proposed,
+                                  choices=tuple(builds), proposed=proposed,
                                   theme=game.settings.theme, locale=locale))
 
 

@@ -1,8 +1,8 @@
 """What players read on buttons and menus instead of engine text (issue 9).
 
 Parcels are named by landscape, number and symbols ("Forest 5 🐄"), draft parcels also by
-the slot label the picture shows ("③ Forest 5 🐄", `render.labels`), opponents by name,
-placements by the letters the preview draws (`render.placement`). The action text
+the slot label the picture shows ("③ Forest 5 🐄", `render.moonriver.labels`), opponents by name,
+placements by the letters the preview draws (`render.moonriver.placement`). The action text
 (`build p17 p42 C3 up`) stays in custom_ids and records only. Discord-free: the sandbox
 uses the same labels.
 """
@@ -33,8 +33,8 @@ from engine.moonriver.grid import cell_name
 from engine.moonriver.scoring import score_ranch
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import TableView, ranch_grid
-from render.labels import draft_labels
-from render.placement import Position
+from render.moonriver.labels import draft_labels
+from render.moonriver.placement import Position
 from render.plural import counted
 
 MAX_LABEL = 80        # Discord: button labels and select option labels

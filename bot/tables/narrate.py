@@ -39,7 +39,7 @@ def _cells(first: int, second: int) -> str:
 
 
 def draft_slots(state: GameState) -> dict[int, str]:
-    """Parcel id → ①–④ as the picture labels the draft (`render.labels.draft_labels` of
+    """Parcel id → ①–④ as the picture labels the draft (`render.moonriver.labels.draft_labels` of
     the public view), read straight from the state: a public view scores every ranch,
     which cost the narration more than all its words."""
     return {slot.parcel: slot_label(i) for column in (state.column, state.next_column)

@@ -4,7 +4,7 @@ K-SCORE-1…4 and K-DYN: each terrain's row lists its properties as squares × c
 then the Middle Kingdom and Harmony bonuses, the game's total and, in a Dynasty, each
 game's points and the series total. Every text is at least `TEXT` native pixels (11 px
 at phone size); formulas are shortened from the left so a row never loses its total
-(render.scores.fit_formula), and the card is drawn by render.score_card: both shared
+(render.score_card.fit_formula), and the card is drawn by render.score_card: both shared
 with Moon River.
 """
 
@@ -25,7 +25,7 @@ from render.kingdomino.panel import PanelSizes, draw_kingdom
 from render.kingdomino.source import kingdom_size, view_of
 from render.kingdomino.style import TERRAIN_STYLE, king_rgb
 from render.kingdomino.window import KingdomGeometry, kingdom_window
-from render.scores import fit_formula
+from render.score_card import fit_formula
 from render.stamps import drawn_texts
 from render.theme import Theme
 

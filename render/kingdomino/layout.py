@@ -1,6 +1,6 @@
 """What a Kingdomino phone picture reports about itself, in native pixels.
 
-Tests scale these to Discord's phone width (render.layout.PHONE_WIDTH) and check the
+Tests scale these to Discord's phone width (render.theme.PHONE_WIDTH) and check the
 sizes issue 10 asks for; the bot could use them to crop or point at parts of a picture.
 """
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from render.kingdomino.window import Box, KingdomGeometry
-from render.layout import PHONE_WIDTH
+from render.theme import PHONE_WIDTH
 
 
 @dataclass(frozen=True, slots=True)

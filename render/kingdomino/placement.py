@@ -4,7 +4,7 @@ The placement menu offers letters; the preview draws the same letters on the kin
 A position is the pair of cells the domino covers; the placements listed for it differ
 only in which half lies where (K-PLACE-3: any orientation), so a menu offers one letter
 per pair of cells and a swap for the halves — grouped as Moon River's preview does
-(render.placement), which keeps an empty kingdom's ~40 placements to about 20 letters.
+(render.labels.letter), which keeps an empty kingdom's ~40 placements to about 20 letters.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engine.kingdomino.actions import Place
 from engine.kingdomino.kingdom import play_area
-from render.placement import letter
+from render.labels import letter
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """Kingdomino's sprites, drawn by our own code and cached per size.
 
-As in render/sprites.py: drawn at four times the size and scaled down for smooth edges,
+As in render/moonriver/sprites.py: drawn at four times the size and scaled down for smooth edges,
 then pasted; a kingdom is mostly pastes. Crowns are drawn as crowns (one to three per
 square, K-COMP-1), not digits, so they read at any size; the number is added in text
 only where it fits (render/kingdomino/squares.py).

@@ -19,8 +19,8 @@ from engine.moonriver.ai import make_player
 from engine.moonriver.game import apply, legal_actions, new_game
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import public_view
-from render.labels import draft_labels
-from render.placement import placement_positions
+from render.moonriver.labels import draft_labels
+from render.moonriver.placement import placement_positions
 
 ROOT = Path(__file__).resolve().parents[2]
 RAW_ID = re.compile(r"\bp\d+\b|\b(?:build|choose|discard|skull|recruit|move|swap|steal|bonus)"

@@ -23,19 +23,11 @@ from engine.moonriver.game import apply, legal_actions, new_game
 from engine.moonriver.ranch import parse_ranch
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import public_view
-from render import (
-    DARK,
-    LIGHT,
-    render_grid,
-    render_preview,
-    render_ranch,
-    render_scores,
-    render_table,
-    to_png_bytes,
-)
-from render.changes import changes_of
-from render.theme import Theme
-from render.turn import render_turn
+from render.encode import to_png_bytes
+from render.moonriver import render_grid, render_preview, render_ranch, render_scores, render_table
+from render.moonriver.changes import changes_of
+from render.moonriver.turn import render_turn
+from render.theme import DARK, LIGHT, Theme
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
 EXAMPLE = ("co5 co5 co4 co4 fo1 / de de1 de de+ de1 / ca+ ca+ ca1 ca ca+ / ca1 ca me+ me+ me / "

@@ -13,15 +13,16 @@ from PIL import Image
 from engine.moonriver.actions import Build
 from engine.moonriver.game import legal_actions
 from engine.moonriver.view import public_view
-from render import DARK, LIGHT, render_table, to_png_bytes
-from render.changes import changes_of
-from render.encode import theme_of
+from render.encode import theme_of, to_png_bytes
+from render.moonriver import render_table
+from render.moonriver.changes import changes_of
+from render.moonriver.sprites import ranchero
+from render.moonriver.turn import render_turn
 from render.palette import palette_colours, theme_colours
 from render.pool import DrawingPool, DrawRequest, draw
-from render.sprites import ranchero
+from render.registry import check
 from render.stamps import STAMP_CACHE_SIZE, fit, stamp, text_width
-from render.theme import PLAYER_COLOURS
-from render.turn import render_turn
+from render.theme import DARK, LIGHT, PLAYER_COLOURS
 from tests.render.golden import at_build_decision, played, played_with_events
 
 
@@ -99,17 +100,17 @@ def test_draw_requests_pickle_and_draw_every_kind() -> None:
                 DrawRequest.of("table", state), DrawRequest.of("ranch", state, seat=1),
                 DrawRequest.of("scores", state, locale="ja"),
                 DrawRequest.of("preview", build_state, seat=build_state.turn.seat,
-                               builds=builds, proposed=builds[0])]
+                               choices=builds, proposed=builds[0])]
     for request in requests:
         assert pickle.loads(pickle.dumps(request)) == request
         png = draw(request)
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         assert Image.open(io.BytesIO(png)).mode == "P"
-    assert requests[0].view() == public_view(state)
+    assert requests[0].state == state.to_dict()
     turn = render_turn(public_view(state), theme=LIGHT, locale="de", changes=changes_of(events))
     assert draw(requests[0]) == to_png_bytes(turn.image, theme=LIGHT)
     with pytest.raises(ValueError):
-        DrawRequest.of("poster", state)
+        check(DrawRequest.of("poster", state))
 
 
 def test_drawing_pool_draws_in_another_process_and_shuts_down() -> None:

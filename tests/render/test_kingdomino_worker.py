@@ -9,9 +9,10 @@ from concurrent.futures import Future
 import pytest
 
 from bot.tables.fronts import kingdomino_pictures as pictures
-from render import DARK, LIGHT
 from render.kingdomino import render_final, render_kingdom, render_preview, render_turn, to_png
 from render.pool import DrawingPool, DrawRequest, draw, picture, urgency, use_pool
+from render.registry import check
+from render.theme import DARK, LIGHT
 from tests.render.kingdomino.games import places, played
 
 
@@ -33,7 +34,7 @@ def test_every_kingdomino_kind_draws_in_the_worker_as_in_place() -> None:
         DrawRequest.of("turn", state, game="kingdomino", theme="light", locale="de",
                        events=tuple(events)),
         DrawRequest.of("preview", state, game="kingdomino", theme="light", locale="de",
-                       seat=seat, places=tuple(places(state))),
+                       seat=seat, choices=tuple(places(state))),
         DrawRequest.of("final", over, game="kingdomino", theme="light", locale="de"),
         DrawRequest.of("kingdom", state, game="kingdomino", theme="light", locale="de",
                        seat=1)]
@@ -46,9 +47,9 @@ def test_every_kingdomino_kind_draws_in_the_worker_as_in_place() -> None:
 def test_requests_name_a_game_and_one_of_its_kinds() -> None:
     state, _ = played(2, 1, 2)
     with pytest.raises(ValueError, match="kind"):
-        DrawRequest.of("scores", state, game="kingdomino")  # a Moon River kind
+        check(DrawRequest.of("scores", state, game="kingdomino"))  # a Moon River kind
     with pytest.raises(ValueError, match="game"):
-        DrawRequest.of("turn", state, game="chess")
+        check(DrawRequest.of("turn", state, game="chess"))
 
 
 class Recording(DrawingPool):

@@ -12,10 +12,11 @@ from engine.games.i18n import t
 from engine.moonriver.game import new_game
 from engine.moonriver.legends import SCENARIOS
 from engine.moonriver.view import TableView, public_view
-from render import DARK, LIGHT, render_ranch, render_scores
-from render.final import render_final
+from render.moonriver import render_ranch, render_scores
+from render.moonriver.final import render_final
+from render.moonriver.turn import render_turn
 from render.stamps import drawn_texts
-from render.turn import render_turn
+from render.theme import DARK, LIGHT
 from tests.render.golden import NAMES, played, played_with_events
 
 CHARACTERS = ("Mary", "Calamity", "Wesley", "Big Jo")
@@ -98,5 +99,5 @@ def test_legends_pictures_are_real_pngs_of_phone_width() -> None:
 
 def test_legends_texts_are_no_smaller_than_the_turn_picture_minimum() -> None:
     """The character's name and the scenario line keep the phone minimum (TEXT)."""
-    from render.turn import TEXT
+    from render.moonriver.turn import TEXT
     assert render_turn(legends_view(2), theme=DARK).layout.min_text >= TEXT

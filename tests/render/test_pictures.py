@@ -13,10 +13,11 @@ from engine.moonriver.game import apply, legal_actions
 from engine.moonriver.grid import parse_cell
 from engine.moonriver.ranch import parse_ranch
 from engine.moonriver.view import public_view
-from render import DARK, LIGHT, render_grid, render_ranch, render_table, to_png_bytes
+from render.encode import to_png_bytes
 from render.fonts import REPLACEMENT, fit, runs, text_width
-from render.ranch import RanchLayout
-from render.theme import LANDSCAPE_STYLE
+from render.moonriver import render_grid, render_ranch, render_table
+from render.moonriver.ranch import RanchLayout
+from render.theme import DARK, LANDSCAPE_STYLE, LIGHT
 from tests.helpers import Spec, build_turn, start_game
 from tests.render.golden import GOLDEN_DIR, NAMES, PICTURES, played
 

@@ -16,15 +16,15 @@ from PIL import Image, ImageDraw
 
 from engine.moonriver.ranch import RanchCell
 from engine.moonriver.view import TableView, public_view
-from render import DARK, LIGHT, Theme, to_png_bytes
 from render.canvas import Canvas
-from render.changes import TurnChanges, changes_of
-from render.encode import to_palette
+from render.encode import to_palette, to_png_bytes
+from render.moonriver.changes import TurnChanges, changes_of
+from render.moonriver.turn import render_turn
 from render.pieces import PIECES, PieceCache
 from render.png import palette_png
 from render.pool import DrawRequest, draw
 from render.stamps import draw_text, drawn_texts
-from render.turn import render_turn
+from render.theme import DARK, LIGHT, Theme
 from tests.render.golden import played_with_events
 
 GAMES = [(4, 3, 9), (3, 7, 9), (2, 5, 18), (3, 4, 0)]  # players, seed, round
@@ -248,9 +248,9 @@ def test_parcels_held_beyond_the_slots_show_past_the_board() -> None:
 
 def test_the_preview_tint_composited_in_its_region_equals_the_whole_layer() -> None:
     """The preview blends its tint and ghost over the region they cover only
-    (`render.table._blend`): the same pixels as a transparent layer the size of the
+    (`render.moonriver.table._blend`): the same pixels as a transparent layer the size of the
     picture composited whole, right and bottom rectangle edges included."""
-    from render.table import _blend, _bounds, _size
+    from render.moonriver.table import _blend, _bounds, _size
 
     base = to_palette(render_turn(public_view(played_with_events(2, 5, 18)[0]),
                                   theme=LIGHT).image, LIGHT).convert("RGB").crop((0, 0, 300, 200))

@@ -2,8 +2,8 @@
 
 from engine.moonriver.view import public_view
 from render import score_card as card
-from render.final import render_final
 from render.kingdomino import render_final as render_kingdomino_final
+from render.moonriver.final import render_final
 from render.theme import LIGHT
 from tests.render.golden import played
 from tests.render.kingdomino.games import played as played_kingdomino

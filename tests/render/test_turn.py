@@ -8,13 +8,14 @@ from PIL import Image
 from engine.moonriver import events as ev
 from engine.moonriver.state import Phase
 from engine.moonriver.view import public_view
-from render import DARK, LIGHT
-from render.changes import CowStep, changes_of
-from render.labels import draft_labels, parcel_label, slot_label
-from render.layout import PHONE_WIDTH, TurnPicture
-from render.scores import fit_formula
+from render.labels import slot_label
+from render.moonriver.changes import CowStep, changes_of
+from render.moonriver.labels import draft_labels, parcel_label
+from render.moonriver.layout import PHONE_WIDTH, TurnPicture
+from render.moonriver.scores import fit_formula
+from render.moonriver.turn import render_turn
 from render.stamps import drawn_texts, text_width
-from render.turn import render_turn
+from render.theme import DARK, LIGHT
 from tests.render.golden import played, played_with_events
 
 GAMES = [(4, 3, 9), (3, 7, 9), (2, 2, 9), (2, 5, 18), (3, 4, 0)]  # players, seed, round
@@ -137,7 +138,7 @@ def test_setup_is_not_called_last_round() -> None:
     """During setup there is no next column yet: the picture must not say "Last round"."""
     view = public_view(played(3, 4, 0))
     assert view.phase is Phase.SETUP and not view.next_column
-    from render import render_table
+    from render.moonriver import render_table
 
     for draw in (lambda: render_turn(view, theme=DARK), lambda: render_table(view, theme=DARK)):
         with drawn_texts() as texts:

@@ -34,7 +34,7 @@ def preview_png(state: GameState, seat: int, places: Sequence[Place], locale: st
     """The kingdom with each candidate position lettered, and letter → action texts (both
     ways round where the halves differ, K-PLACE-3): the letters come from the same
     `placement_positions` the picture draws, without drawing."""
-    png = picture(_request("preview", state, locale, theme, seat=seat, places=tuple(places)))
+    png = picture(_request("preview", state, locale, theme, seat=seat, choices=tuple(places)))
     return png, {position.letter: position.actions for position in
                  placement_positions(places, state.config.kingdom_size)}
 

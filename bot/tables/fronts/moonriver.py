@@ -22,8 +22,10 @@ from engine.moonriver.grid import WIDTH, cell_name
 from engine.moonriver.legends import LEGENDS, scenario_name
 from engine.moonriver.state import GameState
 from engine.moonriver.view import public_view
-from render import render_ranch, render_scores, render_turn, theme_named, to_png_bytes
-from render.changes import changes_of
+from render.encode import to_png_bytes
+from render.moonriver import render_ranch, render_scores, render_turn
+from render.moonriver.changes import changes_of
+from render.theme import theme_named
 
 #: Seat colours (R-COMP-6) as emoji, for the lobby's seat order.
 COLOUR_DOTS = {"purple": "🟣", "orange": "🟠", "green": "🟢", "white": "⚪"}

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from render import DARK, LIGHT
 from render.kingdomino import render_final, render_kingdom, render_preview, render_turn, to_png
+from render.theme import DARK, LIGHT
 from tests.render.golden import DOCS_DIR, GOLDEN_DIR
 from tests.render.kingdomino.games import places, played
 

@@ -7,9 +7,9 @@ from pathlib import Path
 from PIL import Image
 
 from engine.kingdomino.record import GameRecord, result_of
-from render import DARK, LIGHT
 from render.kingdomino import to_png, write_all
 from render.kingdomino.style import ART_COLOURS, TERRAIN_STYLE
+from render.theme import DARK, LIGHT
 from tests.render.kingdomino.games import played
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from engine.kingdomino import outcome, public_view
 from engine.kingdomino.state import Phase
-from render import DARK, LIGHT
 from render.kingdomino import render_final, render_turn
 from render.kingdomino.final import TEXT, ranking, series_totals, sheet_rows
 from render.stamps import drawn_texts, text_width
+from render.theme import DARK, LIGHT
 from tests.render.kingdomino.games import PLAIN_NAMES, played
 
 

@@ -6,12 +6,12 @@ from engine.kingdomino import apply, legal_actions, new_game, parse_action
 from engine.kingdomino.actions import Place
 from engine.kingdomino.kingdom import play_area
 from engine.kingdomino.state import Phase
-from render import DARK, LIGHT
 from render.kingdomino import placement_positions, render_preview
 from render.kingdomino.panel import PanelSizes
 from render.kingdomino.placement import position_of
 from render.kingdomino.preview import CELL, PAD, SQUARE, TEXT
 from render.kingdomino.window import KingdomGeometry, reach_window
+from render.theme import DARK, LIGHT
 from tests.render.kingdomino.games import PLAIN_NAMES, places, played
 
 

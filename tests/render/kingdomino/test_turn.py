@@ -11,13 +11,12 @@ from engine.kingdomino.events import DominoClaimed, DominoDiscarded, DominoPlace
 from engine.kingdomino.kingdom import parse_cell
 from engine.kingdomino.state import Phase
 from engine.kingdomino.view import TableView
-from render import DARK, LIGHT
 from render.kingdomino import line_labels, render_turn
 from render.kingdomino.changes import changes_of
 from render.kingdomino.style import DISCARD, king_rgb
 from render.kingdomino.turn import status, subtitle
-from render.layout import PHONE_WIDTH
 from render.stamps import drawn_texts
+from render.theme import DARK, LIGHT, PHONE_WIDTH
 from tests.render.kingdomino.games import PLAIN_NAMES, played, with_discard
 
 #: players, seed, round, variants, Dynasty game: every layout the turn picture has

@@ -10,11 +10,11 @@ from engine.games.i18n import t
 from engine.moonriver.actions import Build
 from engine.moonriver.state import Phase
 from engine.moonriver.view import SlotView, TableView
-from render import sprites
-from render.parcels import draw_loose
-from render.placement import Position, placement_positions, position_of
+from render.moonriver import sprites
+from render.moonriver.parcels import draw_loose
+from render.moonriver.placement import Position, placement_positions, position_of
+from render.moonriver.ranch import RanchLayout, draw_ranch
 from render.plural import counted
-from render.ranch import RanchLayout, draw_ranch
 from render.stamps import draw_text
 from render.theme import GHOST_ALPHA, LEGAL_TINT_ALPHA, OUTLINE, Theme
 
@@ -166,7 +166,7 @@ def render_preview(view: TableView, seat: int, builds: Sequence[Build],
     """A ranch with the legal positions of a chosen pair lettered, and a proposal drawn in.
 
     `builds` are the legal builds for the pair (from `legal_actions`); each position they
-    cover is outlined with its letter (`render.placement.placement_positions` gives the
+    cover is outlined with its letter (`render.moonriver.placement.placement_positions` gives the
     same letters to the menu). `proposed`, if given, is drawn translucent and outlined.
     """
     player = view.players[seat]

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from render.turn_ranch import RanchGeometry
+from render.moonriver.turn_ranch import RanchGeometry
+from render.theme import PHONE_WIDTH as PHONE_WIDTH
 
 Box = tuple[int, int, int, int]
-PHONE_WIDTH = 400  # about how wide Discord shows a picture on a phone
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from engine.moonriver.components import Parcel
 from engine.moonriver.ranch import RanchCell
-from render import sprites
+from render.moonriver import sprites
 from render.stamps import draw_text
 
 WHITE = (255, 255, 255)

@@ -13,14 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.moonriver.components import Landscape
 from render.fonts import draw_text
-from render.theme import (
-    LANDSCAPE_INK,
-    LANDSCAPE_STYLE,
-    OUTLINE,
-    PARTNER_COLOURS,
-    Theme,
-    seat_rgb,
-)
+from render.theme import LANDSCAPE_INK, LANDSCAPE_STYLE, OUTLINE, PARTNER_COLOURS, Theme, seat_rgb
 
 SS = 4  # supersampling factor
 INK = (*OUTLINE, 255)

@@ -7,27 +7,15 @@ from PIL import Image, ImageDraw
 from engine.games.i18n import t
 from engine.moonriver.components import Landscape
 from engine.moonriver.view import TableView
-from render import sprites
-from render.stamps import draw_text, text_width
+from render.moonriver import sprites
+from render.score_card import fit_formula as fit_formula
+from render.stamps import draw_text
 from render.theme import LANDSCAPE_STYLE, Theme
 
 PAD = 18
 LABEL_W = 190
 COLUMN_W = 150
 ROW_H = 30
-
-
-def fit_formula(terms: list[str], total: int, size: int, width: int) -> str:
-    """`a + b + c = total`, dropping terms from the left ("… + c = 9") until it fits:
-    the total is never cut (issue 10)."""
-    if not terms:
-        return str(total)
-    for start in range(len(terms)):
-        shown = " + ".join(terms[start:])
-        text = f"{'… + ' if start else ''}{shown} = {total}"
-        if text_width(text, size) <= width:
-            return text
-    return str(total)
 
 
 def landscape_rows(view: TableView, locale: str, size: int,

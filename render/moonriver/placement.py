@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from string import ascii_lowercase
 
 from engine.moonriver.actions import Build
 from engine.moonriver.grid import WIDTH
+from render.labels import letter as letter
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,13 +20,6 @@ class Position:
     letter: str
     cells: tuple[int, int]        # lower cell index first
     builds: tuple[Build, ...]     # the legal builds covering exactly these cells
-
-
-def letter(index: int) -> str:
-    """a … z, then aa, ab … (more than 26 positions happen on an empty 10-row ranch)."""
-    if index < len(ascii_lowercase):
-        return ascii_lowercase[index]
-    return letter(index // len(ascii_lowercase) - 1) + ascii_lowercase[index % 26]
 
 
 def _reading_order(cells: tuple[int, int]) -> tuple[int, int]:

@@ -16,16 +16,16 @@ from PIL import Image, ImageDraw
 from engine.games.i18n import t
 from engine.moonriver.state import Phase
 from engine.moonriver.view import TableView
-from render import sprites
 from render.canvas import Canvas
-from render.changes import TurnChanges
-from render.draft import DraftSizes, compose_draft, tile_boxes
 from render.encode import to_palette
-from render.final import render_final
-from render.layout import TurnLayout, TurnPicture
+from render.moonriver import sprites
+from render.moonriver.changes import TurnChanges
+from render.moonriver.draft import DraftSizes, compose_draft, tile_boxes
+from render.moonriver.final import render_final
+from render.moonriver.layout import TurnLayout, TurnPicture
+from render.moonriver.turn_ranch import RanchSizes, draw_turn_ranch
 from render.stamps import drawn_texts
 from render.theme import BOARD, OUTLINE, Theme
-from render.turn_ranch import RanchSizes, draw_turn_ranch
 
 WIDTH = 800          # native width; Discord shows it at ~400 px on a phone
 TEXT = 22            # smallest text: 11 px at phone size
@@ -130,7 +130,7 @@ def render_turn(view: TableView, *, theme: Theme, locale: str = "en",
                 changes: TurnChanges | None = None, palette: bool = False) -> TurnPicture:
     """The picture posted after a player turn, for phones first.
 
-    `changes` are the marks of the turn just played (`render.changes.changes_of` of its
+    `changes` are the marks of the turn just played (`render.moonriver.changes.changes_of` of its
     events); without them nothing is marked. With `palette` the picture is a 'P' image in
     the theme's fixed palette, the same pixels as the RGB picture mapped to it, composed
     from cached parts (render.canvas): what the drawing worker encodes."""

@@ -15,12 +15,12 @@ from PIL import Image, ImageDraw
 
 from engine.moonriver.grid import COLUMN_LETTERS, WIDTH
 from engine.moonriver.view import PlayerView
-from render import sprites
 from render.canvas import Canvas, Ink
-from render.cells import cell_image, draw_parcel
-from render.changes import TurnChanges
+from render.moonriver import sprites
+from render.moonriver.cells import cell_image, draw_parcel
+from render.moonriver.changes import TurnChanges
+from render.moonriver.ranch import outline_territories
 from render.plural import counted
-from render.ranch import outline_territories
 from render.stamps import draw_text
 from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RGB, RIVER, Theme, seat_rgb
 
@@ -247,7 +247,7 @@ def _marks(image: Image.Image, player: PlayerView, geometry: RanchGeometry,
                     width=max(3, cell // 12))
     for c in changes.cells_of(changes.recruited, seat):
         x0, y0, _x1, _y1 = geometry.cell_box(c)
-        token = max(12, int(cell * 0.44))  # as render.cells.draw_cell places it
+        token = max(12, int(cell * 0.44))  # as render.moonriver.cells.draw_cell places it
         cx, cy, r = x0 + 2 + token / 2, y0 + 2 + token / 2, token / 2 + 3
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=ink(theme.highlight),
                   width=max(2, cell // 20))

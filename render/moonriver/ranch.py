@@ -18,8 +18,8 @@ from engine.moonriver.grid import COLUMN_LETTERS, WIDTH
 from engine.moonriver.ranch import RanchGrid
 from engine.moonriver.scoring import apply_overpopulation, score_ranch, territories
 from engine.moonriver.view import PlayerView, TableView
-from render import sprites
-from render.parcels import draw_loose, draw_placed
+from render.moonriver import sprites
+from render.moonriver.parcels import draw_loose, draw_placed
 from render.plural import counted
 from render.stamps import draw_text
 from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RGB, RIVER, RIVER_LIGHT, Theme

@@ -12,9 +12,9 @@ from PIL import Image
 from engine.games.i18n import t
 from engine.moonriver.view import TableView
 from render import score_card as card
-from render import sprites
-from render.layout import TurnLayout, TurnPicture
-from render.scores import landscape_rows
+from render.moonriver import sprites
+from render.moonriver.layout import TurnLayout, TurnPicture
+from render.moonriver.scores import landscape_rows
 from render.stamps import drawn_texts
 from render.theme import LANDSCAPE_STYLE, Theme, seat_rgb
 

@@ -1,6 +1,6 @@
 """Cells and loose parcels for the phone pictures: no text below the readable minimum.
 
-The full-detail pictures (render/parcels.py) print small digits and landscape codes;
+The full-detail pictures (render/moonriver/parcels.py) print small digits and landscape codes;
 at phone size those become specks, so here counts are drawn only where they can be
 read (`text` is the smallest text size, in native pixels), and icons carry the rest.
 """
@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from engine.moonriver.components import Parcel
 from engine.moonriver.ranch import RanchCell
-from render import sprites
+from render.moonriver import sprites
 from render.stamps import draw_text
 
 WHITE = (255, 255, 255)
@@ -59,7 +59,7 @@ def draw_cell(image: Image.Image, cell: RanchCell, x: int, y: int, size: int, *,
 
 def cell_image(cell: RanchCell, size: int, *, text: int) -> Image.Image:
     """`draw_cell` on its own square: everything it draws stays inside the cell, over
-    the opaque tile, so this square pasted is the cell drawn in place (render.turn_ranch
+    the opaque tile, so this square pasted is the cell drawn in place (render.moonriver.turn_ranch
     keeps these by content and size)."""
     image = Image.new("RGB", (size, size))
     draw_cell(image, cell, 0, 0, size, text=text)

@@ -1,7 +1,7 @@
 """The draft for the phone turn picture: two columns of big tiles labelled ①–④.
 
 R-ORDER-1: a column is played from the top; the same order gives the labels, which are
-the names the turn dialogue uses for the parcels (render.labels). A tile with a ranchero
+the names the turn dialogue uses for the parcels (render.moonriver.labels). A tile with a ranchero
 on it is outlined in that seat's colour, with the ranchero above it.
 """
 
@@ -15,10 +15,10 @@ from PIL import Image, ImageDraw
 
 from engine.games.i18n import t
 from engine.moonriver.view import SlotView, TableView
-from render import sprites
 from render.canvas import Canvas, Ink
-from render.cells import draw_parcel, parcel_fits, parcel_image
 from render.labels import slot_label
+from render.moonriver import sprites
+from render.moonriver.cells import draw_parcel, parcel_fits, parcel_image
 from render.stamps import draw_text
 from render.theme import OUTLINE, RGB, Theme, seat_rgb
 

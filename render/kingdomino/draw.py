@@ -1,0 +1,35 @@
+"""Kingdomino's pictures by request kind: what the drawing worker calls for this game.
+
+Each routine takes the state and reduces it to the public view itself (nothing hidden
+reaches a drawing routine).
+"""
+
+from __future__ import annotations
+
+from engine.kingdomino.state import GameState
+from render.kingdomino.board import render_kingdom
+from render.kingdomino.files import to_png
+from render.kingdomino.final import render_final
+from render.kingdomino.preview import render_preview
+from render.kingdomino.turn import render_turn
+from render.request import DrawRequest
+from render.theme import theme_named
+
+#: The pictures a Kingdomino request may ask for.
+KINDS = ("turn", "preview", "final", "kingdom")
+
+
+def draw(request: DrawRequest) -> bytes:
+    """Draw and encode one Kingdomino picture."""
+    theme, locale = theme_named(request.theme), request.locale
+    state = GameState.from_dict(request.state)
+    if request.kind == "turn":
+        image = render_turn(state, events=request.events, locale=locale, theme=theme).image
+    elif request.kind == "preview":
+        image = render_preview(state, request.seat, request.choices, locale=locale,
+                               theme=theme)[0]
+    elif request.kind == "final":
+        image = render_final(state, locale=locale, theme=theme).image
+    else:
+        image = render_kingdom(state, request.seat, locale=locale, theme=theme)
+    return to_png(image, theme)

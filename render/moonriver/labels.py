@@ -1,0 +1,31 @@
+"""Public names for what a Moon River picture shows: draft slots ①–④.
+
+The turn dialogue names parcels by these labels instead of parcel ids (issue 9), so they
+are computed here, once, from the same public view the picture is drawn from.
+"""
+
+from __future__ import annotations
+
+from engine.moonriver.view import SlotView, TableView
+from render.labels import SLOT_LABELS as SLOT_LABELS
+from render.labels import slot_label as slot_label
+
+
+def column_labels(column: tuple[SlotView, ...]) -> dict[int, str]:
+    """Parcel id → label for the parcels still lying in one column (R-ORDER-1 order)."""
+    return {slot.parcel.id: slot_label(i) for i, slot in enumerate(column)
+            if slot.parcel is not None}
+
+
+def draft_labels(view: TableView) -> dict[int, str]:
+    """Parcel id → slot label, for this round's column and the next one.
+
+    Both columns count ①–④ from the top; a parcel id is in at most one column, so the
+    mapping is unambiguous, and the picture's column titles say which column is which."""
+    return {**column_labels(view.column), **column_labels(view.next_column)}
+
+
+def parcel_label(view: TableView, parcel_id: int) -> str | None:
+    """The slot label of a parcel in the draft, or None when it is not in the draft."""
+    return draft_labels(view).get(parcel_id)
+
