@@ -16,9 +16,9 @@ from typing import Any, TextIO
 from bot.tables.domain import RANDOM_SCENARIO, GameOptions, TableSettings
 from bot.tables.errors import BadInput, TableError
 from bot.tables.fronts import front_of, game_text
-from bot.tables.narrate import turn_lines
 from bot.tables.service import Played, TableService, User
 from bot.tables.store import GameStore, MemoryStore, SqliteStore
+from bot.tables.words import turn_lines
 from engine.games.errors import GameError
 from engine.games.events import Event
 from engine.games.i18n import t

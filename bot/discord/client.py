@@ -15,11 +15,12 @@ import yarl
 from discord import app_commands
 
 from bot.config import Settings
-from bot.discord import admin, drawing, info, kingdomino, lobby, turns
+from bot.discord import admin, drawing, info, lobby, turns
 from bot.discord.components import click_of
 from bot.discord.delivery import Delivery, cancel_until_done
 from bot.discord.dialogue import act, open_dialogue, pick_pair, propose
 from bot.discord.failures import answer_click, on_tree_error
+from bot.discord.games import kingdomino
 from bot.discord.gate import admit, check_click_table
 from bot.discord.host import Click, TableClient
 from bot.discord.logs import configure_logging

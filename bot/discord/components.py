@@ -122,7 +122,7 @@ def sendable(components: Components | None) -> discord.ui.View | None:
 
 def option(label: str, value: str, description: str | None = None) -> dict[str, Any]:
     """One select-menu option (labels are fitted to Discord's 100 characters by
-    `bot.tables.labels.fit`; a value is an action text and is never cut)."""
+    `bot.tables.words.fit`; a value is an action text and is never cut)."""
     payload: dict[str, Any] = {"label": label, "value": value, "default": False}
     if description:
         payload["description"] = description

@@ -40,9 +40,9 @@ from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
 from bot.tables.errors import ShuttingDown
 from bot.tables.fronts import front_of
-from bot.tables.narrate import turn_lines
 from bot.tables.service import rules_of, utc_now
 from bot.tables.store import GameStore
+from bot.tables.words import turn_lines
 from engine.games.i18n import t
 
 log = logging.getLogger("moonriver")

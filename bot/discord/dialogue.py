@@ -15,16 +15,16 @@ from typing import Any
 import discord
 
 from bot.discord.drawing import drawn
+from bot.discord.games.moonriver import decision_screen, pick_pair, propose
 from bot.discord.host import TableClient, channel_of, client_of, locale_of, user_of
-from bot.discord.moonriver_steps import decision_screen, pick_pair, propose
 from bot.discord.patience import in_time
 from bot.discord.safe_text import safe_name
 from bot.discord.screens import Screen, choice_screen, done_screen, show
 from bot.tables.domain import Game
 from bot.tables.errors import BadInput, NotYourTurn
 from bot.tables.fronts import front_of
-from bot.tables.narrate import turn_lines
 from bot.tables.service import User
+from bot.tables.words import turn_lines
 from engine.games.i18n import t
 
 #: The click handlers the client routes to (Moon River's pair and position steps live

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.config import Settings
-from bot.tables.narrate import TurnJournal
+from bot.tables.journal import TurnJournal
 from bot.tables.ratelimit import RateLimiter
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore

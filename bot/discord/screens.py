@@ -15,21 +15,11 @@ from typing import Any
 
 import discord
 
-from bot.discord.components import (
-    BUTTONS_PER_ROW,
-    PAGE,
-    ROWS,
-    Components,
-    option,
-    select_id,
-)
+from bot.discord.components import BUTTONS_PER_ROW, PAGE, ROWS, Components, option, select_id
 from bot.discord.patience import deferred_click
 from bot.tables.domain import Game
 from bot.tables.fronts import front_of
-from bot.tables.labels import (
-    Label,
-    fit,
-)
+from bot.tables.words import Label, fit
 from engine.games.i18n import t
 
 

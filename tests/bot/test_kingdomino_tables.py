@@ -14,9 +14,9 @@ from bot.sandbox import SandboxOptions, run_sandbox
 from bot.tables.domain import GameOptions, Status, TableSettings
 from bot.tables.errors import BadInput, CannotUndo, GameAlreadyOpen
 from bot.tables.fronts import front_of
-from bot.tables.narrate import turn_lines
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore, SqliteStore
+from bot.tables.words import turn_lines
 from engine.games.i18n import strings
 from engine.games.rng import Rng
 from engine.kingdomino.actions import Claim, Place

@@ -11,8 +11,10 @@ import pytest
 
 from bot.cli import no_token_message
 from bot.discord.turns import matches
-from bot.tables.labels import MAX_DESCRIPTION, MAX_LABEL, fit, labels_for, position_label
-from bot.tables.narrate import Segment, TurnJournal, draft_slots, segments_of, turn_lines
+from bot.tables.fronts.moonriver.labels import labels_for, position_label
+from bot.tables.fronts.moonriver.narrate import draft_slots, segments_of
+from bot.tables.journal import TurnJournal
+from bot.tables.words import MAX_DESCRIPTION, MAX_LABEL, Segment, fit, turn_lines
 from engine.moonriver import events as ev
 from engine.moonriver.actions import Build
 from engine.moonriver.ai import make_player
@@ -80,7 +82,7 @@ def test_the_journal_narrates_one_line_per_player_turn_name_first(players: int) 
         seat = before.active_seat
         assert seat is not None
         after, _ = apply(before, _action)  # type: ignore[arg-type]
-        journal.add(1, [(seat, events)], before, after)
+        journal.add(1, [(seat, events)], before, after, segments_of)
         if any(isinstance(e, ev.TurnStarted | ev.GameEnded) for e in events) \
                 or after.active_seat != seat:
             reading = journal.read(1, "en")
@@ -130,7 +132,8 @@ def test_a_reading_is_forgotten_only_when_settled_and_only_what_it_read() -> Non
     def add(index: int) -> None:
         before, action, events = moves[index]
         assert before.active_seat is not None
-        journal.add(1, [(before.active_seat, events)], before, after_of(before, action))
+        journal.add(1, [(before.active_seat, events)], before, after_of(before, action),
+                    segments_of)
 
     def after_of(state: GameState, action: object) -> GameState:
         return apply(state, action)[0]  # type: ignore[arg-type]
@@ -161,17 +164,17 @@ def test_a_restored_journal_narrates_as_the_one_kept_in_memory_and_skips_what_it
     for version, ((before, after), (_, _, events)) in enumerate(zip(states, moves,
                                                                      strict=True), 1):
         assert before.active_seat is not None
-        kept.add(1, [(before.active_seat, events)], before, after, version=version)
+        kept.add(1, [(before.active_seat, events)], before, after, segments_of, version=version)
     assert not restored.is_complete(1)
     played = [(before.active_seat, events, before, after)
               for (before, after), (_, _, events) in zip(states[:6], moves[:6], strict=True)]
-    restored.restore(1, played, version=6)
+    restored.restore(1, played, version=6, narrate=segments_of)
     assert restored.is_complete(1)
     for version in (5, 6, 7, 8):  # 5 and 6 are in the log it was restored from
         before, after = states[version - 1]
         assert before.active_seat is not None
         restored.add(1, [(before.active_seat, moves[version - 1][2])], before, after,
-                     version=version)
+                     segments_of, version=version)
     assert restored.read(1, "en").segments == kept.read(1, "en").segments
     assert restored.read(1, "en").events == kept.read(1, "en").events
 
@@ -180,7 +183,8 @@ def test_a_journal_is_complete_once_a_post_went_out() -> None:
     journal = TurnJournal()
     before, action, events = playout(2, 3)[0]
     assert before.active_seat is not None
-    journal.add(1, [(before.active_seat, events)], before, apply(before, action)[0])  # type: ignore[arg-type]
+    journal.add(1, [(before.active_seat, events)], before, apply(before, action)[0],  # type: ignore[arg-type]
+                segments_of)
     assert not journal.is_complete(1)
     journal.settle(1, journal.read(1, "en"))
     assert journal.is_complete(1)
@@ -215,7 +219,7 @@ def test_the_no_token_message_names_commands_that_work_as_typed() -> None:
 
 
 def test_fit_cuts_to_discords_limits() -> None:
-    from bot.tables.labels import Label
+    from bot.tables.words import Label
     cut = fit(Label("x" * 200, "y" * 200))
     assert len(cut.text) == MAX_LABEL and len(cut.description) == MAX_DESCRIPTION
 
@@ -223,7 +227,7 @@ def test_fit_cuts_to_discords_limits() -> None:
 def test_parcels_another_seat_loses_at_the_end_are_told_under_its_name_R_END_2() -> None:
     """The final placement passes over a seat left with one parcel while someone else
     moves: that loss was told as the mover's ("**alice** passed, then loses …")."""
-    from bot.tables.labels import parcel_text
+    from bot.tables.fronts.moonriver.labels import parcel_text
 
     for seed in range(2, 40):
         for before, action, events in playout(2 + seed % 3, seed):

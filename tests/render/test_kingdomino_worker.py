@@ -8,7 +8,7 @@ from concurrent.futures import Future
 
 import pytest
 
-from bot.tables.fronts import kingdomino_pictures as pictures
+from bot.tables.fronts.kingdomino import pictures as pictures
 from render.kingdomino import render_final, render_kingdom, render_preview, render_turn, to_png
 from render.pool import DrawingPool, DrawRequest, draw, picture, urgency, use_pool
 from render.registry import check

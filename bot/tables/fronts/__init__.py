@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.tables.fronts.base import Choice, Decision, Front
-from bot.tables.fronts.kingdomino import KingdominoFront
-from bot.tables.fronts.moonriver import MoonRiverFront
+from bot.tables.fronts.kingdomino.front import KingdominoFront
+from bot.tables.fronts.moonriver.front import MoonRiverFront
 from engine.games.i18n import strings, t
 
 FRONTS: dict[str, Front] = {front.key: front for front in (MoonRiverFront(), KingdominoFront())}

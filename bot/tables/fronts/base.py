@@ -12,8 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.tables.labels import Label
-from bot.tables.narrate import Segment
+from bot.tables.words import Label, Segment
 from engine.games.events import Event
 
 #: What one service call played: (seat, events) per move, oldest first.

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import bot.tables.fronts.kingdomino_pictures as pictures
+import bot.tables.fronts.kingdomino.pictures as pictures
 from bot.tables.fronts.base import Choice, Decision, PlayedEvents
-from bot.tables.labels import Label
-from bot.tables.narrate import Segment, turn_lines
+from bot.tables.words import Label, Segment, turn_lines
 from engine.games.events import Event
 from engine.games.i18n import t
 from engine.kingdomino import events as kev

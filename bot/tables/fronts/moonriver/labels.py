@@ -10,8 +10,11 @@ uses the same labels.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from bot.tables.words import MAX_DESCRIPTION as MAX_DESCRIPTION
+from bot.tables.words import MAX_LABEL as MAX_LABEL
+from bot.tables.words import Label as Label
+from bot.tables.words import fit as fit
 from engine.games.i18n import t
 from engine.moonriver import events as ev
 from engine.moonriver.actions import Action as EngineAction
@@ -36,17 +39,6 @@ from engine.moonriver.view import TableView, ranch_grid
 from render.moonriver.labels import draft_labels
 from render.moonriver.placement import Position
 from render.plural import counted
-
-MAX_LABEL = 80        # Discord: button labels and select option labels
-MAX_DESCRIPTION = 100  # Discord: select option descriptions
-
-
-@dataclass(frozen=True, slots=True)
-class Label:
-    """A button or option text, with an optional longer description (select menus)."""
-
-    text: str
-    description: str = ""
 
 
 def landscape_name(landscape: int, locale: str) -> str:
@@ -199,15 +191,6 @@ def step_prompt(state: GameState, locale: str) -> str:
                  Phase.BONUS):
         return t(f"step.{phase.value}", locale)
     return t(f"phase.{phase.value}", locale)
-
-
-def fit(label: Label) -> Label:
-    """Cut to Discord's limits (a menu refuses longer texts)."""
-    text = label.text if len(label.text) <= MAX_LABEL else label.text[:MAX_LABEL - 1] + "…"
-    desc = label.description
-    if len(desc) > MAX_DESCRIPTION:
-        desc = desc[:MAX_DESCRIPTION - 1] + "…"
-    return Label(text, desc)
 
 
 def labels_for(state: GameState, view: TableView, actions: Sequence[EngineAction],

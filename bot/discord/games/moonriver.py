@@ -1,6 +1,6 @@
 """Moon River's own steps of the private turn (issue 9): pair → lettered position →
-proposal with Confirm, ⇄ and Back, built from `bot.tables.labels` and the Moon River
-preview picture. Any other game's steps are `screens.choice_screen`'s.
+proposal with Confirm, ⇄ and Back, built from `bot.tables.fronts.moonriver.labels` and
+the Moon River preview picture. Any other game's steps are `screens.choice_screen`'s.
 """
 
 from __future__ import annotations
@@ -28,16 +28,15 @@ from bot.discord.host import channel_of, client_of, locale_of, user_of
 from bot.discord.screens import Screen, select_option, show
 from bot.tables.domain import Game
 from bot.tables.errors import StaleActionError
-from bot.tables.labels import (
-    Label,
+from bot.tables.fronts.moonriver.labels import (
     action_label,
-    fit,
     pair_key,
     pair_text,
     position_label,
     proposal_text,
     step_prompt,
 )
+from bot.tables.words import Label, fit
 from engine.games.i18n import t
 from engine.moonriver.actions import Action, Build
 from engine.moonriver.state import GameState

@@ -1,7 +1,7 @@
 """Moon River's front end: today's labels, narration and pictures behind `Front`.
 
-Thin calls into `bot.tables.labels`, `bot.tables.narrate` and `render`: behaviour is
-unchanged (its goldens and end-to-end tests hold). Its Discord dialogue keeps its own
+Thin calls into this folder's `labels` and `narrate` and into `render.moonriver`:
+behaviour is unchanged (its goldens and end-to-end tests hold). Its Discord dialogue keeps its own
 richer steps (pair → lettered position → proposal, `bot.discord.screens`); `decision`
 here is the plain labelled list other clients (the sandbox) use.
 """
@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.tables import labels, narrate
+import bot.tables.fronts.moonriver.labels as labels
+import bot.tables.fronts.moonriver.narrate as narrate
 from bot.tables.fronts.base import Choice, Decision, PlayedEvents
-from bot.tables.labels import Label, landscape_name
-from bot.tables.narrate import Segment
+from bot.tables.fronts.moonriver.labels import landscape_name
+from bot.tables.words import Label, Segment
 from engine.games.events import Event
 from engine.games.i18n import t
 from engine.moonriver.actions import Build

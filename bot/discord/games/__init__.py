@@ -1,0 +1,1 @@
+"""Each game's own Discord steps and commands, one module per game."""

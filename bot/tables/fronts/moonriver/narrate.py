@@ -1,0 +1,153 @@
+"""Moon River's events as one line per player turn, the player's name first (issue 9).
+
+"**Alice** built Farm 3 + Desert 1 on C1–D1, +1 🐄, recruited a Cattle thief on C1,
+stole a cow from **Bob** (E2), then took ③ Forest 5"
+
+A player turn may take several service calls (build, then a partner, then choose), so
+each call is first turned into `Segment`s, kept until the turn passes on, and then
+joined by `turn_lines`. Parcels are named as on the buttons
+(`bot.tables.fronts.moonriver.labels`), never by id. Table-wide news (a round ends, the
+last round, the final placement) follows the turn line it happened in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.tables.fronts.moonriver.labels import parcel_text
+from bot.tables.words import Segment as Segment
+from bot.tables.words import turn_lines as turn_lines
+from engine.games.i18n import t
+from engine.moonriver import events as ev
+from engine.moonriver.grid import cell_name
+from engine.moonriver.state import GameState
+from render.labels import slot_label
+
+
+def _cells(first: int, second: int) -> str:
+    return f"{cell_name(first)}–{cell_name(second)}"
+
+
+def draft_slots(state: GameState) -> dict[int, str]:
+    """Parcel id → ①–④ as the picture labels the draft (`render.moonriver.labels.draft_labels` of
+    the public view), read straight from the state: a public view scores every ranch,
+    which cost the narration more than all its words."""
+    return {slot.parcel: slot_label(i) for column in (state.column, state.next_column)
+            for i, slot in enumerate(column) if slot.parcel is not None}
+
+
+def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
+             draft: Callable[[], Sequence[dict[int, str]]], locale: str,
+             literal: Callable[[str], str]) -> tuple[list[str], list[str]]:
+    """(the mover's phrases, table-wide lines) for the events of one action by `seat`;
+    `literal` makes a player's name inert in the target's markup (the bot escapes
+    markdown)."""
+    names = [literal(name) for name in state.config.players]
+    said: list[str] = []
+    table: list[str] = []
+
+    def parcel(pid: int) -> str:
+        return parcel_text(state, pid, locale)
+
+    def drafted(pid: int) -> str:
+        for slots in draft():  # the label the picture showed when the choice was made
+            if pid in slots:
+                return f"{slots[pid]} {parcel(pid)}"
+        return parcel(pid)
+
+    cows = 0
+    for e in events:
+        if isinstance(e, ev.CowAdded):
+            cows += 1
+            continue
+        if cows:
+            said.append(t("turn.cows", locale, count=cows))
+            cows = 0
+        if isinstance(e, ev.DominoPlaced):
+            said.append(t("turn.built", locale, first=parcel(e.first), second=parcel(e.second),
+                          cells=_cells(e.first_cell, e.second_cell)))
+        elif isinstance(e, ev.RancheroPlaced):
+            said.append(t("turn.took", locale, parcel=drafted(e.parcel)))
+        elif isinstance(e, ev.SkullResolved) and e.cow_cell is not None:
+            said.append(t("turn.skull", locale, cell=cell_name(e.cow_cell)))
+        elif isinstance(e, ev.PartnerRecruited):
+            said.append(t("turn.recruited", locale, partner=t(f"partner.{e.face}", locale),
+                          cell=cell_name(e.cell)))
+        elif isinstance(e, ev.CowMoved):
+            said.append(t("turn.moved", locale, source=cell_name(e.source),
+                          target=cell_name(e.target)))
+        elif isinstance(e, ev.ParcelsSwapped):
+            said.append(t("turn.swapped", locale, mine=parcel(e.mine), other=names[e.other],
+                          theirs=parcel(e.theirs)))
+        elif isinstance(e, ev.CowStolen):
+            said.append(t("turn.stole", locale, victim=names[e.victim],
+                          cell=cell_name(e.source)))
+        elif isinstance(e, ev.ParcelsRemoved) and e.seat is not None:
+            key = "turn.discarded" if e.reason == "nothing_fits" else "turn.left_over"
+            what = t(key, locale, parcels=", ".join(parcel(p) for p in e.parcels))
+            if e.seat == seat:
+                said.append(what)
+            else:  # R-END-2: the final placement passes over a seat left with one parcel
+                table.append(t("turn.line", locale, player=names[e.seat], what=what))
+        elif isinstance(e, ev.BonusTilePlaced):
+            said.append(t("turn.bonus", locale,
+                          landscape=t(f"landscape.{e.landscape}", locale),
+                          cell=cell_name(e.cell)))
+        elif isinstance(e, ev.Passed) and e.step == "build":
+            said.append(t("turn.passed", locale))
+        elif isinstance(e, ev.RoundEnded):
+            table.append(t("turn.round_ended", locale, round=e.round))
+        elif isinstance(e, ev.LastRound):
+            table.append(t("turn.last_round", locale))
+        elif isinstance(e, ev.FinalPlacement):
+            table.append(t("turn.final", locale))
+    if cows:
+        said.append(t("turn.cows", locale, count=cows))
+    return said, table
+
+
+def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameState | None,
+                after: GameState, locale: str = "en",
+                literal: Callable[[str], str] = str) -> list[Segment]:
+    """One segment per (seat, events) played in one service call, oldest first.
+
+    `before` is the state the call started from: its draft labels are the ones the
+    mover saw when choosing (the picture's ①–④); read only for a choice from the draft."""
+    labels: list[dict[int, str]] = []
+
+    def draft() -> Sequence[dict[int, str]]:
+        if not labels:
+            labels.extend(draft_slots(s) for s in (before, after) if s is not None)
+        return labels
+
+    out = []
+    for seat, events in played:
+        chunk: list[ev.Event] = []
+        for e in events:
+            if isinstance(e, ev.TurnStarted):  # what follows is the next turn's
+                out.append(_segment(seat, chunk, after, draft, locale, literal, ends=True))
+                seat, chunk = e.seat, []
+                continue
+            chunk.append(e)
+        ends = any(isinstance(e, (ev.FinalPlacement, ev.GameEnded)) for e in chunk)
+        out.append(_segment(seat, chunk, after, draft, locale, literal, ends=ends))
+    return [s for s in out if s.phrases or s.table or s.ends_turn]
+
+
+def _segment(seat: int, events: Sequence[ev.Event], state: GameState,
+             draft: Callable[[], Sequence[dict[int, str]]], locale: str,
+             literal: Callable[[str], str], *, ends: bool) -> Segment:
+    said, table = _phrases(seat, events, state, draft, locale, literal)
+    return Segment(seat, tuple(said), tuple(table), ends)
+
+
+def summarize(events: Sequence[ev.Event], state: GameState, locale: str = "en",
+              literal: Callable[[str], str] = str) -> str:
+    """The events of one call as text lines (the sandbox prints this after a move)."""
+    seat = next((e.seat for e in events if isinstance(e, ev.RancheroPlaced | ev.DominoPlaced
+                                                       | ev.Passed | ev.ParcelsRemoved)
+                 and e.seat is not None), 0)
+    return "\n".join(turn_lines(segments_of([(seat, events)], None, state, locale, literal),
+                                [literal(n) for n in state.config.players], locale))
+
+

@@ -1,0 +1,73 @@
+"""What players read, whatever the game: button and menu labels, and turn lines.
+
+A game's front end (`bot.tables.fronts.<game>`) words its own moves; the shapes they
+take and the way a turn's moves join into one line per player ("**Alice** did this, then
+that") are every game's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.games.i18n import t
+
+MAX_LABEL = 80        # Discord: button labels and select option labels
+MAX_DESCRIPTION = 100  # Discord: select option descriptions
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A button or option text, with an optional longer description (select menus)."""
+
+    text: str
+    description: str = ""
+
+
+def fit(label: Label) -> Label:
+    """Cut to Discord's limits (a menu refuses longer texts)."""
+    text = label.text if len(label.text) <= MAX_LABEL else label.text[:MAX_LABEL - 1] + "…"
+    desc = label.description
+    if len(desc) > MAX_DESCRIPTION:
+        desc = desc[:MAX_DESCRIPTION - 1] + "…"
+    return Label(text, desc)
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """What one seat did in one service call, in words."""
+
+    seat: int
+    phrases: tuple[str, ...]
+    table: tuple[str, ...] = ()     # round over, last round, final placement …
+    ends_turn: bool = False
+
+
+def turn_lines(segments: Sequence[Segment], names: Sequence[str],
+               locale: str = "en") -> list[str]:
+    """Join segments into one line per player turn ('**name** did this, then that')."""
+    lines: list[str] = []
+    current: int | None = None
+    said: list[str] = []
+    table: list[str] = []
+
+    def flush() -> None:
+        nonlocal said, table
+        if current is not None and said:
+            what = ", ".join(said[:-1])
+            what = f"{what}, {t('turn.then', locale)} {said[-1]}" if what else said[-1]
+            lines.append(t("turn.line", locale, player=names[current], what=what))
+        lines.extend(table)
+        said, table = [], []
+
+    for segment in segments:
+        if current is not None and segment.seat != current:
+            flush()
+        current = segment.seat
+        said.extend(segment.phrases)
+        table.extend(segment.table)
+        if segment.ends_turn:
+            flush()
+            current = None
+    flush()
+    return lines
