@@ -66,6 +66,7 @@ def run_installed(target: Path, cwd: Path, *args: str) -> subprocess.CompletedPr
                           cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.system
 def test_the_installed_wheel_simulates_renders_and_checks_the_token(
         installed: Path, tmp_path: Path) -> None:
     probe = run_installed(installed, tmp_path, "simulate", "--games", "1", "--players", "3")
@@ -81,6 +82,7 @@ def test_the_installed_wheel_simulates_renders_and_checks_the_token(
     assert no_token.returncode == 2 and "DISCORD_TOKEN" in no_token.stderr
 
 
+@pytest.mark.system
 def test_the_installed_wheel_reads_its_data_from_the_package(installed: Path,
                                                              tmp_path: Path) -> None:
     dependencies = sysconfig.get_paths()["purelib"]

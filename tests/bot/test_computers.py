@@ -64,6 +64,7 @@ async def sqlite(tmp_path: Path) -> AsyncIterator[SqliteStore]:
     await store.close()
 
 
+@pytest.mark.system
 async def test_a_hard_seat_searches_in_the_worker_while_other_tables_play(
         sqlite: SqliteStore) -> None:
     """While a `hard` table's computers think, another table's moves are answered at
@@ -115,6 +116,7 @@ async def test_a_hard_seat_searches_in_the_worker_while_other_tables_play(
     assert worker_cpu > 2 * cpu, f"search CPU: worker {worker_cpu:.2f} s, bot {cpu:.2f} s"
 
 
+@pytest.mark.system
 async def test_a_killed_worker_is_replaced_and_the_decision_retried() -> None:
     state, request = setup_decision(think_ms=1200)
     computers = ComputerSeats(workers=1, think_ms=1200)
@@ -140,6 +142,7 @@ async def test_a_killed_worker_is_replaced_and_the_decision_retried() -> None:
         await asyncio.to_thread(computers.close)
 
 
+@pytest.mark.system
 async def test_a_silent_worker_is_replaced_and_greedy_decides_in_time() -> None:
     state, request = setup_decision(think_ms=100)
     computers = ComputerSeats(workers=1, think_ms=100)
@@ -163,6 +166,7 @@ async def test_a_silent_worker_is_replaced_and_greedy_decides_in_time() -> None:
         await asyncio.to_thread(computers.close)
 
 
+@pytest.mark.system
 async def test_close_leaves_no_child_process_even_mid_search() -> None:
     state, request = setup_decision(think_ms=3000)
     computers = ComputerSeats(workers=1, think_ms=3000)
@@ -209,6 +213,7 @@ async def test_without_a_worker_every_level_plays_in_process() -> None:
     assert computers.worker_pids() == [] and _workers() == []
 
 
+@pytest.mark.system
 async def test_the_worker_chooses_what_the_player_would_in_process() -> None:
     """With an iteration budget the strong player is deterministic: the worker's answer
     is exactly the in-process one (the request carries everything that matters)."""
@@ -226,6 +231,7 @@ async def test_the_worker_chooses_what_the_player_would_in_process() -> None:
 # --- the stand-in's level (a table setting) -----------------------------------------------
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 async def test_the_stand_in_plays_at_the_tables_level(sqlite: SqliteStore, level: str) -> None:
     """The silent player's turn is played by the table's `standin_level`: its first

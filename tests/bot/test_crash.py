@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.tables.domain import Status
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
@@ -41,6 +43,7 @@ def acknowledged(output: str) -> tuple[dict[int, list[str]], tuple[int, str] | N
     return acked, in_flight
 
 
+@pytest.mark.system
 async def test_sigkill_loses_at_most_the_action_in_flight(tmp_path: Path) -> None:
     path = tmp_path / "crash.sqlite3"
     known: dict[int, list[str]] = {}  # per game: the log as checked after the last kill

@@ -111,6 +111,7 @@ def test_sandbox_options_refuse_a_bad_scenario() -> None:
         SandboxOptions(seats=("human", "greedy"), variant="wild")
 
 
+@pytest.mark.system
 async def test_end_to_end_a_legends_table_with_a_scenario_plays_turns(
         discord_and_bot) -> None:  # noqa: F811
     """/moonriver new variant:legends scenario:gold, two players, a few whole turns."""

@@ -47,6 +47,7 @@ async def keep_playing(fake: FakeDiscord, table: Sent) -> None:
         table = await take_turn(fake, table)
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT"])
 async def test_a_stop_signal_drains_and_exits_0(fake: FakeDiscord, tmp_path: Path,
                                                 signal_name: str) -> None:
