@@ -98,7 +98,7 @@ async def test_a_403_archives_the_game_and_the_host_is_told(
     assert fake.dm_attempts >= 1  # the host was told by DM (closed here: best effort)
     hits = [h for h in fake.fault_hits if h == (str(CHANNEL_ID), 403)]
     assert len(hits) == 1  # one try, no endless retry
-    await asyncio.sleep(1.2)  # a few more delivery and maintenance rounds
+    await bot.maintenance_rounds(2)  # a few more delivery and maintenance rounds
     assert [h for h in fake.fault_hits if h == (str(CHANNEL_ID), 403)] == hits
     assert not [s for s in fake.sent[before:] if s.kind == "channel"]
     assert await bot.terminate() == 0
@@ -194,7 +194,7 @@ async def test_maintenance_prunes_posts_delivered_over_a_week_ago(fake: FakeDisc
                        ((datetime.now(UTC) - timedelta(days=8)).isoformat(),))
         await bot.start()
         await take_turn(fake, table)
-        await asyncio.sleep(1.2)  # a few maintenance rounds: only the first one prunes
+        await bot.maintenance_rounds(2)  # a few maintenance rounds: only the first prunes
         assert await bot.terminate() == 0
     finally:
         await bot.kill()

@@ -305,8 +305,10 @@ async def test_the_running_bot_backs_up_and_stops_writing_when_its_file_is_delet
         lobby = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
         for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
             leftover.unlink(missing_ok=True)
-        await asyncio.sleep(1.5)  # maintenance rounds run: none may create a new file
-        assert not path.exists()
+        async with asyncio.timeout(60):  # a maintenance round notices the deletion ...
+            while "was deleted" not in log.read_text():
+                await asyncio.sleep(0.05)
+        assert not path.exists()  # ... and creates no new file
         before = len(fake.sent)
         iid = await fake.click(BOB_ON_DISCORD, lobby, "mr:lobby:join")
         refusal = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
