@@ -50,6 +50,27 @@ def setup_decision(ai: str = "strong", think_ms: int = 100, seed: int = 3) -> tu
     return state, Decision("moonriver", state.to_dict(), ai, seed, think_ms)
 
 
+async def searching(pid: int, timeout: float = 60) -> None:
+    """Wait until a worker is mid-search: it has used CPU since this was called."""
+    before = cpu_seconds(pid)
+    async with asyncio.timeout(timeout):
+        while cpu_seconds(pid) - before < 0.05:
+            await asyncio.sleep(0.01)
+
+
+async def dead(pid: int, timeout: float = 30) -> None:
+    """Wait until a killed process is dead (a zombie not yet reaped, or gone)."""
+    async with asyncio.timeout(timeout):
+        while True:
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text()
+            except FileNotFoundError:
+                return
+            if stat.rsplit(")", 1)[1].split()[0] in ("Z", "X"):
+                return
+            await asyncio.sleep(0.01)
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process has used, from /proc."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -124,7 +145,7 @@ async def test_a_killed_worker_is_replaced_and_the_decision_retried() -> None:
         await computers.choose(setup_decision(think_ms=20)[1])  # the worker is up
         [first] = computers.worker_pids()
         thinking = asyncio.create_task(computers.choose(request))
-        await asyncio.sleep(0.3)  # mid-search
+        await searching(first)
         os.kill(first, signal.SIGKILL)
         text = await asyncio.wait_for(thinking, 10)
         assert parse_action(text) in legal_actions(state)
@@ -133,7 +154,7 @@ async def test_a_killed_worker_is_replaced_and_the_decision_retried() -> None:
         assert second != first and gone(first)
 
         os.kill(second, signal.SIGKILL)  # killed while idle: the next request notices
-        await asyncio.sleep(0.2)
+        await dead(second)
         quick = replace(request, think_ms=50)
         assert parse_action(await computers.choose(quick)) in legal_actions(state)
         assert computers.replaced == 2 and computers.fallbacks == 0
@@ -173,7 +194,7 @@ async def test_close_leaves_no_child_process_even_mid_search() -> None:
     await computers.choose(replace(request, think_ms=20))
     [pid] = computers.worker_pids()
     thinking = asyncio.create_task(computers.choose(request))
-    await asyncio.sleep(0.2)
+    await searching(pid)
     began = time.perf_counter()
     await asyncio.to_thread(computers.close, 0.5)  # a search of 3 s is not waited for
     assert time.perf_counter() - began < 2.5
