@@ -9,9 +9,11 @@ FROM python:3.11-slim
 RUN useradd --create-home --uid 10001 moonriver \
  && mkdir /data && chown moonriver /data
 COPY --from=build /wheels /wheels
-# The wheel carries everything: code, game data, fonts and translations.
+COPY requirements.lock /wheels/
+# The wheel carries everything: code, game data, fonts and translations; its dependencies
+# at the versions CI tested (requirements.lock).
 RUN python -m venv /opt/moonriver \
- && /opt/moonriver/bin/pip install --no-cache-dir /wheels/*.whl \
+ && /opt/moonriver/bin/pip install --no-cache-dir /wheels/*.whl -c /wheels/requirements.lock \
  && rm -rf /wheels
 ENV PATH=/opt/moonriver/bin:$PATH \
     MOONRIVER_DB=/data/moonriver.sqlite3 \

@@ -4,14 +4,15 @@
 #   bash run.sh sandbox                           # play in the terminal, no Discord
 set -euo pipefail
 cd "$(dirname "$0")"
-# Installed again whenever pyproject.toml changed since the last install (a `git pull`
-# that brings a new dependency), so an existing .venv never misses one.
+# Installed again whenever pyproject.toml or requirements.lock changed since the last
+# install (a `git pull` that brings a new dependency or a new pin), so an existing .venv
+# never misses one. The versions are the ones CI tested (requirements.lock).
 stamp=.venv/.installed-pyproject
-wanted=$(cksum < pyproject.toml)
+wanted=$(cat pyproject.toml requirements.lock | cksum)
 if [ ! -x .venv/bin/moonriver ] || [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
     [ -x .venv/bin/python ] || python3 -m venv .venv
     .venv/bin/python -m pip install --quiet --upgrade pip
-    .venv/bin/python -m pip install --quiet -e .
+    .venv/bin/python -m pip install --quiet -e . -c requirements.lock
     echo "$wanted" > "$stamp"
 fi
 if [ "$#" -eq 0 ]; then

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -39,8 +40,15 @@ def test_every_package_directory_is_listed() -> None:
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project built as a wheel and unpacked into a folder of its own."""
     out = tmp_path_factory.mktemp("wheel")
+    # built from a copy: setuptools writes build/ and *.egg-info into the tree it builds,
+    # and another build of the checkout at the same time (a parallel test run, a
+    # leftover of one stopped midway) fails it with "File exists"
+    source = tmp_path_factory.mktemp("source") / "tree"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
+        ".hypothesis", "*.sqlite3*", "out", "sandbox-pictures"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--no-build-isolation", "-w", str(out), str(ROOT)],
+                    "--no-build-isolation", "-w", str(out), str(source)],
                    check=True, capture_output=True, text=True)
     (wheel,) = out.glob("*.whl")
     with zipfile.ZipFile(wheel) as archive:
@@ -66,6 +74,8 @@ def run_installed(target: Path, cwd: Path, *args: str) -> subprocess.CompletedPr
                           cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.system
+@pytest.mark.xdist_group("wheel")  # one build: setuptools builds in the tree
 def test_the_installed_wheel_simulates_renders_and_checks_the_token(
         installed: Path, tmp_path: Path) -> None:
     probe = run_installed(installed, tmp_path, "simulate", "--games", "1", "--players", "3")
@@ -81,6 +91,8 @@ def test_the_installed_wheel_simulates_renders_and_checks_the_token(
     assert no_token.returncode == 2 and "DISCORD_TOKEN" in no_token.stderr
 
 
+@pytest.mark.system
+@pytest.mark.xdist_group("wheel")  # one build: setuptools builds in the tree
 def test_the_installed_wheel_reads_its_data_from_the_package(installed: Path,
                                                              tmp_path: Path) -> None:
     dependencies = sysconfig.get_paths()["purelib"]

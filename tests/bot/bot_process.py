@@ -25,11 +25,13 @@ class BotProcess:
         self.fake, self.db = fake, db
         self.process: asyncio.subprocess.Process | None = None
         self.log = db.with_suffix(".log")
+        self.heartbeat = db.with_suffix(".heartbeat")  # touched at each maintenance round
 
     async def start(self, **env: str) -> None:
         self.fake.ready.clear()
         self.fake.commands = []
-        full = {**os.environ, **self.fake.env, "MOONRIVER_DB": str(self.db), **FAST, **env}
+        full = {**os.environ, **self.fake.env, "MOONRIVER_DB": str(self.db),
+                "MOONRIVER_HEARTBEAT": str(self.heartbeat), **FAST, **env}
         with open(self.log, "a") as log:  # the bot's stderr, for a failing test to show
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot.cli", "run", cwd=ROOT, env=full, stderr=log)
@@ -39,6 +41,17 @@ class BotProcess:
                 return
             await asyncio.sleep(0.025)
         raise AssertionError("the bot never registered its commands")
+
+    async def maintenance_rounds(self, rounds: int, timeout: float = 60) -> None:
+        """Wait until `rounds` whole maintenance rounds ran from now: the heartbeat file,
+        removed here, comes back at the end of each round (a round already under way
+        counts for nothing, so one more is waited for)."""
+        async with asyncio.timeout(timeout):
+            for _ in range(rounds + 1):
+                self.heartbeat.unlink(missing_ok=True)
+                while not self.heartbeat.exists():
+                    assert self.alive, "the bot exited"
+                    await asyncio.sleep(0.025)
 
     @property
     def alive(self) -> bool:

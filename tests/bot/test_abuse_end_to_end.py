@@ -57,6 +57,7 @@ async def lobby_of(fake: FakeDiscord, host: tuple[int, str], channel_id: int = C
     return await reply_to(fake, iid, before)
 
 
+@pytest.mark.system
 async def test_hostile_names_stay_text_and_nobody_extra_is_pinged(bot) -> None:
     fake, _bot = bot
     lobby = await lobby_of(fake, ALICE)
@@ -76,6 +77,7 @@ async def test_hostile_names_stay_text_and_nobody_extra_is_pinged(bot) -> None:
     assert lobby.allowed_mentions == {"parse": []}
 
 
+@pytest.mark.system
 async def test_status_shows_the_table_again_without_a_ping(bot) -> None:
     fake, _bot = bot
     table = await started_table(fake, ALICE, [BOB])
@@ -89,6 +91,7 @@ async def test_status_shows_the_table_again_without_a_ping(bot) -> None:
     assert not (again.allowed_mentions or {}).get("users")  # ... without pinging them
 
 
+@pytest.mark.system
 async def test_a_button_carrying_another_games_id_is_refused(bot) -> None:
     fake, _bot = bot
     table = await started_table(fake, ALICE, [BOB])
@@ -108,6 +111,7 @@ async def test_a_button_carrying_another_games_id_is_refused(bot) -> None:
         assert refusal.ephemeral and "another game" in refusal.content
 
 
+@pytest.mark.system
 async def test_guild_commands_forged_in_a_dm_are_refused(bot) -> None:
     fake, _bot = bot
     before = len(fake.sent)
@@ -120,6 +124,7 @@ async def test_guild_commands_forged_in_a_dm_are_refused(bot) -> None:
     assert "mr:lobby:join" in lobby.custom_ids()
 
 
+@pytest.mark.system
 async def test_a_second_lobby_of_one_host_is_refused(bot) -> None:
     fake, _bot = bot  # MOONRIVER_LOBBIES_PER_USER=1
     assert "mr:lobby:join" in (await lobby_of(fake, ALICE)).custom_ids()
@@ -133,6 +138,7 @@ async def test_a_second_lobby_of_one_host_is_refused(bot) -> None:
     assert "saved" not in fake.sent[-1].content.lower()
 
 
+@pytest.mark.system
 async def test_too_many_commands_get_a_private_slow_down(strict_bot) -> None:
     fake, _bot, _log = strict_bot
     answers = []
@@ -154,6 +160,7 @@ async def test_too_many_commands_get_a_private_slow_down(strict_bot) -> None:
     assert fake.violations == [] and fake.unanswered() == []
 
 
+@pytest.mark.system
 async def test_interaction_tokens_are_not_logged_even_at_debug(strict_bot) -> None:
     fake, bot, log = strict_bot
     before = len(fake.sent)

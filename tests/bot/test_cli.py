@@ -15,8 +15,15 @@ RANCH = ". . . . . / . . . . . / . . . . . / . . . . . / de++ de me2!golddigger 
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command line called in-process, answered as a subprocess would be."""
+    from tests.cli_in_process import run_cli
+    return run_cli(*args)
+
+
+def run_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """The real `python -m bot.cli` process (the system tier's few)."""
     return subprocess.run([sys.executable, "-m", "bot.cli", *args], capture_output=True,
-                          text=True)
+                          text=True, timeout=120)
 
 
 def test_score_applies_overpopulation_and_prints_the_contract_fields(capsys) -> None:
@@ -104,6 +111,23 @@ def test_bad_input_exits_2_with_one_line(args: list[str]) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.system
+@pytest.mark.parametrize("args", [["simulate", "--players", "5"], ["frobnicate"], []])
+def test_the_real_process_exits_2_with_one_line(args: list[str]) -> None:
+    result = run_process(*args)
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("moonriver: ")
+
+
+@pytest.mark.system
+def test_the_real_process_scores_a_ranch() -> None:
+    result = run_process("score", RANCH)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["total"] == 6
+
+
 def test_replay_of_bad_json_or_wrong_format(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
@@ -115,6 +139,7 @@ def test_replay_of_bad_json_or_wrong_format(tmp_path: Path) -> None:
     assert run("replay", str(bad)).returncode == 2
 
 
+@pytest.mark.system
 def test_run_without_a_token_explains_and_offers_the_sandbox(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "MOONRIVER_"))}
     result = subprocess.run([sys.executable, "-m", "bot.cli", "run"], capture_output=True,

@@ -1,5 +1,6 @@
-"""`moonriver … --game kingdomino` (KINGDOMINO.md): the real command line as a subprocess,
-JSON out and exit 0, or one line and exit 2 — the same contract as Moon River's."""
+"""`moonriver … --game kingdomino` (KINGDOMINO.md): the command line, JSON out and exit 0,
+or one line and exit 2 — the same contract as Moon River's. Called in-process; the system
+tier runs the real process too."""
 
 from __future__ import annotations
 
@@ -19,6 +20,13 @@ FULL = ("wh1 wh wh fo fo / wh wh wh fo fo1 / wa wa C gr gr / wa wa2 sw sw gr / "
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The command line called in-process, answered as the subprocess would be (the fast
+    tier); `run_process` is the real one."""
+    from tests.cli_in_process import run_cli
+    return run_cli(*args, stdin=stdin)
+
+
+def run_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "bot.cli", *args], capture_output=True,
                           text=True, input=stdin, timeout=300)
 
@@ -174,3 +182,13 @@ def test_sandbox_passes_the_game_on(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "--variant and --scenario" in one_line_exit_2(
         "sandbox", "--game", "kingdomino", "--variant", "legends", "--out", str(tmp_path))
+
+
+@pytest.mark.system
+def test_the_real_process_scores_a_kingdom_and_refuses_in_one_line() -> None:
+    done = run_process("score", "--game", "kingdomino", FULL)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["total"] == 28
+    refused = run_process("score", "--game", "kingdomino", "C wh / C fo")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert len(refused.stderr.strip().splitlines()) == 1 and "Traceback" not in refused.stderr

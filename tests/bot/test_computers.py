@@ -51,6 +51,27 @@ def setup_decision(ai: str = "strong", think_ms: int = 100, seed: int = 3) -> tu
     return state, Decision("moonriver", state.to_dict(), ai, seed, think_ms)
 
 
+async def searching(pid: int, timeout: float = 60) -> None:
+    """Wait until a worker is mid-search: it has used CPU since this was called."""
+    before = cpu_seconds(pid)
+    async with asyncio.timeout(timeout):
+        while cpu_seconds(pid) - before < 0.05:
+            await asyncio.sleep(0.01)
+
+
+async def dead(pid: int, timeout: float = 30) -> None:
+    """Wait until a killed process is dead (a zombie not yet reaped, or gone)."""
+    async with asyncio.timeout(timeout):
+        while True:
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text()
+            except FileNotFoundError:
+                return
+            if stat.rsplit(")", 1)[1].split()[0] in ("Z", "X"):
+                return
+            await asyncio.sleep(0.01)
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process has used, from /proc."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -65,6 +86,7 @@ async def sqlite(tmp_path: Path) -> AsyncIterator[SqliteStore]:
     await store.close()
 
 
+@pytest.mark.system
 async def test_a_hard_seat_searches_in_the_worker_while_other_tables_play(
         sqlite: SqliteStore) -> None:
     """While a `hard` table's computers think, another table's moves are answered at
@@ -116,6 +138,7 @@ async def test_a_hard_seat_searches_in_the_worker_while_other_tables_play(
     assert worker_cpu > 2 * cpu, f"search CPU: worker {worker_cpu:.2f} s, bot {cpu:.2f} s"
 
 
+@pytest.mark.system
 async def test_a_killed_worker_is_replaced_and_the_decision_retried() -> None:
     state, request = setup_decision(think_ms=1200)
     computers = ComputerSeats(workers=1, think_ms=1200)
@@ -123,7 +146,7 @@ async def test_a_killed_worker_is_replaced_and_the_decision_retried() -> None:
         await computers.choose(setup_decision(think_ms=20)[1])  # the worker is up
         [first] = computers.worker_pids()
         thinking = asyncio.create_task(computers.choose(request))
-        await asyncio.sleep(0.3)  # mid-search
+        await searching(first)
         os.kill(first, signal.SIGKILL)
         text = await asyncio.wait_for(thinking, 10)
         assert parse_action(text) in legal_actions(state)
@@ -132,7 +155,7 @@ async def test_a_killed_worker_is_replaced_and_the_decision_retried() -> None:
         assert second != first and gone(first)
 
         os.kill(second, signal.SIGKILL)  # killed while idle: the next request notices
-        await asyncio.sleep(0.2)
+        await dead(second)
         quick = replace(request, think_ms=50)
         assert parse_action(await computers.choose(quick)) in legal_actions(state)
         assert computers.replaced == 2 and computers.fallbacks == 0
@@ -141,6 +164,7 @@ async def test_a_killed_worker_is_replaced_and_the_decision_retried() -> None:
         await asyncio.to_thread(computers.close)
 
 
+@pytest.mark.system
 async def test_a_silent_worker_is_replaced_and_greedy_decides_in_time() -> None:
     state, request = setup_decision(think_ms=100)
     computers = ComputerSeats(workers=1, think_ms=100)
@@ -164,13 +188,14 @@ async def test_a_silent_worker_is_replaced_and_greedy_decides_in_time() -> None:
         await asyncio.to_thread(computers.close)
 
 
+@pytest.mark.system
 async def test_close_leaves_no_child_process_even_mid_search() -> None:
     state, request = setup_decision(think_ms=3000)
     computers = ComputerSeats(workers=1, think_ms=3000)
     await computers.choose(replace(request, think_ms=20))
     [pid] = computers.worker_pids()
     thinking = asyncio.create_task(computers.choose(request))
-    await asyncio.sleep(0.2)
+    await searching(pid)
     began = time.perf_counter()
     await asyncio.to_thread(computers.close, 0.5)  # a search of 3 s is not waited for
     assert time.perf_counter() - began < 2.5
@@ -210,6 +235,7 @@ async def test_without_a_worker_every_level_plays_in_process() -> None:
     assert computers.worker_pids() == [] and _workers() == []
 
 
+@pytest.mark.system
 async def test_the_worker_chooses_what_the_player_would_in_process() -> None:
     """With an iteration budget the strong player is deterministic: the worker's answer
     is exactly the in-process one (the request carries everything that matters)."""
@@ -227,6 +253,7 @@ async def test_the_worker_chooses_what_the_player_would_in_process() -> None:
 # --- the stand-in's level (a table setting) -----------------------------------------------
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 async def test_the_stand_in_plays_at_the_tables_level(sqlite: SqliteStore, level: str) -> None:
     """The silent player's turn is played by the table's `standin_level`: its first

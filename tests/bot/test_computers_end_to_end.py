@@ -74,6 +74,7 @@ async def table_against_hard(fake: FakeDiscord) -> Sent:
     return await fake.wait_for(is_post, after=before)
 
 
+@pytest.mark.system
 async def test_a_hard_seat_plays_a_whole_game_and_is_narrated_like_anyone(
         fake_and_bot: tuple[FakeDiscord, Bot]) -> None:
     fake, bot = fake_and_bot
@@ -109,6 +110,7 @@ async def test_a_hard_seat_plays_a_whole_game_and_is_narrated_like_anyone(
     assert [pid for pid in workers_seen if Path(f"/proc/{pid}").exists()] == []
 
 
+@pytest.mark.system
 async def test_the_stand_in_level_is_set_with_settings_and_plays_for_a_member_who_left(
         fake_and_bot: tuple[FakeDiscord, Bot]) -> None:
     fake, bot = fake_and_bot
@@ -137,6 +139,7 @@ async def test_the_stand_in_level_is_set_with_settings_and_plays_for_a_member_wh
     assert os.path.exists(bot.db)
 
 
+@pytest.mark.system
 async def test_clicks_are_answered_in_time_while_a_hard_seat_thinks_a_second_a_move(
         tmp_path: Path) -> None:
     """Discord fails an interaction not answered within 3 s. The last click of a turn

@@ -9,7 +9,7 @@ import asyncio
 import random
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -20,8 +20,17 @@ from tests.bot.test_end_to_end import ALICE, BOB, started_table, take_turn
 from tests.fake_discord import FakeDiscord, Sent
 
 ROUNDS = 9             # three of each kind of kill
-BUDGET_SECONDS = 50.0  # the campaign stops early rather than slow CI down
+# the campaign stops early rather than hold CI up (it takes about 5 s on a quiet machine;
+# the budget leaves room for a loaded one: at least six rounds must run)
+BUDGET_SECONDS = 120.0
 MODES = ("random", "before_post", "after_post")
+# A round plays at most this many turns, so nine rounds never finish the game (a two-player
+# game has 48 turns) however fast the machine plays; a hook's kill comes within two posts.
+TURNS_PER_ROUND = 3
+# A random kill lands after a random number of the bot's messages in that round (a click's
+# answer, a table post, ...): a random moment in the game, the same on a fast machine and
+# a loaded one, where a random wall-clock pause meant many turns or none.
+RANDOM_KILL_MESSAGES = (1, 12)
 
 
 @pytest.fixture
@@ -32,11 +41,25 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     await server.stop()
 
 
-async def play_until_killed(fake: FakeDiscord, table: Sent) -> None:
-    while True:
+def nth_message(n: int) -> Callable[[Sent], bool]:
+    """A `wait_for` predicate that holds for the n-th new message (each new message is
+    checked once)."""
+    seen = 0
+
+    def predicate(_: Sent) -> bool:
+        nonlocal seen
+        seen += 1
+        return seen >= n
+    return predicate
+
+
+async def play_turns(fake: FakeDiscord, table: Sent, turns: int) -> None:
+    """Play until killed, or until `turns` whole turns are done."""
+    for _ in range(turns):
         table = await take_turn(fake, table)
 
 
+@pytest.mark.system
 async def test_kills_at_random_and_between_commit_and_post(fake: FakeDiscord,
                                                            tmp_path: Path) -> None:
     rng = random.Random(20261130)
@@ -67,18 +90,28 @@ async def test_kills_at_random_and_between_commit_and_post(fake: FakeDiscord,
             reannounced += bool(pending)
             if last:
                 break
-            playing = asyncio.create_task(play_until_killed(fake, table))
+            # a hook round waits for its hook's kill (or the round's last turn: then it is
+            # a random kill); a random round kills after a random number of messages
+            if mode == "random":
+                moment = asyncio.create_task(fake.wait_for(
+                    nth_message(rng.randint(*RANDOM_KILL_MESSAGES)), after=len(fake.sent),
+                    timeout=60))
+            else:
+                moment = asyncio.create_task(asyncio.Event().wait())  # never
+            playing = asyncio.create_task(play_turns(fake, table, TURNS_PER_ROUND))
             assert bot.process is not None
             exited = asyncio.create_task(bot.process.wait())
-            timer = asyncio.create_task(asyncio.sleep(rng.uniform(0.2, 2.0)))
-            await asyncio.wait({playing, exited, timer}, return_when=asyncio.FIRST_COMPLETED)
-            if playing.done():
-                playing.result()  # a failure of the test's own clicking
+            await asyncio.wait({playing, exited, moment}, return_when=asyncio.FIRST_COMPLETED)
+            if playing.done() and not exited.done():
+                # clicks can fail as a hook kills the bot, before its exit is seen here
+                await asyncio.wait({exited}, timeout=10)
+                if not exited.done():
+                    playing.result()  # a failure of the test's own clicking
             kills["hook " + mode if exited.done() else "random"] += 1
             await bot.kill()
-            for task in (playing, timer, exited):
+            for task in (playing, moment, exited):
                 task.cancel()
-            await asyncio.gather(playing, timer, exited, return_exceptions=True)
+            await asyncio.gather(playing, moment, exited, return_exceptions=True)
     finally:
         await bot.kill()
     assert sum(kills.values()) >= 6 and kills["hook before_post"] >= 1, kills

@@ -178,6 +178,7 @@ ENGLISH = re.compile(r"\b(?:Pass|Confirm|Back|Forest|Meadow|Desert|Cornfield|Don
                      r"Stop|Recruit|Steal|Swap|Move|Choose|Where)\b")
 
 
+@pytest.mark.system
 @pytest.mark.parametrize(("players", "locale"), [(2, "de"), (3, "en-US"), (4, "ja")])
 async def test_whole_games_one_post_one_ping_one_private_message_per_turn(
         discord_and_bot, players, locale) -> None:
@@ -229,6 +230,7 @@ async def test_whole_games_one_post_one_ping_one_private_message_per_turn(
     assert fake.violations == [] and fake.unanswered() == []
 
 
+@pytest.mark.system
 async def test_restart_stale_click_wrong_user_and_double_click(discord_and_bot) -> None:
     fake, bot = discord_and_bot
     table = await started_table(fake, ALICE, [BOB])
@@ -281,6 +283,7 @@ async def test_restart_stale_click_wrong_user_and_double_click(discord_and_bot) 
     assert fake.violations == [] and fake.unanswered() == []
 
 
+@pytest.mark.system
 async def test_a_turn_split_by_a_restart_is_narrated_whole(discord_and_bot) -> None:
     """The turn journal lives in memory: after a restart the post replays the moves since
     the last post from the log, so a build made before it is still in the turn's line."""
@@ -311,6 +314,7 @@ async def test_a_turn_split_by_a_restart_is_narrated_whole(discord_and_bot) -> N
     assert fake.violations == [] and fake.unanswered() == []
 
 
+@pytest.mark.system
 async def test_a_rate_limited_post_is_retried(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
     lobby = await open_table(fake, ALICE, [BOB])
@@ -323,6 +327,7 @@ async def test_a_rate_limited_post_is_retried(discord_and_bot) -> None:
     assert fake.violations == []
 
 
+@pytest.mark.system
 async def test_new_opens_the_table_in_a_thread_by_default(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
     before = len(fake.sent)
@@ -353,6 +358,7 @@ async def test_new_opens_the_table_in_a_thread_by_default(discord_and_bot) -> No
     assert fake.violations == [] and fake.unanswered() == []
 
 
+@pytest.mark.system
 async def test_commands_are_synced_with_german_and_japanese_names(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
     (group,) = [c for c in fake.commands if c["name"] == "moonriver"]
@@ -363,6 +369,7 @@ async def test_commands_are_synced_with_german_and_japanese_names(discord_and_bo
     assert names["undo"]["description_localizations"]["ja"]
 
 
+@pytest.mark.system
 async def test_undo_through_the_slash_command(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
     table = await started_table(fake, ALICE, [BOB])
@@ -381,6 +388,7 @@ async def test_undo_through_the_slash_command(discord_and_bot) -> None:
     assert fake.violations == [] and fake.unanswered() == []
 
 
+@pytest.mark.system
 async def test_reminders_ping_in_the_channel_and_closed_dms_are_skipped(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
     table = await started_table(fake, ALICE, [BOB])
@@ -405,6 +413,7 @@ async def test_reminders_ping_in_the_channel_and_closed_dms_are_skipped(discord_
     assert fake.violations == [] and fake.unanswered() == []
 
 
+@pytest.mark.system
 async def test_typed_moves_with_autocomplete_of_legal_choices(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
     table = await started_table(fake, ALICE, [BOB])

@@ -39,6 +39,7 @@ def test_an_unknown_loop_is_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> 
         event_loop_factory()
 
 
+@pytest.mark.system
 def test_moonriver_run_refuses_an_unknown_loop_in_one_line(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "MOONRIVER_"))}
     env.update(DISCORD_TOKEN="x" * 40, MOONRIVER_EVENT_LOOP="tokio",

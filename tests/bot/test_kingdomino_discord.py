@@ -47,6 +47,7 @@ async def kingdomino_table(fake: FakeDiscord, people: list[tuple[int, str]],
     return await fake.wait_for(is_post, after=before)
 
 
+@pytest.mark.system
 @pytest.mark.parametrize(("players", "variants"), [
     (2, {}),
     (3, {"harmony": True, "middle_kingdom": True}),  # K-VAR, K-SCORE-2, K-SCORE-3

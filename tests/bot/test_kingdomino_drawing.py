@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.test_computers_end_to_end import spawned_children
 from tests.bot.test_end_to_end import (
     ALICE,
@@ -27,6 +29,7 @@ def drawing_workers(pid: int) -> list[int]:
             if b"render.worker" in Path(f"/proc/{c}/cmdline").read_bytes()]
 
 
+@pytest.mark.system
 async def test_kingdomino_posts_and_previews_are_drawn_in_the_worker(
         discord_and_bot) -> None:  # noqa: F811 (the fixture)
     fake, bot = discord_and_bot

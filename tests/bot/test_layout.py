@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "bot"
 
@@ -42,6 +44,7 @@ def test_tables_import_no_discord() -> None:
             assert not name.startswith("bot.discord"), f"{module_name(path)} imports {name}"
 
 
+@pytest.mark.system
 def test_cli_sandbox_and_tables_load_with_discord_blocked() -> None:
     """A second front end (the sandbox) depends on bot.tables, not on discord.py."""
     modules = ["bot.cli", "bot.sandbox", "bot.config",

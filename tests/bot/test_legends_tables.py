@@ -4,8 +4,6 @@ the sandbox and the real bot against the fake Discord."""
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -113,6 +111,7 @@ def test_sandbox_options_refuse_a_bad_scenario() -> None:
         SandboxOptions(seats=("human", "greedy"), variant="wild")
 
 
+@pytest.mark.system
 async def test_end_to_end_a_legends_table_with_a_scenario_plays_turns(
         discord_and_bot) -> None:  # noqa: F811
     """/moonriver new variant:legends scenario:gold, two players, a few whole turns."""
@@ -136,13 +135,13 @@ async def test_end_to_end_a_legends_table_with_a_scenario_plays_turns(
 def test_the_sandbox_command_line_takes_variant_and_scenario(tmp_path: Path) -> None:
     """`moonriver sandbox --variant legends --scenario city` plays; a scenario without the
     Legends variant, or an unknown one, is a usage error (exit status 2)."""
-    run = [sys.executable, "-m", "bot.cli", "sandbox", "--seats", "human,greedy", "--seed", "2",
-           "--out", str(tmp_path)]
-    played = subprocess.run([*run, "--variant", "legends", "--scenario", "city"],
-                            input="1\n" * 400, capture_output=True, text=True, timeout=300)
+    from tests.cli_in_process import run_cli  # `moonriver ...`, in-process
+
+    run = ["sandbox", "--seats", "human,greedy", "--seed", "2", "--out", str(tmp_path)]
+    played = run_cli(*run, "--variant", "legends", "--scenario", "city", stdin="1\n" * 400)
     assert played.returncode == 0, played.stderr
     assert "Winner:" in played.stdout
     assert "scenario: Moon River City" in played.stdout  # named before the first move
     for bad in (["--scenario", "gold"], ["--variant", "legends", "--scenario", "moon"]):
-        refused = subprocess.run([*run, *bad], capture_output=True, text=True, timeout=60)
+        refused = run_cli(*run, *bad)
         assert refused.returncode == 2 and refused.stderr.startswith("moonriver: "), bad

@@ -49,6 +49,7 @@ def turn_version(table) -> tuple[int, int]:  # type: ignore[no-untyped-def]
     return int(game), int(version)
 
 
+@pytest.mark.system
 async def test_a_storm_of_429_and_5xx_delays_a_post_but_never_loses_or_doubles_it(
         fake: FakeDiscord, bot: BotProcess) -> None:
     table = await started_table(fake, ALICE, [BOB])
@@ -66,6 +67,7 @@ async def test_a_storm_of_429_and_5xx_delays_a_post_but_never_loses_or_doubles_i
     assert fake.violations == []
 
 
+@pytest.mark.system
 async def test_a_post_tried_again_still_narrates_the_whole_turn(
         fake: FakeDiscord, bot: BotProcess) -> None:
     """The journal's turns stay until the post is out: after a 429 and two 5xx the post
@@ -81,6 +83,7 @@ async def test_a_post_tried_again_still_narrates_the_whole_turn(
     assert after.content.startswith(line)
 
 
+@pytest.mark.system
 async def test_a_403_archives_the_game_and_the_host_is_told(
         fake: FakeDiscord, bot: BotProcess) -> None:
     table = await started_table(fake, ALICE, [BOB])
@@ -95,7 +98,7 @@ async def test_a_403_archives_the_game_and_the_host_is_told(
     assert fake.dm_attempts >= 1  # the host was told by DM (closed here: best effort)
     hits = [h for h in fake.fault_hits if h == (str(CHANNEL_ID), 403)]
     assert len(hits) == 1  # one try, no endless retry
-    await asyncio.sleep(1.2)  # a few more delivery and maintenance rounds
+    await bot.maintenance_rounds(2)  # a few more delivery and maintenance rounds
     assert [h for h in fake.fault_hits if h == (str(CHANNEL_ID), 403)] == hits
     assert not [s for s in fake.sent[before:] if s.kind == "channel"]
     assert await bot.terminate() == 0
@@ -117,6 +120,7 @@ async def take_turn_no_wait(fake: FakeDiscord, table, user) -> None:  # type: ig
         message = await click_and_wait(fake, user, message, custom_id, values)
 
 
+@pytest.mark.system
 async def test_a_deleted_channel_or_thread_archives_its_game(
         fake: FakeDiscord, bot: BotProcess) -> None:
     # table 1: its channel answers 404 Unknown Channel on the next post
@@ -144,6 +148,7 @@ async def test_a_deleted_channel_or_thread_archives_its_game(
     assert fake.fault_hits.count((str(CHANNEL_ID), 404)) == 1
 
 
+@pytest.mark.system
 async def test_a_crash_after_posting_does_not_post_twice(fake: FakeDiscord,
                                                          tmp_path: Path) -> None:
     """Killed after Discord took the post but before it was marked sent: after the
@@ -169,6 +174,7 @@ async def test_a_crash_after_posting_does_not_post_twice(fake: FakeDiscord,
     assert [p.state for p in posts[game]] == [PostState.SENT]
 
 
+@pytest.mark.system
 async def test_maintenance_prunes_posts_delivered_over_a_week_ago(fake: FakeDiscord,
                                                                    tmp_path: Path) -> None:
     """A bot left running for months keeps a small outbox: settled rows older than a week
@@ -188,7 +194,7 @@ async def test_maintenance_prunes_posts_delivered_over_a_week_ago(fake: FakeDisc
                        ((datetime.now(UTC) - timedelta(days=8)).isoformat(),))
         await bot.start()
         await take_turn(fake, table)
-        await asyncio.sleep(1.2)  # a few maintenance rounds: only the first one prunes
+        await bot.maintenance_rounds(2)  # a few maintenance rounds: only the first prunes
         assert await bot.terminate() == 0
     finally:
         await bot.kill()
@@ -199,6 +205,7 @@ async def test_maintenance_prunes_posts_delivered_over_a_week_ago(fake: FakeDisc
     assert bot.log.read_text().count("settled posts older than 7 days deleted") == 1
 
 
+@pytest.mark.system
 async def test_a_member_who_left_is_played_by_a_computer_at_the_deadline(
         fake: FakeDiscord, bot: BotProcess) -> None:
     """No privileged intents: the member fetch for a reminder answers 404 Unknown Member,

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -67,13 +65,14 @@ def test_options_are_checked() -> None:
             SandboxOptions(seats=seats)
 
 
-def test_the_console_script_plays_from_stdin(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "sandbox", "--seats", "human,greedy", "--seed", "4",
-         "--out", str(tmp_path), "--locale", "ja"],
-        input="1\n" * 400, capture_output=True, text=True, timeout=300)
+def test_the_command_line_plays_from_stdin(tmp_path: Path) -> None:
+    """`moonriver sandbox`, called in-process with its stdin (the system tier and .ci/run
+    start the real console script)."""
+    from tests.cli_in_process import run_cli
+
+    result = run_cli("sandbox", "--seats", "human,greedy", "--seed", "4",
+                     "--out", str(tmp_path), "--locale", "ja", stdin="1\n" * 400)
     assert result.returncode == 0, result.stderr
     assert "勝者" in result.stdout
-    bad = subprocess.run([sys.executable, "-m", "bot.cli", "sandbox", "--seats", "greedy"],
-                         capture_output=True, text=True, timeout=60)
+    bad = run_cli("sandbox", "--seats", "greedy")
     assert bad.returncode == 2 and bad.stderr.startswith("moonriver: ")

@@ -73,6 +73,7 @@ async def test_a_second_store_on_the_same_file_is_refused_while_the_first_is_ope
     await again.close()
 
 
+@pytest.mark.system
 async def test_a_second_bot_process_refuses_to_start(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     first, _service = await _store_with_a_game(path)
@@ -115,6 +116,7 @@ async def test_a_replaced_database_stops_writes_for_good(tmp_path: Path) -> None
 # --- start-up refusals: one line, exit 2 ------------------------------------------------
 
 
+@pytest.mark.system
 async def test_a_damaged_page_refuses_start_up(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     await _made_database(path)
@@ -133,6 +135,7 @@ async def test_a_damaged_page_refuses_start_up(tmp_path: Path) -> None:
     assert_one_line_refusal(run_bot(path), str(path))
 
 
+@pytest.mark.system
 async def test_a_newer_schema_refuses_start_up(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     await _made_database(path)
@@ -144,12 +147,14 @@ async def test_a_newer_schema_refuses_start_up(tmp_path: Path) -> None:
     assert_one_line_refusal(run_bot(path), "newer")
 
 
+@pytest.mark.system
 def test_a_file_that_is_not_a_database_refuses_start_up(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     path.write_bytes(b"PK\x03\x04 a zip file, perhaps" * 200)
     assert_one_line_refusal(run_bot(path), "not a usable Moon River database")
 
 
+@pytest.mark.system
 async def test_a_truncated_database_refuses_start_up(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     await _made_database(path)
@@ -177,6 +182,7 @@ def read_only(path: Path) -> Iterator[None]:
         path.chmod(0o644)
 
 
+@pytest.mark.system
 async def test_a_read_only_database_refuses_start_up(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     await _made_database(path)
@@ -230,6 +236,7 @@ def restore(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.system
 async def test_restore_refuses_while_a_bot_holds_the_database_then_restores(
         tmp_path: Path) -> None:
     import json
@@ -257,6 +264,7 @@ async def test_restore_refuses_while_a_bot_holds_the_database_then_restores(
     await kept.close()
 
 
+@pytest.mark.system
 def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path: Path) -> None:
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"not sqlite at all " * 100)
@@ -270,6 +278,7 @@ def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path: Path) -> None:
 # --- the running bot -------------------------------------------------------------------
 
 
+@pytest.mark.system
 async def test_the_running_bot_backs_up_and_stops_writing_when_its_file_is_deleted(
         tmp_path: Path) -> None:
     import asyncio
@@ -296,8 +305,10 @@ async def test_the_running_bot_backs_up_and_stops_writing_when_its_file_is_delet
         lobby = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
         for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
             leftover.unlink(missing_ok=True)
-        await asyncio.sleep(1.5)  # maintenance rounds run: none may create a new file
-        assert not path.exists()
+        async with asyncio.timeout(60):  # a maintenance round notices the deletion ...
+            while "was deleted" not in log.read_text():
+                await asyncio.sleep(0.05)
+        assert not path.exists()  # ... and creates no new file
         before = len(fake.sent)
         iid = await fake.click(BOB_ON_DISCORD, lobby, "mr:lobby:join")
         refusal = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
@@ -309,6 +320,7 @@ async def test_the_running_bot_backs_up_and_stops_writing_when_its_file_is_delet
         await fake.stop()
 
 
+@pytest.mark.system
 async def test_the_sandbox_refuses_a_database_a_bot_holds(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     first, _service = await _store_with_a_game(path)

@@ -208,6 +208,7 @@ def test_typed_moves_autocomplete_by_any_token_in_any_case() -> None:
     assert matches(name, []) and not matches(name, ["a1"])
 
 
+@pytest.mark.system
 def test_the_no_token_message_names_commands_that_work_as_typed() -> None:
     assert "bash run.sh sandbox" in no_token_message({"MOONRIVER_LAUNCHER": "bash run.sh"})
     assert "moonriver run" in no_token_message({})

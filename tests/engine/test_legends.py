@@ -2,7 +2,6 @@
 
 import json
 import subprocess
-import sys
 
 import pytest
 
@@ -204,8 +203,9 @@ def test_R_LEG_2_base_game_sheets_have_no_scenario() -> None:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "bot.cli", *args], capture_output=True,
-                          text=True, check=False)
+    """`moonriver ARGS`, called in-process (tests/cli_in_process.py)."""
+    from tests.cli_in_process import run_cli as moonriver
+    return moonriver(*args)
 
 
 def test_R_LEG_2_moonriver_simulate_and_replay_legends(tmp_path) -> None:

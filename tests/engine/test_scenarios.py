@@ -5,8 +5,6 @@ qualifying parcels, two separate groups, and what does not qualify.
 """
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -135,8 +133,10 @@ def test_R_LEG_2_scenario_points_are_part_of_the_total() -> None:
                                                 ("city", 20), ("4", 20)])
 def test_R_LEG_2_moonriver_score_with_scenario(name: str, expected: int) -> None:
     text = ranch("fa+ fa fa fa de1", ". . . . ca1", ". . . . me1")
-    out = subprocess.run([sys.executable, "-m", "bot.cli", "score", text, "--scenario", name],
-                         capture_output=True, text=True, check=True)
+    from tests.cli_in_process import run_cli  # `moonriver score`, in-process
+
+    out = run_cli("score", text, "--scenario", name)
+    assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["scenario"]["points"] == expected
     assert data["total"] == 4 + 3 + expected  # farm 4 x 1 cow, 3 nuggets, the scenario

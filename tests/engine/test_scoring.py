@@ -1,8 +1,6 @@
 """R-SCORE-*, R-END-3, the rulebook example, and the common mistakes of RULES.md §8."""
 
 import json
-import subprocess
-import sys
 
 from engine.moonriver.ranch import parse_ranch
 from engine.moonriver.scoring import apply_overpopulation, score_ranch, winners
@@ -26,8 +24,10 @@ def test_R_SCORE_EX_the_rulebook_example_scores_89() -> None:
 
 
 def test_R_SCORE_EX_through_the_moonriver_cli() -> None:
-    out = subprocess.run([sys.executable, "-m", "bot.cli", "score", EXAMPLE],
-                         capture_output=True, text=True, check=True)
+    from tests.cli_in_process import run_cli  # `moonriver score`, in-process
+
+    out = run_cli("score", EXAMPLE)
+    assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["total"] == 89
     assert set(data) == {"total", "territories", "resources", "partners", "scenario",

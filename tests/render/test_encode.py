@@ -113,6 +113,7 @@ def test_draw_requests_pickle_and_draw_every_kind() -> None:
         check(DrawRequest.of("poster", state))
 
 
+@pytest.mark.system
 def test_drawing_pool_draws_in_another_process_and_shuts_down() -> None:
     state, events = played_with_events(4, 3, 9)
     request = DrawRequest.of("turn", state, events=tuple(events))

@@ -16,6 +16,7 @@ from render.theme import DARK, LIGHT
 from tests.render.kingdomino.games import places, played
 
 
+@pytest.mark.system
 def test_every_kingdomino_kind_draws_in_the_worker_as_in_place() -> None:
     """K-…: turn (with this turn's marks), preview, final and kingdom, as bytes equal to
     `render.kingdomino` drawn and encoded here."""
@@ -64,6 +65,7 @@ class Recording(DrawingPool):
         return super().submit(request, urgent=urgent)
 
 
+@pytest.mark.system
 def test_the_front_end_draws_in_the_shared_worker_urgent_on_a_private_lane() -> None:
     """The bot's process does not draw Kingdomino: a table post is a routine request,
     the private preview an urgent one, and the letters come without drawing."""

@@ -56,6 +56,7 @@ time.sleep(120)
 """
 
 
+@pytest.mark.system
 def test_the_worker_leaves_when_its_owner_is_killed() -> None:
     """A bot killed with SIGKILL runs no cleanup: its worker must notice by itself."""
     owner = subprocess.Popen([sys.executable, "-c", OWNER], stdout=subprocess.PIPE,
@@ -72,6 +73,7 @@ def test_the_worker_leaves_when_its_owner_is_killed() -> None:
         owner.wait()
 
 
+@pytest.mark.system
 def test_a_worker_is_recycled_after_its_quota_of_drawings() -> None:
     state, events = played_with_events(3, 5, 9)
     request = DrawRequest.of("turn", state, events=tuple(events))
@@ -85,6 +87,7 @@ def test_a_worker_is_recycled_after_its_quota_of_drawings() -> None:
         assert settled(pool) != [old]  # only the fresh worker is left
 
 
+@pytest.mark.system
 def test_a_picture_that_cannot_be_drawn_answers_with_its_reason() -> None:
     state, _events = played_with_events(2, 3, 9)
     with DrawingPool() as pool:
@@ -96,6 +99,7 @@ def test_a_picture_that_cannot_be_drawn_answers_with_its_reason() -> None:
         assert len(pool.worker_pids()) == 1  # the same worker went on
 
 
+@pytest.mark.system
 def test_a_crashed_worker_fails_what_it_owed_and_the_next_request_gets_a_new_one() -> None:
     state, events = played_with_events(3, 5, 9)
     request = DrawRequest.of("turn", state, events=tuple(events))
@@ -116,6 +120,7 @@ def test_a_crashed_worker_fails_what_it_owed_and_the_next_request_gets_a_new_one
         assert settled(pool) != [old]
 
 
+@pytest.mark.system
 def test_an_urgent_picture_overtakes_routine_ones_still_waiting() -> None:
     """A private step's preview (someone waits) goes before table posts not yet handed
     to the worker: at most IN_FLIGHT of them are drawn first."""
@@ -133,6 +138,7 @@ def test_an_urgent_picture_overtakes_routine_ones_still_waiting() -> None:
     assert finished.index("urgent") <= IN_FLIGHT
 
 
+@pytest.mark.system
 def test_the_worker_keeps_its_freed_memory_for_the_next_picture() -> None:
     """Issue 10: the worker's malloc keeps freed buffers (page faults cost a fifth of its
     CPU otherwise); a setting the operator made wins."""
