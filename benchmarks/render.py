@@ -135,7 +135,8 @@ def game_turns(games: int, turns: int, previews: bool = False) -> list[DrawReque
         names = [f"Player {g}-{i}" for i in range(3)]
         state, rng = new_game(names, 100 + g), Rng(100 + g)
         theme = ("dark", "light")[g % 2]
-        turns_drawn: list[list[DrawRequest]] = [[DrawRequest.of("turn", state, theme=theme)]]
+        turns_drawn: list[list[DrawRequest]] = [
+            [DrawRequest.of("moonriver", "turn", state, theme=theme)]]
         waiting: list[DrawRequest] = []  # previews of the turn being played
         current: list[ev.Event] = []
         while len(turns_drawn) <= turns:
@@ -144,14 +145,15 @@ def game_turns(games: int, turns: int, previews: bool = False) -> list[DrawReque
             if previews and isinstance(action, Build):
                 pair = tuple(b for b in options if isinstance(b, Build)
                              and (b.first, b.second) == (action.first, action.second))
-                waiting += [DrawRequest.of("preview", state, seat=state.active_seat or 0,
-                                           choices=pair, proposed=proposed, theme=theme)
+                waiting += [DrawRequest.of("moonriver", "preview", state,
+                                           seat=state.active_seat or 0, choices=pair,
+                                           proposed=proposed, theme=theme)
                             for proposed in (None, action)]
             state, events = apply(state, action)
             for event in events:
                 if isinstance(event, ev.TurnStarted) and current:
                     turns_drawn.append([*waiting, DrawRequest.of(
-                        "turn", state, theme=theme, events=tuple(current))])
+                        "moonriver", "turn", state, theme=theme, events=tuple(current))])
                     waiting, current = [], []
                 current.append(event)
         runs.append(turns_drawn[:turns + 1])
@@ -205,7 +207,7 @@ def kingdomino_worker(repeats: int) -> None:
     state, rng = kd_new_game(["Ann", "Bo", "Cy", "Di"], 7), Rng(7)
     for _ in range(30):
         state, events = kd_apply(state, rng.choice(kd_legal(state)))
-    request = DrawRequest.of("turn", state, game="kingdomino", events=tuple(events))
+    request = DrawRequest.of("kingdomino", "turn", state, events=tuple(events))
     with DrawingPool() as pool:
         pool.submit(request).result()
         round_trip = median_ms(lambda: pool.submit(request).result(), repeats)
@@ -225,7 +227,7 @@ def rss_mib(pid: int) -> float:
 def worker_figures(state: GameState, events: list[ev.Event], repeats: int) -> None:
     """The drawing worker as the bot would use it: round trip per turn picture, and
     the worker's memory once its caches are warm."""
-    request = DrawRequest.of("turn", state, events=tuple(events))
+    request = DrawRequest.of("moonriver", "turn", state, events=tuple(events))
     started = time.perf_counter()
     with DrawingPool() as pool:
         pool.submit(request).result()

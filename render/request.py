@@ -14,11 +14,12 @@ from engine.games.events import Event
 
 @dataclass(frozen=True, slots=True)
 class DrawRequest:
-    """One picture to draw. `state` is the game's `state_to_dict`; `seat` for a player's
-    own board and for previews; `choices` (the legal placements, lettered in the
+    """One picture of game `game` to draw. `state` is the game's `state_to_dict`; `seat`
+    for a player's own board and for previews; `choices` (the legal placements, lettered in the
     picture) and `proposed` (the one to draw as a ghost) for previews; `events` (the turn
     just played) for the turn picture's marks."""
 
+    game: str  # a key of render.registry.GAMES (the engine's registry key)
     kind: str
     state: dict[str, Any]
     theme: str = "dark"
@@ -27,9 +28,8 @@ class DrawRequest:
     events: tuple[Event, ...] = ()
     choices: tuple[Any, ...] = ()
     proposed: Any = None
-    game: str = "moonriver"
 
     @classmethod
-    def of(cls, kind: str, state: Any, **options: Any) -> DrawRequest:
+    def of(cls, game: str, kind: str, state: Any, **options: Any) -> DrawRequest:
         """A request for `state` (any game's state with `to_dict`)."""
-        return cls(kind, state.to_dict(), **options)
+        return cls(game, kind, state.to_dict(), **options)

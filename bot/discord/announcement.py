@@ -24,7 +24,6 @@ from bot.tables.fronts import front_of
 from bot.tables.service import rules_of
 from engine.games.events import Event
 from engine.games.i18n import t
-from engine.registry import DEFAULT_GAME
 from render.pool import DrawRequest
 
 #: Draws one picture off the event loop (the bot's DrawingPool, or a thread in tests).
@@ -95,12 +94,8 @@ async def build_announcement(post: Post, game: Game, state: Any | None,
                             reply_to=context.live_post)
     if state is None:  # a table post for a game without a state (never started)
         return Announcement(post.text)
-    if game.options.game == DEFAULT_GAME:  # the drawing worker draws Moon River's
-        png = await draw(DrawRequest.of("turn", state, theme=game.settings.theme,
-                                        locale=locale, events=tuple(context.events)))
-    else:
-        png = await drawn_for_post(front_of(game.options.game).turn_png, state,
-                                   tuple(context.events), locale, game.settings.theme)
+    png = await drawn_for_post(front_of(game.options.game).turn_png, state,
+                               tuple(context.events), locale, game.settings.theme)
     lines = list(context.lines) or ([post.text] if post.text else [])
     over = rules_of(game).is_over(state)
     next_user = post.pings[0] if post.pings and not over else None

@@ -96,10 +96,12 @@ def test_draw_requests_pickle_and_draw_every_kind() -> None:
     build_state = at_build_decision(11)
     builds = tuple(a for a in legal_actions(build_state) if isinstance(a, Build))[:4]
     assert build_state.turn is not None
-    requests = [DrawRequest.of("turn", state, theme="light", locale="de", events=tuple(events)),
-                DrawRequest.of("table", state), DrawRequest.of("ranch", state, seat=1),
-                DrawRequest.of("scores", state, locale="ja"),
-                DrawRequest.of("preview", build_state, seat=build_state.turn.seat,
+    requests = [DrawRequest.of("moonriver", "turn", state, theme="light", locale="de",
+                               events=tuple(events)),
+                DrawRequest.of("moonriver", "table", state),
+                DrawRequest.of("moonriver", "ranch", state, seat=1),
+                DrawRequest.of("moonriver", "scores", state, locale="ja"),
+                DrawRequest.of("moonriver", "preview", build_state, seat=build_state.turn.seat,
                                choices=builds, proposed=builds[0])]
     for request in requests:
         assert pickle.loads(pickle.dumps(request)) == request
@@ -110,13 +112,13 @@ def test_draw_requests_pickle_and_draw_every_kind() -> None:
     turn = render_turn(public_view(state), theme=LIGHT, locale="de", changes=changes_of(events))
     assert draw(requests[0]) == to_png_bytes(turn.image, theme=LIGHT)
     with pytest.raises(ValueError):
-        check(DrawRequest.of("poster", state))
+        check(DrawRequest.of("moonriver", "poster", state))
 
 
 @pytest.mark.system
 def test_drawing_pool_draws_in_another_process_and_shuts_down() -> None:
     state, events = played_with_events(4, 3, 9)
-    request = DrawRequest.of("turn", state, events=tuple(events))
+    request = DrawRequest.of("moonriver", "turn", state, events=tuple(events))
     with DrawingPool() as pool:
         png = pool.submit(request).result(timeout=60)
         assert png == draw(request)  # same bytes as drawing here

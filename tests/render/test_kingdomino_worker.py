@@ -32,12 +32,12 @@ def test_every_kingdomino_kind_draws_in_the_worker_as_in_place() -> None:
         "final": to_png(render_final(over, locale="de", theme=LIGHT).image, LIGHT),
         "kingdom": to_png(render_kingdom(state, 1, locale="de", theme=LIGHT), LIGHT)}
     requests = [
-        DrawRequest.of("turn", state, game="kingdomino", theme="light", locale="de",
+        DrawRequest.of("kingdomino", "turn", state, theme="light", locale="de",
                        events=tuple(events)),
-        DrawRequest.of("preview", state, game="kingdomino", theme="light", locale="de",
+        DrawRequest.of("kingdomino", "preview", state, theme="light", locale="de",
                        seat=seat, choices=tuple(places(state))),
-        DrawRequest.of("final", over, game="kingdomino", theme="light", locale="de"),
-        DrawRequest.of("kingdom", state, game="kingdomino", theme="light", locale="de",
+        DrawRequest.of("kingdomino", "final", over, theme="light", locale="de"),
+        DrawRequest.of("kingdomino", "kingdom", state, theme="light", locale="de",
                        seat=1)]
     with DrawingPool() as pool:
         drawn = pool.draw_many(requests)
@@ -48,9 +48,9 @@ def test_every_kingdomino_kind_draws_in_the_worker_as_in_place() -> None:
 def test_requests_name_a_game_and_one_of_its_kinds() -> None:
     state, _ = played(2, 1, 2)
     with pytest.raises(ValueError, match="kind"):
-        check(DrawRequest.of("scores", state, game="kingdomino"))  # a Moon River kind
+        check(DrawRequest.of("kingdomino", "scores", state))  # a Moon River kind
     with pytest.raises(ValueError, match="game"):
-        check(DrawRequest.of("turn", state, game="chess"))
+        check(DrawRequest.of("chess", "turn", state))
 
 
 class Recording(DrawingPool):
@@ -92,7 +92,7 @@ def test_the_front_end_draws_in_the_shared_worker_urgent_on_a_private_lane() -> 
 
 def test_without_a_pool_or_with_a_closed_one_pictures_are_drawn_in_place() -> None:
     state, _ = played(2, 2, 3)
-    request = DrawRequest.of("kingdom", state, game="kingdomino", seat=0)
+    request = DrawRequest.of("kingdomino", "kingdom", state, seat=0)
     expected = draw(request)
     assert picture(request) == expected  # no pool shared: tools, tests, the sandbox
     pool = DrawingPool()

@@ -203,7 +203,7 @@ def test_the_cache_stays_within_its_bound() -> None:
 def test_the_worker_png_is_the_picture_and_a_valid_file() -> None:
     """ISA-L's PNG decodes (CRCs checked) to the same pixels as Pillow's own encoding."""
     state, events = played_with_events(4, 3, 9)
-    data = draw(DrawRequest.of("turn", state, events=tuple(events)))
+    data = draw(DrawRequest.of("moonriver", "turn", state, events=tuple(events)))
     Image.open(io.BytesIO(data)).verify()
     decoded = Image.open(io.BytesIO(data))
     picture = to_palette(render_turn(public_view(state), theme=DARK,

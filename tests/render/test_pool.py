@@ -50,7 +50,7 @@ from render.pool import DrawingPool, DrawRequest
 from tests.render.golden import played_with_events
 state, events = played_with_events(2, 3, 9)
 pool = DrawingPool()
-pool.submit(DrawRequest.of("ranch", state, seat=0)).result(timeout=60)
+pool.submit(DrawRequest.of("moonriver", "ranch", state, seat=0)).result(timeout=60)
 print(pool.worker_pids()[0], flush=True)
 time.sleep(120)
 """
@@ -76,7 +76,7 @@ def test_the_worker_leaves_when_its_owner_is_killed() -> None:
 @pytest.mark.system
 def test_a_worker_is_recycled_after_its_quota_of_drawings() -> None:
     state, events = played_with_events(3, 5, 9)
-    request = DrawRequest.of("turn", state, events=tuple(events))
+    request = DrawRequest.of("moonriver", "turn", state, events=tuple(events))
     expected = draw(request)
     with DrawingPool(recycle_after=2) as pool:
         first = [pool.submit(request), pool.submit(request)]
@@ -91,8 +91,8 @@ def test_a_worker_is_recycled_after_its_quota_of_drawings() -> None:
 def test_a_picture_that_cannot_be_drawn_answers_with_its_reason() -> None:
     state, _events = played_with_events(2, 3, 9)
     with DrawingPool() as pool:
-        bad = pool.submit(DrawRequest.of("ranch", state, seat=7))  # no seat 7 at 2 players
-        good = pool.submit(DrawRequest.of("ranch", state, seat=1))
+        bad = pool.submit(DrawRequest.of("moonriver", "ranch", state, seat=7))  # 2 players
+        good = pool.submit(DrawRequest.of("moonriver", "ranch", state, seat=1))
         with pytest.raises(DrawingError, match="Error"):
             bad.result(timeout=60)
         assert good.result(timeout=60)[:8] == b"\x89PNG\r\n\x1a\n"
@@ -102,7 +102,7 @@ def test_a_picture_that_cannot_be_drawn_answers_with_its_reason() -> None:
 @pytest.mark.system
 def test_a_crashed_worker_fails_what_it_owed_and_the_next_request_gets_a_new_one() -> None:
     state, events = played_with_events(3, 5, 9)
-    request = DrawRequest.of("turn", state, events=tuple(events))
+    request = DrawRequest.of("moonriver", "turn", state, events=tuple(events))
     with DrawingPool() as pool:
         pool.submit(request).result(timeout=60)
         (old,) = pool.worker_pids()
@@ -125,8 +125,8 @@ def test_an_urgent_picture_overtakes_routine_ones_still_waiting() -> None:
     """A private step's preview (someone waits) goes before table posts not yet handed
     to the worker: at most IN_FLIGHT of them are drawn first."""
     state, events = played_with_events(4, 5, 9)
-    routine = DrawRequest.of("turn", state, events=tuple(events))
-    urgent = DrawRequest.of("ranch", state, seat=0)
+    routine = DrawRequest.of("moonriver", "turn", state, events=tuple(events))
+    urgent = DrawRequest.of("moonriver", "ranch", state, seat=0)
     finished: list[str] = []
     with DrawingPool() as pool:
         pool.submit(routine).result(timeout=60)  # the worker is up
@@ -146,7 +146,8 @@ def test_the_worker_keeps_its_freed_memory_for_the_next_picture() -> None:
 
     state, events = played_with_events(2, 3, 9)
     with DrawingPool() as pool:
-        pool.submit(DrawRequest.of("turn", state, events=tuple(events))).result(timeout=60)
+        request = DrawRequest.of("moonriver", "turn", state, events=tuple(events))
+        pool.submit(request).result(timeout=60)
         environ = Path(f"/proc/{pool.worker_pids()[0]}/environ").read_bytes().split(b"\0")
     for name, value in MALLOC_TUNING.items():
         expected = os.environ.get(name, value)

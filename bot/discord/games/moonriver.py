@@ -69,7 +69,7 @@ def _add_choices(view: Components, game: Game, state: GameState,
 def _draw_preview(state: GameState, game: Game, builds: Sequence[Build],
                   proposed: Build | None, locale: str) -> bytes:
     """In the drawing worker when the bot runs one (the private thread waits for it)."""
-    return picture(DrawRequest.of("preview", state, seat=state.active_seat or 0,
+    return picture(DrawRequest.of("moonriver", "preview", state, seat=state.active_seat or 0,
                                   choices=tuple(builds), proposed=proposed,
                                   theme=game.settings.theme, locale=locale))
 

@@ -20,7 +20,7 @@ from render.pool import DrawRequest, picture
 
 def _request(kind: str, state: GameState, locale: str, theme: str, **options: object
              ) -> DrawRequest:
-    return DrawRequest.of(kind, state, game="kingdomino", locale=locale, theme=theme,
+    return DrawRequest.of("kingdomino", kind, state, locale=locale, theme=theme,
                           **options)
 
 

@@ -23,10 +23,7 @@ from engine.moonriver.grid import WIDTH, cell_name
 from engine.moonriver.legends import LEGENDS, scenario_name
 from engine.moonriver.state import GameState
 from engine.moonriver.view import public_view
-from render.encode import to_png_bytes
-from render.moonriver import render_ranch, render_scores, render_turn
-from render.moonriver.changes import changes_of
-from render.theme import theme_named
+from render.pool import DrawRequest, picture
 
 #: Seat colours (R-COMP-6) as emoji, for the lobby's seat order.
 COLOUR_DOTS = {"purple": "🟣", "orange": "🟠", "green": "🟢", "white": "⚪"}
@@ -104,17 +101,15 @@ class MoonRiverFront:
 
     def turn_png(self, state: GameState, events: Sequence[Event], locale: str,
                  theme: str) -> bytes:
-        return to_png_bytes(render_turn(public_view(state), theme=theme_named(theme),
-                                        locale=locale, changes=changes_of(events)).image)
+        return picture(DrawRequest.of(self.key, "turn", state, locale=locale, theme=theme,
+                                      events=tuple(events)))
 
     def board_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
-        return to_png_bytes(render_ranch(public_view(state), seat, theme=theme_named(theme),
-                                         locale=locale))
+        return picture(DrawRequest.of(self.key, "ranch", state, locale=locale, theme=theme,
+                                      seat=seat))
 
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
-        return to_png_bytes(render_scores(public_view(state), theme=theme_named(theme),
-                                          locale=locale))
-
+        return picture(DrawRequest.of(self.key, "scores", state, locale=locale, theme=theme))
 
 def ranch_lines(state: GameState, seat: int, locale: str = "en") -> list[str]:
     """The ranch as a grid, top row first: two letters of the landscape and its cows."""
