@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.tables.domain import RANDOM_SCENARIO, GameOptions, TableSettings
+from bot.tables.domain import GameOptions, TableSettings
 from bot.tables.errors import BadInput, TableError
 from bot.tables.fronts import front_of, game_text
+from bot.tables.fronts.moonriver.options import RANDOM_SCENARIO, table_options
 from bot.tables.service import Played, TableService, User
 from bot.tables.store import GameStore, MemoryStore, SqliteStore
 from bot.tables.words import turn_lines
@@ -71,7 +72,7 @@ class SandboxOptions:
     def table_options(self) -> GameOptions:
         """The table's options for the chosen game."""
         if self.game == "moonriver":
-            return GameOptions.moonriver(self.variant, self.scenario, max_players=4)
+            return table_options(self.variant, self.scenario, max_players=4)
         return GameOptions(self.game, 4, {"variants": list(self.variants)})
 
 

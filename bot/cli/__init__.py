@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from bot import APP_NAME
 from bot.cli import operations, play, render, replay, score, simulate
 from bot.cli.common import EXIT_BAD_INPUT, MAX_JSON_BYTES, MAX_JSON_DEPTH, Parser, UsageError
 from bot.cli.operations import no_token_message
@@ -20,7 +21,7 @@ __all__ = ["EXIT_BAD_INPUT", "MAX_GAMES", "MAX_JSON_BYTES", "MAX_JSON_DEPTH", "M
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="moonriver",
+    parser = Parser(prog=APP_NAME,
                     description="Moon River and Kingdomino: rules engine tools and the bot.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for family in (score, replay, simulate, render, play):

@@ -9,6 +9,7 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
+from bot import APP_NAME
 from bot.cli.common import EXIT_BAD_INPUT, Parser, Subcommands, UsageError, print_json
 from bot.config import DEFAULT_DB, ConfigError, load_settings
 from bot.tables.errors import TableError
@@ -23,8 +24,8 @@ To try the game without Discord: {launcher} sandbox"""
 
 def no_token_message(environ: Mapping[str, str]) -> str:
     """Commands that work as typed: `bash run.sh …` when started through run.sh."""
-    launcher = environ.get("MOONRIVER_LAUNCHER") or "moonriver"
-    return NO_TOKEN.format(launcher=launcher, run="" if launcher != "moonriver" else " run")
+    launcher = environ.get("MOONRIVER_LAUNCHER") or APP_NAME
+    return NO_TOKEN.format(launcher=launcher, run="" if launcher != APP_NAME else " run")
 
 
 def cmd_run(args: argparse.Namespace) -> int:

@@ -10,8 +10,8 @@ from typing import Any
 from bot.cli.common import Parser, Subcommands, UsageError, add_game_option, whole
 from bot.sandbox import SandboxOptions
 from bot.sandbox import main as sandbox_main
-from bot.tables.domain import RANDOM_SCENARIO
 from bot.tables.errors import TableError
+from bot.tables.fronts.moonriver.options import RANDOM_SCENARIO
 from engine.games.i18n import LOCALES
 from engine.games.levels import AI_LEVELS, AI_NAMES
 from engine.moonriver.legends import scenario_name, scenario_number

@@ -7,26 +7,28 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import discord
 import yarl
 from discord import app_commands
 
+from bot import APP_NAME
 from bot.config import Settings
-from bot.discord import admin, drawing, info, lobby, turns
+from bot.discord import drawing, lobby
 from bot.discord.components import click_of
 from bot.discord.delivery import Delivery, cancel_until_done
-from bot.discord.dialogue import act, open_dialogue, pick_pair, propose
+from bot.discord.dialogue import act, open_dialogue
 from bot.discord.failures import answer_click, on_tree_error
-from bot.discord.games import kingdomino
+from bot.discord.games import GAMES
 from bot.discord.gate import admit, check_click_table
 from bot.discord.host import Click, TableClient
 from bot.discord.logs import configure_logging
 from bot.discord.maintenance import maintenance_loop
+from bot.discord.peer import ClickHandler
 from bot.discord.safe_text import safe_name
-from bot.discord.texts import CommandTranslator, command_text
+from bot.discord.texts import CommandTranslator
 from bot.tables.computers import ComputerSeats
 from bot.tables.errors import StoreError
 from bot.tables.limits import TableLimits
@@ -34,30 +36,18 @@ from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
 from render.pool import DrawingPool, DrawRequest
 
-log = logging.getLogger("moonriver")
+log = logging.getLogger(APP_NAME)
 
-ClickHandler = Callable[[discord.Interaction[Any], Click], Awaitable[None]]
 
 #: Which handler answers which kind of persistent component (see `components`).
 CLICK_HANDLERS: dict[str, ClickHandler] = {
     "lobby": lambda interaction, click: lobby.lobby(interaction, click.value),
     "turn": lambda interaction, click: open_dialogue(interaction, click.game, click.version),
-    "pair": lambda interaction, click: pick_pair(interaction, click.value),
-    "spot": lambda interaction, click: propose(interaction, click.value),
     "back": lambda interaction, click: open_dialogue(interaction, click.game, click.version),
     "rematch": lambda interaction, click: lobby.rematch(interaction, click.game),
     "act": lambda interaction, click: act(interaction, click.version, click.value),
+    **{kind: handler for game in GAMES.values() for kind, handler in game.clicks.items()},
 }
-
-
-def command_group() -> app_commands.Group:
-    """/moonriver with its subcommands, topic by topic."""
-    group = app_commands.Group(name=command_text("group", "name"),
-                               description=command_text("group", "description"),
-                               guild_only=True)
-    for command in (*lobby.COMMANDS, *turns.COMMANDS, *info.COMMANDS, *admin.COMMANDS):
-        group.add_command(command)
-    return group
 
 
 class MoonRiverBot(TableClient):
@@ -77,6 +67,7 @@ class MoonRiverBot(TableClient):
         self._maintenance: asyncio.Task[None] | None = None
         self.pool: DrawingPool | None = DrawingPool()  # its worker starts on first use
         drawing.use_worker(self.pool)  # private previews draw there too
+        self.steps = {key: game.steps for key, game in GAMES.items() if game.steps}
         self.delivery = Delivery(self, self.draw, retry_base=settings.retry_seconds)
         self._closed = False
 
@@ -95,8 +86,8 @@ class MoonRiverBot(TableClient):
     async def setup_hook(self) -> None:
         rebuilt = await self.service.resume()
         log.info("store open at %s; %d snapshot(s) rebuilt", self.settings.database, rebuilt)
-        self.tree.add_command(command_group())
-        self.tree.add_command(kingdomino.command_group())
+        for game in GAMES.values():
+            self.tree.add_command(game.command_group())
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         self.tree.interaction_check = admit  # type: ignore[method-assign]
         await self.tree.set_translator(CommandTranslator())

@@ -34,6 +34,7 @@ import aiohttp
 import discord
 from discord.http import handle_message_parameters
 
+from bot import APP_NAME
 from bot.discord.announcement import Announcement, Context, Drawer, build_announcement
 from bot.discord.host import TableClient
 from bot.discord.safe_text import safe_name
@@ -45,7 +46,7 @@ from bot.tables.store import GameStore
 from bot.tables.words import turn_lines
 from engine.games.i18n import t
 
-log = logging.getLogger("moonriver")
+log = logging.getLogger(APP_NAME)
 
 #: Errors worth trying again later: Discord said "slow down" or "not now", or never said.
 TRANSIENT = (aiohttp.ClientError, asyncio.TimeoutError, ConnectionError)

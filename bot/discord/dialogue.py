@@ -9,32 +9,22 @@ click can only be refused, never misapplied.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 
 from bot.discord.drawing import drawn
-from bot.discord.games.moonriver import decision_screen, pick_pair, propose
 from bot.discord.host import TableClient, channel_of, client_of, locale_of, user_of
 from bot.discord.patience import in_time
 from bot.discord.safe_text import safe_name
 from bot.discord.screens import Screen, choice_screen, done_screen, show
-from bot.tables.domain import Game
 from bot.tables.errors import BadInput, NotYourTurn
 from bot.tables.fronts import front_of
 from bot.tables.service import User
 from bot.tables.words import turn_lines
 from engine.games.i18n import t
 
-#: The click handlers the client routes to (Moon River's pair and position steps live
-#: with its other steps).
-__all__ = ["act", "current_screen", "open_dialogue", "pick_pair", "propose"]
-
-#: Games whose private turn has steps of its own instead of `screens.choice_screen`.
-GAME_STEPS: dict[str, Callable[[Game, Any, Sequence[Any], str], Screen]] = {
-    "moonriver": decision_screen,
-}
+__all__ = ["act", "current_screen", "open_dialogue"]
 
 
 async def current_screen(client: TableClient, channel_id: int, user: User,
@@ -46,8 +36,8 @@ async def current_screen(client: TableClient, channel_id: int, user: User,
     status = await client.service.status(channel_id)
     assert status.state is not None
     state, game = status.state, status.game
-    rich = GAME_STEPS.get(game.options.game)
-    if rich is not None:  # a game with its own steps (Moon River: pair, place, confirm)
+    rich = client.steps.get(game.options.game)
+    if rich is not None:  # a game with its own steps (peer.DiscordGame.steps)
         return await drawn(rich, game, state, options, locale)
     return await drawn(choice_screen, game, state, options, locale)
 

@@ -13,13 +13,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import APP_NAME
 from bot.discord.dialogue import current_screen
 from bot.discord.host import channel_of, client_of, locale_of, reply_private, user_of
 from bot.discord.screens import Screen, show
 from bot.tables.errors import StaleActionError, TableError
 from engine.games.i18n import t
 
-log = logging.getLogger("moonriver")
+log = logging.getLogger(APP_NAME)
 
 
 async def reply_error(interaction: discord.Interaction[Any], exc: BaseException) -> None:

@@ -48,6 +48,9 @@ class TableClient(discord.Client):
         self.linked: dict[int, int] = {}  # announcing channel -> its table's thread
         self.limiter = RateLimiter(settings.rate_per_minute, settings.rate_burst)
         self.pruned_at: datetime | None = None  # the outbox's last pruning (maintenance)
+        #: Games whose private turn has steps of their own (`peer.DiscordGame.steps`),
+        #: by game key: the composition root fills it from the registry.
+        self.steps: dict[str, Any] = {}
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
         """Route a component click to its handler (the composition root decides which)."""

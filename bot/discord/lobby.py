@@ -1,5 +1,5 @@
-"""Opening a table: /moonriver new, join, leave, start, cancel, addbot, handseat, the
-lobby buttons and Rematch.
+"""Opening a table for any game: join, leave, start, cancel, addbot, handseat, the lobby
+buttons and Rematch; each game's `new` (bot/discord/games/) opens it with `open_table`.
 
 Buttons edit the lobby message in place; typed commands answer privately and edit the
 same lobby message (issue 9). `new` opens a thread named after the host and announces it
@@ -20,8 +20,6 @@ from bot.discord.patience import deferred_click, in_time
 from bot.discord.safe_text import safe_name, safe_names
 from bot.discord.texts import command_text
 from bot.tables.domain import (
-    RANDOM_SCENARIO,
-    SCENARIO_CHOICES,
     Game,
     GameOptions,
     Status,
@@ -30,15 +28,10 @@ from bot.tables.domain import (
 from bot.tables.errors import BadInput, NoGameHere, WrongTable
 from bot.tables.fronts import front_of, game_text
 from bot.tables.service import TableService, User
-from engine.games.i18n import strings, t
+from engine.games.i18n import t
 from engine.games.levels import AI_LEVELS
-from engine.moonriver.legends import LEGENDS
-from engine.moonriver.rules import PLAYER_COUNTS, VARIANTS
+from engine.registry import game_named
 
-FEWEST, MOST = min(PLAYER_COUNTS), max(PLAYER_COUNTS)
-#: How each variant of engine.moonriver.rules.VARIANTS is offered in /moonriver new.
-VARIANT_NAMES = {"base": "Moon River (base game)", "legends": "Legends of the West"}
-THREAD_NAME = "Moon River · {host}"
 DEFAULT_LEVEL = "normal"
 
 
@@ -60,8 +53,7 @@ def lobby_text_of(game: Game, locale: str) -> str:
 
 def thread_name(game_key: str, host: str) -> str:
     """The table's thread, named after the game and the host ("Moon River · alice")."""
-    own = front_of(game_key).text_prefix + "thread"
-    return (t(own) if own in strings("en") else THREAD_NAME).format(host=host)[:100]
+    return f"{game_named(game_key).title} · {host}"[:100]
 
 
 async def table_channel(interaction: discord.Interaction[Any]) -> int:
@@ -140,47 +132,12 @@ async def _answer(interaction: discord.Interaction[Any], client: TableClient, ch
             allowed_mentions=discord.AllowedMentions.none())
 
 
-def scenario_choice_name(scenario: str) -> app_commands.locale_str:
-    """A scenario choice's name (R-LEG-2), "Gold Rush" in English, keyed so the command
-    translator gives Discord's German and Japanese clients their own."""
-    key = f"scenario.{scenario}"
-    return app_commands.locale_str(t(key, "en"), key=key)
-
-
-def new_table_options(variant: str, scenario: str | None, players: int) -> GameOptions:
-    """/moonriver new's options: a scenario belongs to Legends of the West only (R-LEG-2)."""
-    if scenario is not None and variant != LEGENDS:
-        raise BadInput("a scenario belongs to Legends of the West (variant: legends)",
-                       field="scenario")
-    return GameOptions.moonriver(variant, scenario or RANDOM_SCENARIO, players)
-
-
 async def post_lobby(client: TableClient, channel_id: int, game: Game) -> None:
     locale = game.settings.locale
     sent = await client.get_partial_messageable(channel_id).send(
         lobby_text_of(game, locale), view=lobby_view(locale).as_view(),
         allowed_mentions=discord.AllowedMentions.none())
     client.lobby_posts[channel_id] = (channel_id, sent.id)
-
-
-@app_commands.command(name=command_text("new", "name"),
-                      description=command_text("new", "description"))
-@app_commands.describe(variant="the rules to play",
-                       scenario="Legends of the West only: the scenario, or random",
-                       players=f"most players ({FEWEST}–{MOST})",
-                       thread="open the table in a new thread (default: yes)")
-@app_commands.choices(variant=[app_commands.Choice(name=VARIANT_NAMES[v], value=v)
-                               for v in VARIANTS if v in VARIANT_NAMES],  # named ones only
-                      scenario=[app_commands.Choice(name=scenario_choice_name(s), value=s)
-                                for s in SCENARIO_CHOICES])
-async def new(interaction: discord.Interaction[Any],
-              variant: app_commands.Choice[str] | None = None,
-              scenario: app_commands.Choice[str] | None = None,
-              players: app_commands.Range[int, FEWEST, MOST] = MOST,
-              thread: bool = True) -> None:
-    options = new_table_options(variant.value if variant else VARIANTS[0],
-                                scenario.value if scenario else None, players)
-    await open_table(interaction, options, thread)
 
 
 async def open_table(interaction: discord.Interaction[Any], options: GameOptions,
@@ -308,5 +265,6 @@ async def handseat(interaction: discord.Interaction[Any], seat: str,
                                        player=member.display_name, seat=name))
 
 
-COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (new, join, leave, start, cancel,
-                                                               addbot, handseat)
+#: The lobby's commands every game's group offers (`groups.SHARED`).
+COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (join, leave, start, cancel, addbot,
+                                                               handseat)

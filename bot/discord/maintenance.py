@@ -7,13 +7,14 @@ import asyncio
 import logging
 from datetime import timedelta
 
+from bot import APP_NAME
 from bot.discord.host import TableClient
 from bot.tables.fronts import front_of
 from bot.tables.service import utc_now
 from bot.tables.store import SqliteStore
 from bot.tables.store.guard import backup_due
 
-log = logging.getLogger("moonriver")
+log = logging.getLogger(APP_NAME)
 
 #: Settled outbox rows (sent, superseded, failed) are kept this long for diagnostics.
 SETTLED_POSTS_KEPT = timedelta(days=7)

@@ -17,11 +17,13 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot import APP_NAME
+
 #: Acknowledge a slow interaction after this long: inside Discord's 3 s, with margin.
 DEFER_AFTER = 2.0
 
 T = TypeVar("T")
-log = logging.getLogger("moonriver")
+log = logging.getLogger(APP_NAME)
 
 
 async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T], *,

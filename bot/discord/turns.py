@@ -1,4 +1,4 @@
-"""Typed moves: /moonriver move, build, choose (legal moves autocompleted) and undo."""
+"""Typed moves for any game: the autocompletion of legal moves, and undo."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.dialogue import act
 from bot.discord.host import channel_of, client_of, locale_of, user_of
 from bot.discord.texts import command_text
 from bot.tables.errors import TableError
@@ -48,30 +47,6 @@ def legal_moves(verb: str | None) -> Completer:
     return complete
 
 
-@app_commands.command(name=command_text("move", "name"),
-                      description=command_text("move", "description"))
-@app_commands.describe(action="e.g. build p17 p42 C3 up")
-@app_commands.autocomplete(action=legal_moves(None))
-async def move(interaction: discord.Interaction[Any], action: str) -> None:
-    await act(interaction, None, action)
-
-
-@app_commands.command(name=command_text("build", "name"),
-                      description=command_text("build", "description"))
-@app_commands.describe(action="pick from the list: only legal moves are offered")
-@app_commands.autocomplete(action=legal_moves("build"))
-async def build(interaction: discord.Interaction[Any], action: str) -> None:
-    await act(interaction, None, action)
-
-
-@app_commands.command(name=command_text("choose", "name"),
-                      description=command_text("choose", "description"))
-@app_commands.describe(action="pick from the list: only legal moves are offered")
-@app_commands.autocomplete(action=legal_moves("choose"))
-async def choose(interaction: discord.Interaction[Any], action: str) -> None:
-    await act(interaction, None, action)
-
-
 @app_commands.command(name=command_text("undo", "name"),
                       description=command_text("undo", "description"))
 async def undo(interaction: discord.Interaction[Any]) -> None:
@@ -86,4 +61,6 @@ async def undo(interaction: discord.Interaction[Any]) -> None:
     await interaction.followup.send(t("bot.done", locale_of(interaction)), ephemeral=True)
 
 
-COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (move, build, choose, undo)
+#: The typed commands every game's group offers (`groups.SHARED`); a game's own typed
+#: moves live with the game (bot/discord/games/).
+COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (undo,)

@@ -31,6 +31,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from bot import APP_NAME
 from engine.games.base import GameRules
 from engine.games.events import Event
 from engine.games.levels import DEFAULT_THINK_MS, ai_name
@@ -48,7 +49,7 @@ START_SECONDS = 60.0
 #: so tables keep choosing as before).
 SEED_STEP = 7919
 
-log = logging.getLogger("moonriver")
+log = logging.getLogger(APP_NAME)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,6 @@ from bot.tables.errors import BadInput
 from engine.games.errors import GameError
 from engine.games.i18n import LOCALES
 from engine.games.levels import AI_LEVELS
-from engine.moonriver.legends import LEGENDS, SCENARIOS, scenario_name
-from engine.moonriver.rules import VARIANTS
 from engine.registry import DEFAULT_GAME, game_named
 from render.theme import THEMES
 
@@ -27,11 +25,6 @@ class Status(StrEnum):
 
 
 OPEN_STATUSES = (Status.LOBBY, Status.ACTIVE)
-#: R-LEG-2: a Legends table plays a named scenario or one drawn from the seed.
-RANDOM_SCENARIO = "random"
-SCENARIO_CHOICES = (*SCENARIOS, RANDOM_SCENARIO)
-
-
 @dataclass(frozen=True, slots=True)
 class Seat:
     seat: int              # join order in the lobby; turn order once started
@@ -111,46 +104,14 @@ class GameOptions:
 
     @classmethod
     def from_json(cls, text: str, game: str = DEFAULT_GAME) -> GameOptions:
-        """Options as stored, also those written before tables knew their game: Moon
-        River's `{"variant", "max_players", "scenario"}` (a scenario name or "random",
-        R-LEG-2, which only counted in Legends)."""
+        """Options as stored, also those written before tables knew their game (the
+        default game's options beside `max_players`, which its `options` reads)."""
         data: dict[str, Any] = json.loads(text)
         if "rules" in data:
             return cls(str(data.get("game", game)), int(data["max_players"]), data["rules"])
-        variant = data.get("variant", "base")
-        scenario = data.get("scenario", RANDOM_SCENARIO)
-        rules = {"variant": variant,
-                 "scenario": None if variant != LEGENDS or scenario == RANDOM_SCENARIO
-                 else scenario}
+        # Before tables knew their game, the game's options sat beside max_players.
+        rules = {key: value for key, value in data.items() if key != "max_players"}
         return cls(game, int(data.get("max_players", 4)), rules)
-
-    # --- Moon River's options, as the lobby and its tests name them --------------------
-
-    @classmethod
-    def moonriver(cls, variant: str = "base", scenario: str = RANDOM_SCENARIO,
-                  max_players: int = 4) -> GameOptions:
-        """A Moon River table; `scenario` ("random": drawn from the seed at start,
-        R-LEG-2) only counts in Legends of the West."""
-        if scenario not in SCENARIO_CHOICES:
-            raise BadInput(f"unknown scenario {scenario!r}", field="scenario")
-        if variant not in VARIANTS:
-            raise BadInput(f"variant {variant!r} is not available yet", field="variant")
-        chosen = None if variant != LEGENDS or scenario == RANDOM_SCENARIO else scenario
-        return cls("moonriver", max_players, {"variant": variant, "scenario": chosen})
-
-    @property
-    def variant(self) -> str:
-        return str(self.rules.get("variant", ""))
-
-    @property
-    def is_legends(self) -> bool:
-        return self.game == "moonriver" and self.variant == LEGENDS
-
-    @property
-    def scenario(self) -> str:
-        """A Legends scenario's name, or "random" (drawn from the seed at start)."""
-        number = self.rules.get("scenario")
-        return RANDOM_SCENARIO if number is None else scenario_name(int(number))
 
 
 @dataclass(frozen=True, slots=True)

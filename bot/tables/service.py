@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bot import APP_NAME
 from bot.tables.computers import ComputerSeats
 from bot.tables.domain import (
     Game,
@@ -55,7 +56,6 @@ from engine.games.errors import GameError
 from engine.games.events import Event
 from engine.games.i18n import t
 from engine.games.rng import Rng
-from engine.moonriver.components import DEFAULT_COMPONENTS
 from engine.registry import game_named, replay
 
 #: A game's state and actions are its own types; the service only hands them back to the
@@ -71,7 +71,7 @@ REMINDER_CAP = 6
 MIN_REPEAT_HOURS = 12.0
 EVENTS_CACHE = 512
 
-log = logging.getLogger("moonriver")
+log = logging.getLogger(APP_NAME)
 
 
 def utc_now() -> datetime:
@@ -192,7 +192,7 @@ class _GameLock:
 
 class TableService:
     def __init__(self, store: GameStore, *, clock: Callable[[], datetime] = utc_now,
-                 components: str = DEFAULT_COMPONENTS,
+                 components: str | None = None,
                  limits: TableLimits | None = None,
                  literal: Callable[[str], str] = str,
                  computers: ComputerSeats | None = None) -> None:
@@ -281,7 +281,7 @@ class TableService:
         """The options `GameRules.new_game` gets: the table's, with the component set this
         table was opened with where the game has one (Moon River)."""
         options = dict(game.options.rules)
-        if "components" in options:
+        if "components" in options and game.components:
             options["components"] = game.components
         return options
 
@@ -375,7 +375,16 @@ class TableService:
                 host=Seat(0, host.id, _clean_name(host.name)),
                 options=options or GameOptions(), settings=settings or TableSettings(),
                 seed=secrets.randbits(48) if seed is None else seed,
-                components=self.components, now=self.clock(), parent_id=parent))
+                components=self._components_of(options), now=self.clock(),
+                parent_id=parent))
+
+    def _components_of(self, options: GameOptions | None) -> str:
+        """The component set a new table is opened with: the service's own where it was
+        given one (a deployment's choice), else what the game's options name ("" for a
+        game without component sets)."""
+        if self.components is not None:
+            return self.components
+        return str((options.rules if options else {}).get("components", ""))
 
     async def check_new_lobby(self, host: User, parent_id: int) -> None:
         """`TooManyLobbies` if `host` or channel `parent_id` is at its lobby limit (the

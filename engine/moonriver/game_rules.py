@@ -43,6 +43,8 @@ class MoonRiver:
             raise GameError(f"variant {variant!r} is not available (available: "
                                  f"{', '.join(VARIANTS)})")
         scenario = raw.get("scenario")
+        if scenario == "random":  # R-LEG-2: drawn from the seed (as older tables stored it)
+            scenario = None
         if scenario is not None:
             if variant != LEGENDS:
                 raise GameError("scenarios belong to the Legends variant "

@@ -14,6 +14,7 @@ from bot.sandbox import SandboxOptions, run_sandbox
 from bot.tables.domain import GameOptions, Status, TableSettings
 from bot.tables.errors import BadInput, CannotUndo, GameAlreadyOpen
 from bot.tables.fronts import front_of
+from bot.tables.fronts.moonriver.options import is_legends, scenario_of
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore, SqliteStore
 from bot.tables.words import turn_lines
@@ -40,9 +41,9 @@ def test_options_are_each_games_own_and_checked_by_its_rules() -> None:
         GameOptions("chess", 2, {})
     # Moon River options stored before tables knew their game still load (R-LEG-2)
     old = GameOptions.from_json('{"variant": "legends", "max_players": 3, "scenario": "gold"}')
-    assert (old.game, old.max_players, old.scenario, old.is_legends) == \
+    assert (old.game, old.max_players, scenario_of(old), is_legends(old)) == \
         ("moonriver", 3, "gold", True)
-    assert GameOptions.from_json('{"variant": "base", "max_players": 2}').scenario == "random"
+    assert scenario_of(GameOptions.from_json('{"variant": "base", "max_players": 2}')) == "random"
 
 
 async def test_both_stores_keep_the_game_of_a_table(store: GameStore) -> None:
@@ -80,7 +81,7 @@ async def test_a_database_of_the_previous_schema_loads_as_moon_river(tmp_path: P
     try:
         game = await store.open_game_in(7)
         assert game is not None and game.options.game == "moonriver"
-        assert game.options.max_players == 2 and game.options.variant == "base"
+        assert game.options.max_players == 2 and game.options.rules["variant"] == "base"
         service = TableService(store)
         await service.join(7, User(2, "Bob"))
         started = await service.start(7, User(1, "Alice"))

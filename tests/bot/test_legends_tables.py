@@ -9,10 +9,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.discord.lobby import lobby_text_of, new_table_options
+from bot.discord.games.moonriver.commands import new_table_options
+from bot.discord.lobby import lobby_text_of
 from bot.sandbox import SandboxOptions, run_sandbox
 from bot.tables.domain import GameOptions
 from bot.tables.errors import BadInput
+from bot.tables.fronts.moonriver.options import is_legends, scenario_of
+from bot.tables.fronts.moonriver.options import table_options as mr_options
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
 from engine.games.i18n import t
@@ -37,21 +40,21 @@ CHANNEL = 100
 
 def test_r_leg_2_options_take_a_scenario_name_or_random_and_survive_json() -> None:
     for scenario in (*SCENARIOS, "random"):
-        options = GameOptions.moonriver("legends", scenario)
+        options = mr_options("legends", scenario)
         assert GameOptions.from_json(options.to_json()) == options
-        assert options.scenario == scenario
-    assert GameOptions.moonriver("legends", "gold").rules["scenario"] == 2
-    assert GameOptions.moonriver("legends").rules["scenario"] is None  # drawn from the seed
-    assert GameOptions.moonriver("base", "gold").rules["scenario"] is None
+        assert scenario_of(options) == scenario
+    assert mr_options("legends", "gold").rules["scenario"] == 2
+    assert mr_options("legends").rules["scenario"] is None  # drawn from the seed
+    assert mr_options("base", "gold").rules["scenario"] is None
     with pytest.raises(BadInput):
-        GameOptions.moonriver("legends", "wild west")
+        mr_options("legends", "wild west")
     # options stored before scenarios existed still load
-    assert GameOptions.from_json('{"variant": "base", "max_players": 3}').scenario == "random"
+    assert scenario_of(GameOptions.from_json('{"variant": "base", "max_players": 3}')) == "random"
 
 
 def test_r_leg_2_a_scenario_needs_the_legends_variant_in_new() -> None:
-    assert new_table_options("legends", "city", 3).scenario == "city"
-    assert new_table_options("legends", None, 2).scenario == "random"
+    assert scenario_of(new_table_options("legends", "city", 3)) == "city"
+    assert scenario_of(new_table_options("legends", None, 2)) == "random"
     with pytest.raises(BadInput):
         new_table_options("base", "gold", 4)
 
@@ -65,7 +68,7 @@ async def test_r_leg_2_a_legends_table_starts_with_its_scenario_and_boards(
     characters = {p.board.character for p in public_view(result.state).players}  # R-LEG-1
     assert None not in characters and len(characters) == 3
     stored = (await service.status(CHANNEL)).game
-    assert stored.options.scenario == scenario and stored.options.is_legends
+    assert scenario_of(stored.options) == scenario and is_legends(stored.options)
     for locale in ("en", "de", "ja"):  # the lobby names the scenario in every language
         assert t(f"scenario.{scenario}", locale) in lobby_text_of(stored, locale)
 
@@ -82,7 +85,7 @@ async def test_r_leg_2_a_random_scenario_is_drawn_at_start_and_kept_through_repl
         assert drawn in (1, 2, 3, 4)
         await play_out(service, CHANNEL, {ALICE.id: ALICE, BOB.id: BOB}, Rng(5))
         game = await store.game(started.game.id)
-        assert game is not None and game.options.scenario == "random"
+        assert game is not None and scenario_of(game.options) == "random"
         # the record the service rebuilds a state from (no snapshot) draws the same one
         record = service._record(game, await store.actions(game.id))
         replayed = replay(record).state

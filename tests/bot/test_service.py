@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.tables.domain import GameOptions, Status, TableSettings
+from bot.tables.domain import Status, TableSettings
 from bot.tables.errors import (
     AlreadySeated,
     BadInput,
@@ -21,6 +21,7 @@ from bot.tables.errors import (
     StaleActionError,
     WrongStatus,
 )
+from bot.tables.fronts.moonriver.options import table_options as mr_options
 from bot.tables.service import TableService, User
 from bot.tables.store import ActionEntry, GameStore, SqliteStore
 from engine.games.rng import Rng
@@ -31,7 +32,7 @@ CHANNEL = 100
 
 
 async def table(service: TableService, *players: User, channel: int = CHANNEL, **options):
-    await service.create(channel, players[0], GameOptions.moonriver(**options))
+    await service.create(channel, players[0], mr_options(**options))
     for p in players[1:]:
         await service.join(channel, p)
     return await service.start(channel, players[0])
@@ -82,7 +83,7 @@ async def test_lobby_join_leave_and_host_handover(service: TableService) -> None
 
 
 async def test_lobby_limits_and_start_permissions(service: TableService) -> None:
-    await service.create(CHANNEL, ALICE, GameOptions.moonriver(max_players=2))
+    await service.create(CHANNEL, ALICE, mr_options(max_players=2))
     with pytest.raises(BadInput):
         await service.start(CHANNEL, ALICE)  # alone
     await service.join(CHANNEL, BOB)

@@ -1,1 +1,13 @@
-"""Each game's own Discord steps and commands, one module per game."""
+"""The one place the Discord adapter names its games: what each brings (`peer.DiscordGame`).
+
+A new game adds one line here; the client registers every group, step and click kind
+from this table.
+"""
+
+from bot.discord.games import kingdomino, moonriver
+from bot.discord.peer import DiscordGame
+
+GAMES: dict[str, DiscordGame] = {"moonriver": moonriver.DISCORD,
+                                 "kingdomino": kingdomino.DISCORD}
+
+__all__ = ["GAMES"]

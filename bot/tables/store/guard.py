@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import IO
 from urllib.parse import quote
 
+from bot import APP_NAME
 from bot.tables.errors import StoreError
 
-log = logging.getLogger("moonriver")
+log = logging.getLogger(APP_NAME)
 
 BACKUP_PREFIX = "moonriver-"
 BACKUP_SUFFIX = ".sqlite3"

@@ -22,6 +22,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot import APP_NAME
 from bot.tables.domain import (
     Game,
     GameOptions,
@@ -57,7 +58,7 @@ from bot.tables.store.guard import (
     write_backup,
 )
 
-log = logging.getLogger("moonriver")
+log = logging.getLogger(APP_NAME)
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 1: the first schema

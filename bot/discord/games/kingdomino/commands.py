@@ -14,8 +14,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import admin, info, lobby, turns
+from bot.discord import lobby, turns
 from bot.discord.dialogue import act
+from bot.discord.groups import game_group
 from bot.discord.texts import command_text
 from bot.tables.domain import GameOptions
 from bot.tables.errors import BadInput
@@ -59,20 +60,6 @@ async def move(interaction: discord.Interaction[Any], action: str) -> None:
     await act(interaction, None, action)
 
 
-#: The commands that act on the channel's table, whatever its game.
-SHARED = ("join", "leave", "start", "cancel", "addbot", "handseat", "undo",
-          "status", "board", "rules", "history", "settings", "notify", "abandon")
-
-
 def command_group() -> app_commands.Group:
-    """/kingdomino: its own `new`, then the shared table commands."""
-    group = app_commands.Group(name=command_text("group", "name", "kd.cmd"),
-                               description=command_text("group", "description", "kd.cmd"),
-                               guild_only=True)
-    group.add_command(new)
-    group.add_command(move)
-    commands = {c.name: c for c in (*lobby.COMMANDS, *turns.COMMANDS, *info.COMMANDS,
-                                    *admin.COMMANDS)}
-    for name in SHARED:
-        group.add_command(commands[name]._copy_with(parent=group, binding=None))
-    return group
+    """/kingdomino: its own `new` and `move`, then the shared table commands."""
+    return game_group("kd.cmd", (new, move))

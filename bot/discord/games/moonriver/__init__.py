@@ -1,0 +1,13 @@
+"""Moon River on Discord: /moonriver and the private turn's own steps (pair →
+lettered position → proposal)."""
+
+from bot.discord.games.moonriver.commands import command_group
+from bot.discord.games.moonriver.steps import decision_screen, pick_pair, propose
+from bot.discord.peer import DiscordGame
+
+DISCORD = DiscordGame(
+    command_group, steps=decision_screen,
+    clicks={"pair": lambda interaction, click: pick_pair(interaction, click.value),
+            "spot": lambda interaction, click: propose(interaction, click.value)})
+
+__all__ = ["DISCORD"]
