@@ -48,8 +48,8 @@ class Announcement:
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """What the bot knows beside the stored row: the journal's narrated lines of the
-    turns since the last post (empty after a restart: the row's own text stands), their
+    """What the bot knows beside the stored row: the lines of the turns it tells, read
+    from the action log (empty where the log has none: the row's own text stands), their
     events for the picture's marks, where the table is, and its live turn post."""
 
     lines: Sequence[str] = ()

@@ -39,8 +39,6 @@ from bot.discord.announcement import Announcement, Context, Drawer, build_announ
 from bot.discord.host import TableClient
 from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
-from bot.tables.errors import ShuttingDown
-from bot.tables.fronts import front_of
 from bot.tables.service import rules_of, utc_now
 from bot.tables.store import GameStore
 from bot.tables.words import turn_lines
@@ -74,11 +72,13 @@ def live_post_in(rows: list[Post]) -> tuple[int, int] | None:
     return None
 
 
-def last_posted_seq(rows: list[Post], post: Post) -> int | None:
-    """Where in the action log the game's last table post sent before `post` stood."""
-    sent = [row for row in rows if row.id < post.id and row.kind is PostKind.TABLE
-            and row.state is PostState.SENT]
-    return sent[-1].seq if sent else None
+def last_told_seq(rows: list[Post], post: Post) -> int | None:
+    """Where in the action log the game's last table post before `post` that went out
+    (sent, or refused for good: its turns are not told again) stood; None if none is
+    known (the first post, or the rows were pruned)."""
+    told = [row for row in rows if row.id < post.id and row.kind is PostKind.TABLE
+            and row.state in (PostState.SENT, PostState.FAILED) and row.seq is not None]
+    return told[-1].seq if told else None
 
 
 class CrashPoint:
@@ -129,10 +129,6 @@ async def send_once(client: discord.Client, channel_id: int, message: Announceme
             part["value"] = json.dumps({**json.loads(part["value"]), "enforce_nonce": True})
         data = await client.http.send_message(channel_id, params=params)
     return int(data["id"])
-
-
-def _nothing() -> None:
-    """A row that narrates no turns has nothing to forget."""
 
 
 class Delivery:
@@ -223,7 +219,7 @@ class Delivery:
             return True
         state = await self.client.service.state_of(game) \
             if game.status is not Status.LOBBY else None
-        context, told = await self._context(post, game, state)
+        context = await self._context(post, game, state)
         message = await build_announcement(post, game, state, context, self.draw)
         try:
             channel = post.target if post.kind is PostKind.DM else game.channel_id
@@ -234,7 +230,6 @@ class Delivery:
             message_id = await send_once(self.client, channel, message, post.nonce)
             CRASH.reached("after_post")
         except (discord.NotFound, discord.Forbidden) as exc:
-            told()
             await self._undeliverable(post, game.host_id, exc)
             return True
         except discord.HTTPException as exc:  # 5xx (DiscordServerError) included
@@ -242,24 +237,19 @@ class Delivery:
             if exc.status == 429 or exc.status >= 500:
                 return await self._retry(post, why)
             log.warning("post %s (game %s) refused for good: %s", post.id, post.game_id, why)
-            told()
             await self.store.settle_post(post.id, PostState.FAILED, why)
             return True
         except TRANSIENT as exc:
             return await self._retry(post, f"{type(exc).__name__}: {exc}"[:200])
-        told()
         await self.store.settle_post(post.id, PostState.SENT, f"{SENT_PREFIX}{message_id}")
         if post.kind is PostKind.TABLE:
             await self._live_post(game.id, game.channel_id, message_id)
         return True
 
-    async def _context(self, post: Post, game: Game, state: Any | None
-                       ) -> tuple[Context, Callable[[], None]]:
-        """The journal's turns since the last post and where the table and its live post
-        are; and what to call once the row has ended (sent, or failed for good) to forget
-        those turns. A row tried again later narrates the same turns then."""
-        # After a restart the live post and the journal are recovered from the game's
-        # outbox rows, read once for both.
+    async def _context(self, post: Post, game: Game, state: Any | None) -> Context:
+        """The turns the row tells, read from the action log (`TableService.told`), and
+        where the table and its live post are: the same in any process, after any
+        restart, and again for a row tried again later."""
         rows: list[Post] | None = None
         live = self.client.turn_posts.get(game.id)
         if live is None:
@@ -273,44 +263,16 @@ class Delivery:
             prefs = await self.store.user_prefs(post.target) if post.target else None
             return Context(server=guild.name if guild else "Discord",
                            channel=getattr(channel, "name", None) or str(game.channel_id),
-                           live_post=live, dm_locale=prefs.locale if prefs else None), _nothing
-        if post.kind is not PostKind.TABLE or state is None:
-            return Context(live_post=live), _nothing
-        locale = game.settings.locale
-        journal = self.client.journal
-        if not journal.is_complete(game.id):
-            if rows is None:
-                rows = await self.store.posts(game.id)
-            await self._restore_journal(game, last_posted_seq(rows, post))
-        reading = journal.read(game.id, locale, safe_name)
-        over = rules_of(game).is_over(state)
-
-        def told() -> None:
-            if over:
-                journal.drop(game.id)
-            else:
-                journal.settle(game.id, reading)
-
+                           live_post=live, dm_locale=prefs.locale if prefs else None)
+        if post.kind is not PostKind.TABLE or state is None or post.seq is None:
+            return Context(live_post=live)
+        if rows is None:
+            rows = await self.store.posts(game.id)
+        segments, events = await self.client.service.told(game, post.seq,
+                                                          last_told_seq(rows, post))
         names = [safe_name(n) for n in rules_of(game).names(state)]
-        return Context(turn_lines(reading.segments, names, locale),
-                       reading.events or self.client.service.events_of(game.id, post.version),
-                       live_post=live), told
-
-    async def _restore_journal(self, game: Game, since: int | None) -> None:
-        """After a restart the journal holds only the moves made since: replay the moves
-        after the game's last sent table post (at action `since` of the log), so the post
-        narrates every turn it covers."""
-        journal = self.client.journal
-        try:
-            moves = await self.client.service.moves_since(game.id, since) \
-                if since is not None else None
-        except ShuttingDown:
-            return  # asked again when the row is tried again
-        if moves is None:  # never posted, rows pruned, or an undo went back past it
-            journal.mark_complete(game.id)
-            return
-        version, played = moves
-        journal.restore(game.id, played, version, front_of(game.options.game).segments_of)
+        return Context(turn_lines(segments, names, game.settings.locale), events,
+                       live_post=live)
 
     async def _live_post(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Only the newest table post keeps its buttons: strip the previous one's."""

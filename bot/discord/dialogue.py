@@ -9,6 +9,7 @@ click can only be refused, never misapplied.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -18,8 +19,8 @@ from bot.discord.host import TableClient, channel_of, client_of, locale_of, user
 from bot.discord.patience import in_time
 from bot.discord.safe_text import safe_name
 from bot.discord.screens import Screen, choice_screen, done_screen, show
+from bot.tables.domain import Game
 from bot.tables.errors import BadInput, NotYourTurn
-from bot.tables.fronts import front_of
 from bot.tables.service import User
 from bot.tables.words import turn_lines
 from engine.games.i18n import t
@@ -35,9 +36,15 @@ async def current_screen(client: TableClient, channel_id: int, user: User,
         return None
     status = await client.service.status(channel_id)
     assert status.state is not None
-    state, game = status.state, status.game
+    return await screen_for(client, status.game, status.state, options, locale)
+
+
+async def screen_for(client: TableClient, game: Game, state: Any, options: Sequence[Any],
+                     locale: str) -> Screen:
+    """The private step for these legal options: the game's own steps where it has them
+    (`peer.DiscordGame.steps`), else the labelled choices."""
     rich = client.steps.get(game.options.game)
-    if rich is not None:  # a game with its own steps (peer.DiscordGame.steps)
+    if rich is not None:
         return await drawn(rich, game, state, options, locale)
     return await drawn(choice_screen, game, state, options, locale)
 
@@ -64,19 +71,16 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     locale = locale_of(interaction)
     channel_id = channel_of(interaction)
     user = user_of(interaction)
-    before = await client.service.status(channel_id)
     result = await in_time(interaction, client.service.act(channel_id, user, action, version))
     game = result.game
-    front = front_of(game.options.game)
-    client.journal.add(game.id, [(p.seat, p.events) for p in result.played], before.state,
-                       result.state, front.segments_of, game.version)
-    if not result.turn_is_over:
-        screen = await current_screen(client, channel_id, user, locale)
-        if screen is None:  # cannot happen while the turn goes on; say so rather than hang
+    if not result.turn_is_over:  # the same player decides on: everything is in the result
+        options = result.rules.legal_actions(result.state)
+        if not options:  # cannot happen while the turn goes on; say so rather than hang
             raise BadInput("nothing to decide")
-        await show(interaction, screen)
+        await show(interaction, await screen_for(client, game, result.state, options, locale))
         return
-    lines = turn_lines(client.journal.first_turn(game.id, locale, safe_name),
+    said = await client.service.turn_just_played(game, locale)
+    lines = turn_lines(said,
                        [safe_name(n) for n in result.rules.names(result.state)], locale)
     await show(interaction, done_screen(lines[0] if lines else t("bot.done", locale), locale))
     client.announce()  # the table post is in the outbox, committed with the move

@@ -14,7 +14,6 @@ from typing import Any
 import discord
 
 from bot.config import Settings
-from bot.tables.journal import TurnJournal
 from bot.tables.ratelimit import RateLimiter
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore
@@ -42,7 +41,6 @@ class TableClient(discord.Client):
         self.settings = settings
         self.store = store
         self.service = service
-        self.journal = TurnJournal()  # narration since each table's last post
         self.turn_posts: dict[int, tuple[int, int]] = {}  # game -> (channel, live post)
         self.lobby_posts: dict[int, tuple[int, int]] = {}  # table channel -> lobby post
         self.linked: dict[int, int] = {}  # announcing channel -> its table's thread

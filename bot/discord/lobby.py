@@ -93,9 +93,6 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
     if what == "start":
         result = await in_time(interaction, client.service.start(channel_id, user))
         locale = result.game.settings.locale
-        client.journal.add(result.game.id, [(p.seat, p.events) for p in result.played], None,
-                           result.state, front_of(result.game.options.game).segments_of,
-                           result.game.version)
         seats = seat_order(result.game, result.state)
         content = f"{lobby_text_of(result.game, locale)}\n" \
                   f"{game_text(result.game.options.game, 'lobby.seats', locale, seats=seats)}"

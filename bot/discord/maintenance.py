@@ -9,7 +9,6 @@ from datetime import timedelta
 
 from bot import APP_NAME
 from bot.discord.host import TableClient
-from bot.tables.fronts import front_of
 from bot.tables.service import utc_now
 from bot.tables.store import SqliteStore
 from bot.tables.store.guard import backup_due
@@ -40,14 +39,6 @@ async def run_maintenance(client: TableClient) -> None:
         outcomes = [f.outcome for f in fired]
         log.info("deadlines: %d fired (%s)", len(fired),
                  ", ".join(f"{o} ×{outcomes.count(o)}" for o in sorted(set(outcomes))))
-        for fire in fired:  # a stand-in's moves are narrated in the next table post
-            if fire.result is not None:
-                result = fire.result
-                client.journal.add(result.game.id,
-                                   [(p.seat, p.events) for p in result.played], None,
-                                   result.state,
-                                   front_of(result.game.options.game).segments_of,
-                                   result.game.version)
         client.announce()
     await prune_if_due(client)
     await client.store.checkpoint()

@@ -55,8 +55,7 @@ async def undo(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     channel_id = channel_of(interaction)
     user = user_of(interaction)
-    result = await client.service.undo(channel_id, user)
-    client.journal.drop(result.game.id)  # the undone move is no longer news
+    await client.service.undo(channel_id, user)
     client.announce()  # the table as it is again is in the outbox, committed with the undo
     await interaction.followup.send(t("bot.done", locale_of(interaction)), ephemeral=True)
 

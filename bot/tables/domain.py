@@ -136,10 +136,15 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class LoggedAction:
+    """A logged action; `events` and `said` as `store.base.ActionEntry` wrote them ("" in
+    rows logged before the log kept them)."""
+
     seq: int
     seat: int
     text: str
     at: datetime
+    events: str = ""
+    said: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ for each other's locks.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from collections import OrderedDict
@@ -50,11 +51,13 @@ from bot.tables.errors import (
 )
 from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
+from bot.tables.narration import told_turns
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
+from bot.tables.words import Segment, first_turn
 from engine.games import GameRules, Record
 from engine.games.errors import GameError
 from engine.games.events import Event
-from engine.games.i18n import t
+from engine.games.i18n import LOCALES, t
 from engine.games.rng import Rng
 from engine.registry import game_named, replay
 
@@ -69,7 +72,6 @@ STATE_CACHE = 2048
 REMINDER_CAP = 6
 #: Repeats come at the table's last reminder gap, but never more often than this.
 MIN_REPEAT_HOURS = 12.0
-EVENTS_CACHE = 512
 
 log = logging.getLogger(APP_NAME)
 
@@ -215,7 +217,6 @@ class TableService:
         self._open: dict[int, Game] = {}
         # What each recent commit did, so a post can mark the turn's changes; after a
         # restart it is empty and a re-announced table carries its summary line only.
-        self._events: OrderedDict[tuple[int, int], tuple[Event, ...]] = OrderedDict()
         self.accepting = True
 
     # --- helpers -----------------------------------------------------------------------
@@ -310,35 +311,30 @@ class TableService:
         self._remember(game, state)
         return state
 
-    async def moves_since(self, game_id: int, seq: int
-                          ) -> tuple[int, list[tuple[int, tuple[Event, ...], Any, Any]]] | None:
-        """The logged moves after action `seq`, replayed as (seat, events, state before,
-        state after), and the game version they lead to: what a table post narrates when
-        the bot restarted since the last one. None if the log no longer reaches `seq`
-        (an undo) or the game is gone. Read under the game's lock, so no move lands
-        between reading the log and its version."""
-        async with self._lock(game_id):
-            game = await self.store.game(game_id)
-            if game is None:
-                return None
-            actions = await self.store.actions(game_id)
-            if seq > len(actions):
-                return None
-            record = self._record(game, actions)
-            rules = game_named(record.game)
-            state, _ = rules.new_game(record.players, record.seed, record.options)
-            moves = []
-            try:
-                for number, logged in enumerate(actions, start=1):
-                    before = state
-                    state, events = rules.apply(state, rules.parse_action(logged.text))
-                    if number > seq:
-                        moves.append((logged.seat, tuple(events), before, state))
-            except GameError:  # a log that no longer replays: the post's own line
-                log.warning("game %s: its log does not replay; narrating from the row",
-                            game_id)
-                return None
-            return game.version, moves
+    async def turn_just_played(self, game: Game, locale: str) -> list[Segment]:
+        """The turn that the game's newest call ended, in words (the mover's
+        confirmation, in their language): every call of it, from the log."""
+        rows = await self.store.actions(game.id)
+        return first_turn(told_turns(rows, rows[-1].seq, None, locale).segments) \
+            if rows else []
+
+    async def told(self, game: Game, upto: int, since: int | None
+                   ) -> tuple[list[Segment], tuple[Event, ...]]:
+        """What a table post at action `upto` tells (`narration.told_turns`: the turns
+        finished since the post at action `since`, from the log alone) and the events of
+        the actions it covers, for the picture's marks."""
+        told = told_turns(await self.store.actions(game.id), upto, since,
+                          game.settings.locale)
+        rules = rules_of(game)
+        events: list[Event] = []
+        for row in told.actions:
+            if row.events:
+                try:
+                    events += rules.events_from_dicts(json.loads(row.events))
+                except (ValueError, KeyError, TypeError):  # a row this version cannot read
+                    log.warning("game %s: the events of action %s do not read", game.id,
+                                row.seq)
+        return told.segments, tuple(events)
 
     def _reminders_for(self, game: Game, state: GameState) -> list[NewReminder]:
         """A deadline per turn from the table settings; none for computers or the end."""
@@ -600,22 +596,34 @@ class TableService:
         posts = self._announce(game, state, events, result) \
             if turn_passes_on(rules, previous, state, played) else []
         game = self._saved(await self.store.record_actions(
-            game, entries=[ActionEntry(p.seat, str(p.action)) for p in played],
+            game, entries=self._entries(game, previous, state, played, ends=bool(posts)),
             state=rules.state_to_dict(state), reminders=self._reminders_for(game, state),
             now=self.clock(), result=result, posts=posts))
         self._remember(game, state)
-        self._keep_events(game, events)
         finished = rules.is_over(state)
         return ActResult(game, state, tuple(played), self._user_to_move(game, state), finished)
 
-    def _keep_events(self, game: Game, events: Sequence[Event]) -> None:
-        self._events[(game.id, game.version)] = tuple(events)
-        while len(self._events) > EVENTS_CACHE:
-            self._events.popitem(last=False)
-
-    def events_of(self, game_id: int, version: int) -> tuple[Event, ...]:
-        """The events of the commit that made `version` (empty if not known any more)."""
-        return self._events.get((game_id, version), ())
+    def _entries(self, game: Game, before: GameState, after: GameState,
+                 played: Sequence[Played], *, ends: bool) -> list[ActionEntry]:
+        """The call's actions for the log, each with its events, and the last with the
+        call's narration in every language (the table post's, and each mover's own for
+        their confirmation): the one time a move is put in words (`narration.told_turns`
+        reads it back). `ends`: the call passed the turn on, so its last words end a turn
+        unless they begin the next player's (an automatic step of the seat now to move)."""
+        front, rules = front_of(game.options.game), rules_of(game)
+        moves = [(p.seat, p.events) for p in played]
+        said: dict[str, list[dict[str, Any]]] = {}
+        for locale in LOCALES:
+            segments = front.segments_of(moves, before, after, locale, self.literal)
+            if ends and segments and not segments[-1].ends_turn and (
+                    rules.is_over(after) or segments[-1].seat != rules.active_seat(after)):
+                segments[-1] = replace(segments[-1], ends_turn=True)
+            said[locale] = [x.to_dict() for x in segments]
+        entries = [ActionEntry(p.seat, str(p.action),
+                               json.dumps([e.to_dict() for e in p.events])) for p in played]
+        if entries:
+            entries[-1] = replace(entries[-1], said=json.dumps(said, ensure_ascii=False))
+        return entries
 
     async def undo(self, channel_id: int, user: User) -> ActResult:
         """Take back your own last move, before anyone else has acted and before it revealed

@@ -7,8 +7,9 @@ that") are every game's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.games.i18n import t
 
@@ -41,6 +42,22 @@ class Segment:
     phrases: tuple[str, ...]
     table: tuple[str, ...] = ()     # round over, last round, final placement …
     ends_turn: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "phrases": list(self.phrases), "table": list(self.table),
+                "ends_turn": self.ends_turn}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Segment:
+        return cls(int(data["seat"]), tuple(map(str, data["phrases"])),
+                   tuple(map(str, data.get("table", ()))), bool(data.get("ends_turn")))
+
+
+def first_turn(segments: Sequence[Segment]) -> list[Segment]:
+    """The segments up to the first that ends a turn (the turn just played, when a call
+    went on into others'), or all of them."""
+    end = next((i for i, s in enumerate(segments) if s.ends_turn), len(segments) - 1)
+    return list(segments[:end + 1])
 
 
 def turn_lines(segments: Sequence[Segment], names: Sequence[str],

@@ -105,6 +105,10 @@ class GameRules(Protocol):
         Legends scenario drawn from the seed), so a record names what was played."""
         ...
 
+    def events_from_dicts(self, data: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
+        """Events back from their `to_dict()` form (as the action log keeps them)."""
+        ...
+
     def reveals(self, events: Sequence[Event]) -> bool:
         """Whether these events showed hidden information (a move that did cannot be
         taken back)."""

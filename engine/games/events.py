@@ -8,6 +8,7 @@ table service can tell it without knowing the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
@@ -30,3 +31,34 @@ class GameEnded(Event):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     kind: ClassVar[str] = "game_ended"
+
+
+def event_reader(classes: Iterable[type[Event]]) -> Callable[[Sequence[Mapping[str, Any]]],
+                                                             tuple[Event, ...]]:
+    """A game's events back from their `to_dict()` form (the action log keeps them so
+    any process narrates and marks a turn without replaying the game). `classes`: the
+    game's event classes; their kinds must be distinct within the game."""
+    by_kind: dict[str, type[Event]] = {}
+    for cls in classes:
+        if cls.kind in by_kind and by_kind[cls.kind] is not cls:
+            raise ValueError(f"two events of kind {cls.kind!r}")
+        by_kind[cls.kind] = cls
+
+    def read(data: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
+        out = []
+        for item in data:
+            cls = by_kind.get(str(item.get("kind")))
+            if cls is None:
+                raise ValueError(f"unknown event {item.get('kind')!r}")
+            values = {f.name: tuple(v) if isinstance(v := item[f.name], list) else v
+                      for f in fields(cls)}
+            out.append(cls(**values))
+        return tuple(out)
+
+    return read
+
+
+def events_of_module(namespace: Mapping[str, Any]) -> list[type[Event]]:
+    """The event classes defined or re-exported in a game's events module."""
+    return [value for value in namespace.values()
+            if isinstance(value, type) and issubclass(value, Event) and value is not Event]

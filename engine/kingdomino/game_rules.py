@@ -12,7 +12,7 @@ from typing import Any
 from engine.games.base import Player, Record, Result
 from engine.games.checks import record_fields, recorded_options, refuse_unknown_options
 from engine.games.errors import GameError, RecordError
-from engine.games.events import Event
+from engine.games.events import Event, event_reader, events_of_module
 from engine.games.levels import DEFAULT_THINK_MS
 from engine.kingdomino import ai as kd_ai
 from engine.kingdomino import events as kev
@@ -26,6 +26,7 @@ from engine.kingdomino.state import GameState, Phase
 #: places only; K-SETUP-3: each first claim is a turn of its own).
 _TURN_STARTS = (Phase.SETUP, Phase.PLACE, Phase.OVER)
 _REVEALING = (kev.LineDrawn, kev.KingsDrawn, kev.GameScored, kev.GameEnded)
+_read_events = event_reader(events_of_module(vars(kev)))
 RECORD_FORMAT = "kingdomino-record/1"  # KINGDOMINO.md
 
 
@@ -85,6 +86,9 @@ class Kingdomino:
 
     def table_options(self, state: GameState) -> dict[str, Any]:
         return {"variants": list(state.config.variants)}
+
+    def events_from_dicts(self, data: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
+        return _read_events(data)
 
     def reveals(self, events: Sequence[Event]) -> bool:
         return any(isinstance(e, _REVEALING) for e in events)

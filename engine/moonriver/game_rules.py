@@ -12,6 +12,7 @@ from typing import Any
 from engine.games.base import Player, Record, Result
 from engine.games.checks import record_fields, recorded_options, refuse_unknown_options
 from engine.games.errors import GameError, RecordError
+from engine.games.events import event_reader, events_of_module
 from engine.games.levels import DEFAULT_THINK_MS
 from engine.moonriver import events as ev
 from engine.moonriver.actions import Action, parse_action
@@ -26,6 +27,7 @@ from engine.moonriver.state import GameState, Phase
 _TURN_OVER = (ev.TurnStarted, ev.FinalPlacement, ev.GameEnded)
 #: Events after which a move cannot be taken back: they showed what was hidden.
 _REVEALING = (ev.ColumnDrawn, ev.SaloonRefilled, ev.LastRound, ev.GameEnded)
+_read_events = event_reader(events_of_module(vars(ev)))
 _OPTION_KEYS = {"variant", "scenario", "components"}
 RECORD_FORMAT = "moonriver-record/1"  # NOTATION.md
 
@@ -98,6 +100,9 @@ class MoonRiver:
         config = state.config  # the scenario as drawn at setup (R-LEG-2)
         return {"variant": config.variant, "scenario": config.scenario,
                 "components": config.components}
+
+    def events_from_dicts(self, data: Sequence[Mapping[str, Any]]) -> tuple[ev.Event, ...]:
+        return _read_events(data)
 
     def reveals(self, events: Sequence[ev.Event]) -> bool:
         return any(isinstance(e, _REVEALING) for e in events)

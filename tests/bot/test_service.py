@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -23,10 +24,11 @@ from bot.tables.errors import (
 )
 from bot.tables.fronts.moonriver.options import table_options as mr_options
 from bot.tables.service import TableService, User
-from bot.tables.store import ActionEntry, GameStore, SqliteStore
+from bot.tables.store import GameStore, SqliteStore
 from engine.games.rng import Rng
 from engine.moonriver.state import GameState
-from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, MANAGER, START, Clock
+from engine.registry import game_named
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, MANAGER, Clock
 
 CHANNEL = 100
 
@@ -383,24 +385,21 @@ async def test_undo_never_takes_back_a_revealed_draw(service: TableService) -> N
     assert refused > 0
 
 
-async def test_moves_since_a_place_in_the_log_replay_with_their_states(
+async def test_the_log_keeps_what_each_move_did_and_said_and_a_post_tells_it_from_there(
         service: TableService, store: GameStore) -> None:
-    """What a table post narrates after a restart: the logged moves after a post's place
-    in the log, each with its events and the states around it; nothing if the log no
-    longer reaches that place (an undo) or no longer replays."""
+    """Each logged action keeps its events, and a call's last action its narration in the
+    table's language: a post tells its turns from the log alone (any process, after any
+    restart), its picture's marks from the same rows."""
     result = await table(service, ALICE, BOB)
     users = {ALICE.id: ALICE, BOB.id: BOB}
-    rng = Rng(5)
-    await random_moves(service, users, rng, 6)
+    await random_moves(service, users, Rng(5), 6)
     status = await service.status(CHANNEL)
     game_id = result.game.id
-    found = await service.moves_since(game_id, 4)
-    assert found is not None
-    version, moves = found
-    assert version == status.game.version and len(moves) == 2
-    assert moves[-1][3] == status.state and moves[0][3] == moves[1][2]
-    assert [seat for seat, *_ in moves] == [a.seat for a in (await store.actions(game_id))[4:]]
-    assert await service.moves_since(game_id, 7) is None  # past the log's end
-    await store.record_actions(status.game, entries=[ActionEntry(0, "choose p999")],
-                               state={}, reminders=None, now=START)
-    assert await service.moves_since(game_id, 4) is None  # a log that does not replay
+    rows = await store.actions(game_id)
+    rules = game_named(status.game.options.game)
+    assert all(rules.events_from_dicts(json.loads(r.events)) for r in rows)
+    assert all(r.said for r in rows)  # one move per call here: each row ends its call
+    segments, events = await service.told(status.game, len(rows), None)
+    assert segments and all(s.seat in (0, 1) for s in segments)
+    assert set(rules.events_from_dicts(json.loads(rows[-1].events))) <= set(events)
+    assert await service.told(status.game, 2, 9) == ([], ())  # a post behind an undo

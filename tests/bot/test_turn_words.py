@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from bot.cli import no_token_message
 from bot.discord.turns import matches
+from bot.tables.domain import LoggedAction
 from bot.tables.fronts.moonriver.labels import labels_for, position_label
 from bot.tables.fronts.moonriver.narrate import draft_slots, segments_of
-from bot.tables.journal import TurnJournal
+from bot.tables.narration import told_turns
 from bot.tables.words import MAX_DESCRIPTION, MAX_LABEL, Segment, fit, turn_lines
 from engine.moonriver import events as ev
 from engine.moonriver.actions import Build
@@ -73,21 +76,32 @@ def test_placement_positions_are_lettered_with_their_effect_R_PLACE() -> None:
     raise AssertionError("no turn with three candidate positions")
 
 
+def logged(seq: int, seat: int, said: list[Segment],
+           events: list[ev.Event] | None = None) -> LoggedAction:
+    """A log row as the service writes it: the call's narration on its last action."""
+    return LoggedAction(seq, seat, f"action {seq}", datetime(2026, 1, 1, tzinfo=UTC),
+                        json.dumps([e.to_dict() for e in events or []]),
+                        json.dumps({"en": [x.to_dict() for x in said]}) if said else "")
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_journal_narrates_one_line_per_player_turn_name_first(players: int) -> None:
-    journal = TurnJournal()
-    moves = playout(players, 90 + players)
+def test_a_post_tells_one_line_per_player_turn_name_first(players: int) -> None:
+    """Each move logged with its narration; a post where the turn passes on tells the
+    turns since the last post, from the log alone (`told_turns`)."""
+    rows: list[LoggedAction] = []
+    since: int | None = None
     turns = lines = 0
-    for before, _action, events in moves:
+    for before, action, events in playout(players, 90 + players):
         seat = before.active_seat
         assert seat is not None
-        after, _ = apply(before, _action)  # type: ignore[arg-type]
-        journal.add(1, [(seat, events)], before, after, segments_of)
+        after, _ = apply(before, action)  # type: ignore[arg-type]
+        rows.append(logged(len(rows) + 1, seat, segments_of([(seat, events)], before, after),
+                           events))
         if any(isinstance(e, ev.TurnStarted | ev.GameEnded) for e in events) \
                 or after.active_seat != seat:
-            reading = journal.read(1, "en")
-            journal.settle(1, reading)
-            said = turn_lines(reading.segments, after.config.players, "en")
+            told = told_turns(rows, len(rows), since)
+            since = len(rows)
+            said = turn_lines(told.segments, after.config.players, "en")
             # a seat the final placement passes over is told apart: "**bob** loses … at
             # the end" (R-END-2), table news rather than a turn
             turn_said = [line for line in said if line.startswith("**")
@@ -99,97 +113,33 @@ def test_the_journal_narrates_one_line_per_player_turn_name_first(players: int) 
     assert lines >= turns * 0.9  # nearly every turn says something (a pass says "passed")
 
 
-def test_the_journal_narrates_each_call_once_per_language_whoever_reads_it() -> None:
-    """The mover's confirmation and the table post read the same turn: the words are
-    made once per language, and a turn left over for the next post keeps them."""
-    calls: list[str] = []
-
-    def counted(*args: object) -> list[Segment]:
-        calls.append(str(args[3]))
-        return segments_of(*args)  # type: ignore[arg-type]
-
-    journal = TurnJournal()
-    moves = playout(3, 11)
-    for before, action, events in moves[:6]:
-        assert before.active_seat is not None
-        after, _ = apply(before, action)  # type: ignore[arg-type]
-        journal.add(1, [(before.active_seat, events)], before, after, counted)
-    first = journal.first_turn(1, "en")
-    assert journal.first_turn(1, "en") == first and len(calls) == 6
-    taken = journal.read(1, "en")
-    journal.settle(1, taken)
-    assert taken.segments[:len(first)] == first and len(calls) == 6
-    journal.first_turn(1, "de")  # another language is narrated in its own words
-    assert calls.count("de") == len(journal._games.get(1, []))
+def test_a_post_holds_back_the_next_turns_beginning_for_the_next_post() -> None:
+    """A call that ends a turn and begins the next (an automatic step) is told in two
+    posts: the finished turn now, the rest with the turn it begins."""
+    built = Segment(0, ("built",), ends_turn=True)
+    begun = Segment(1, ("could not build",))
+    took = Segment(1, ("took ③",), ends_turn=True)
+    rows = [logged(1, 0, []), logged(2, 0, [built, begun]), logged(3, 1, [took])]
+    assert told_turns(rows, 2, None).segments == [built]
+    assert told_turns(rows, 3, 2).segments == [begun, took]
+    assert [r.seq for r in told_turns(rows, 3, 2).actions] == [3]
 
 
-def test_a_reading_is_forgotten_only_when_settled_and_only_what_it_read() -> None:
-    """A post retried after a 429 reads the same turns again; moves made while it was out
-    stay for the next post; an undo's dropped journal is not touched by an old reading."""
-    moves = playout(3, 12)
-    journal = TurnJournal()
-
-    def add(index: int) -> None:
-        before, action, events = moves[index]
-        assert before.active_seat is not None
-        journal.add(1, [(before.active_seat, events)], before, after_of(before, action),
-                    segments_of)
-
-    def after_of(state: GameState, action: object) -> GameState:
-        return apply(state, action)[0]  # type: ignore[arg-type]
-
-    for index in range(3):
-        add(index)
-    first = journal.read(1, "en")
-    assert first.covered and journal.read(1, "en").segments == first.segments
-    add(3)  # a move made while the post was out
-    journal.settle(1, first)
-    rest = journal.read(1, "en")
-    kept = range(len(first.covered), 4)  # entries not read whole, and the new one
-    assert rest.events == [e for i in kept for e in moves[i][2]]
-    journal.drop(1)  # an undo
-    add(4)
-    journal.settle(1, rest)  # an old reading changes nothing now
-    assert journal.read(1, "en").events == list(moves[4][2])
+def test_a_post_after_a_lost_or_pruned_one_tells_every_turn_since_it() -> None:
+    """A superseded post's turns are told by the next post (it counts from the last post
+    that went out); with no post known, the previous turn's end bounds it."""
+    one = Segment(0, ("built",), ends_turn=True)
+    two = Segment(1, ("built",), ends_turn=True)
+    three = Segment(0, ("took ①",), ends_turn=True)
+    rows = [logged(1, 0, [one]), logged(2, 1, [two]), logged(3, 0, [three])]
+    assert told_turns(rows, 3, 1).segments == [two, three]  # the post at 2 never went out
+    assert told_turns(rows, 3, None).segments == [three]
+    assert told_turns(rows, 1, None).segments == [one]  # the first post tells from the start
 
 
-def test_a_restored_journal_narrates_as_the_one_kept_in_memory_and_skips_what_it_holds(
-        ) -> None:
-    """After a restart the delivery restores the moves since the last post from the log,
-    one entry per action; a call that made a version up to the restored one is already
-    in it (it landed while the log was read), a later one is kept."""
-    moves = playout(3, 13)[:8]
-    states = [(before, apply(before, action)[0]) for before, action, _ in moves]  # type: ignore[arg-type]
-    kept, restored = TurnJournal(), TurnJournal()
-    for version, ((before, after), (_, _, events)) in enumerate(zip(states, moves,
-                                                                     strict=True), 1):
-        assert before.active_seat is not None
-        kept.add(1, [(before.active_seat, events)], before, after, segments_of, version=version)
-    assert not restored.is_complete(1)
-    played = [(before.active_seat, events, before, after)
-              for (before, after), (_, _, events) in zip(states[:6], moves[:6], strict=True)]
-    restored.restore(1, played, version=6, narrate=segments_of)
-    assert restored.is_complete(1)
-    for version in (5, 6, 7, 8):  # 5 and 6 are in the log it was restored from
-        before, after = states[version - 1]
-        assert before.active_seat is not None
-        restored.add(1, [(before.active_seat, moves[version - 1][2])], before, after,
-                     segments_of, version=version)
-    assert restored.read(1, "en").segments == kept.read(1, "en").segments
-    assert restored.read(1, "en").events == kept.read(1, "en").events
-
-
-def test_a_journal_is_complete_once_a_post_went_out() -> None:
-    journal = TurnJournal()
-    before, action, events = playout(2, 3)[0]
-    assert before.active_seat is not None
-    journal.add(1, [(before.active_seat, events)], before, apply(before, action)[0],  # type: ignore[arg-type]
-                segments_of)
-    assert not journal.is_complete(1)
-    journal.settle(1, journal.read(1, "en"))
-    assert journal.is_complete(1)
-    journal.drop(1)  # the game is over
-    assert not journal.is_complete(1)
+def test_a_post_behind_an_undo_tells_nothing_and_its_row_text_stands() -> None:
+    rows = [logged(1, 0, [Segment(0, ("built",), ends_turn=True)])]
+    assert told_turns(rows, 1, 4).segments == []  # the log was cut below the last post
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -37,8 +37,14 @@ REMINDER_LEASE = timedelta(minutes=5)
 
 @dataclass(frozen=True, slots=True)
 class ActionEntry:
+    """One action to log, with what it did as JSON: `events` (its events' `to_dict()`s)
+    and, on the last action of a service call, `said` (that call's narration in the
+    table's language), so any process tells and marks a turn from the log alone."""
+
     seat: int
     text: str
+    events: str = "[]"
+    said: str = ""
 
 
 class GameStore(Protocol):

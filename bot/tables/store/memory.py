@@ -166,7 +166,8 @@ class MemoryStore:
         game_id = game.id
         log = self._actions[game_id]
         seq = len(log)
-        new = [LoggedAction(seq + i + 1, e.seat, e.text, now) for i, e in enumerate(entries)]
+        new = [LoggedAction(seq + i + 1, e.seat, e.text, now, e.events, e.said)
+               for i, e in enumerate(entries)]
         status = Status.FINISHED if result is not None else game.status
         game = self._bump(game, now, status=status)
         log.extend(new)

@@ -150,6 +150,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 5: a post's place in the action log, to narrate its turns again after a restart
         "ALTER TABLE outbox ADD COLUMN seq INTEGER",
     ),
+    (  # 6: what each action did (events) and said (a call's narration): a post narrates
+       # its turns from the log, in any process
+        "ALTER TABLE actions ADD COLUMN events TEXT",
+        "ALTER TABLE actions ADD COLUMN said TEXT",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
@@ -524,9 +529,10 @@ class SqliteStore:
             next_seq = "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?)"
             _bump_now(db, game, now, **({"status": "finished"} if result is not None else {}))
             db.executemany(
-                "INSERT INTO actions (game_id, seq, seat, action, created_at) "
-                f"VALUES (?, {next_seq} + 1, ?, ?, ?)",
-                [(game.id, game.id, e.seat, e.text, _time(now)) for e in entries])
+                "INSERT INTO actions (game_id, seq, seat, action, created_at, events, said) "
+                f"VALUES (?, {next_seq} + 1, ?, ?, ?, ?, ?)",
+                [(game.id, game.id, e.seat, e.text, _time(now), e.events, e.said or None)
+                 for e in entries])
             db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) "
                        f"VALUES (?, {next_seq}, ?)", (game.id, game.id, snapshot))
             if result is not None:
@@ -583,10 +589,11 @@ class SqliteStore:
     # --- log, snapshots, reminders, results ----------------------------------------------
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
-        rows = await self._all("SELECT seq, seat, action, created_at FROM actions "
-                               "WHERE game_id = ? ORDER BY seq", (game_id,))
-        return [LoggedAction(seq, seat, text, datetime.fromisoformat(at))
-                for seq, seat, text, at in rows]
+        rows = await self._all("SELECT seq, seat, action, created_at, events, said "
+                               "FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [LoggedAction(seq, seat, text, datetime.fromisoformat(at), events or "",
+                             said or "")
+                for seq, seat, text, at, events, said in rows]
 
     async def action_count(self, game_id: int) -> int:
         (count,) = await self._one("SELECT COALESCE(MAX(seq), 0) FROM actions "

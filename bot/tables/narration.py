@@ -1,0 +1,65 @@
+"""Which turns a table post tells, read from the action log alone.
+
+Each service call logs its narration (`ActionEntry.said`: the call's `Segment`s in every
+language, by locale) on its last action. A table post at action `upto` tells the turns
+finished since the last post that went out (at action `since`): the calls after it, the
+unfinished rest of the call it ended in (an automatic step of the next turn, held back
+then), and no further than the last segment that ends a turn (what follows is the next
+post's). Being a function of the log, it is the same in any process and after any
+restart, and an undo (which truncates the log) takes its moves out of it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.tables.domain import LoggedAction
+from bot.tables.words import Segment
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A post's turns in words, and the logged actions they cover (for the picture's
+    marks of what changed)."""
+
+    segments: list[Segment]
+    actions: list[LoggedAction]
+
+
+def _said(row: LoggedAction, locale: str) -> list[Segment]:
+    """The row's words in `locale` (English where that language is missing)."""
+    if not row.said:
+        return []
+    by_locale = json.loads(row.said)
+    return [Segment.from_dict(item) for item in by_locale.get(locale, by_locale.get("en", []))]
+
+
+def _held_back(segments: Sequence[Segment]) -> list[Segment]:
+    """What the post made by a call held back for the next: the segments after its last
+    turn's end. A call with no end in its words (the turn passed on by a seat change
+    alone) was told whole."""
+    ends = [i for i, s in enumerate(segments) if s.ends_turn]
+    return list(segments[ends[-1] + 1:]) if ends else []
+
+
+def told_turns(rows: Sequence[LoggedAction], upto: int, since: int | None,
+               locale: str = "en") -> Told:
+    """The turns a post at action `upto` tells in `locale`, `since` the action of the last
+    post that went out (None when none is known: then since the last call before
+    `upto`'s own that ended a turn)."""
+    calls = [(row, _said(row, locale)) for row in rows if row.said and row.seq <= upto]
+    if since is None:  # the newest earlier call that ended a turn bounds this post
+        earlier = [(row, said) for row, said in calls[:-1] if any(s.ends_turn for s in said)]
+        since = earlier[-1][0].seq if earlier else 0
+    segments: list[Segment] = []
+    for row, said in calls:
+        if row.seq == since:
+            segments += _held_back(said)
+        elif row.seq > since:
+            segments += said
+    ends = [i for i, s in enumerate(segments) if s.ends_turn]
+    if ends:
+        segments = segments[:ends[-1] + 1]
+    return Told(segments, [row for row in rows if since < row.seq <= upto])
