@@ -8,15 +8,14 @@ without a Discord token and how a developer reproduces a bug.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from bot.tables.domain import GameOptions, TableSettings
 from bot.tables.errors import BadInput, TableError
 from bot.tables.fronts import front_of, game_text
-from bot.tables.fronts.moonriver.options import RANDOM_SCENARIO, table_options
 from bot.tables.service import Played, TableService, User
 from bot.tables.store import GameStore, MemoryStore, SqliteStore
 from bot.tables.words import turn_lines
@@ -38,19 +37,19 @@ class SandboxOptions:
     seed: int | None = None
     locale: str = "en"
     theme: str = "dark"
-    variant: str = "base"
-    scenario: str = RANDOM_SCENARIO  # Legends only (R-LEG-2): a name or "random"
-    #: Which game (an `engine.games` registry key): `moonriver sandbox --game kingdomino`.
+    #: Which game (an `engine.registry` key): `moonriver sandbox --game kingdomino`.
     game: str = DEFAULT_GAME
-    #: Kingdomino's variants (K-VAR: middle-kingdom, harmony, dynasty, mighty-duel).
-    variants: tuple[str, ...] = ()
+    #: The game's own options as its `GameRules.options` reads them (R-LEG-2: a Legends
+    #: scenario by name or "random"; K-VAR: the variants), so the sandbox needs no
+    #: field for any one game's rules.
+    rules: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         try:
-            rules = game_named(self.game)
+            game = game_named(self.game)
         except GameError as exc:
             raise ValueError(str(exc)) from None
-        counts = rules.player_counts
+        counts = game.player_counts
         if len(self.seats) not in counts:
             raise ValueError(f"a table has {min(counts)}–{max(counts)} seats")
         computers = (*AI_LEVELS, *AI_NAMES)
@@ -58,10 +57,10 @@ class SandboxOptions:
             raise ValueError(f"seats are 'human' or one of {', '.join(computers)}")
         for seat in set(self.seats) - {"human"}:  # a level this game has no player for
             try:
-                rules.make_player(ai_name(seat), 0)
+                game.make_player(ai_name(seat), 0)
             except (GameError, ValueError) as exc:
                 raise ValueError(str(exc)) from None
-        try:  # the table's own check of the options (R-LEG-2, K-VAR), said up front
+        try:  # the game's own check of the options, said up front
             self.table_options()
         except BadInput as exc:
             raise ValueError(str(exc)) from None
@@ -70,10 +69,10 @@ class SandboxOptions:
                              "for computers only)")
 
     def table_options(self) -> GameOptions:
-        """The table's options for the chosen game."""
-        if self.game == "moonriver":
-            return table_options(self.variant, self.scenario, max_players=4)
-        return GameOptions(self.game, 4, {"variants": list(self.variants)})
+        """The table's options: the game's rules, made canonical (and refused with
+        BadInput) by the game itself; a lobby of the most players the game seats."""
+        counts = game_named(self.game).player_counts
+        return GameOptions(self.game, max(counts), self.rules)
 
 
 class Sandbox:

@@ -1,7 +1,8 @@
 """The `moonriver` command line (NOTATION.md contract: JSON out, exit 2 on bad input).
 
 One module per command family: score, simulate, replay and render (the engine tools,
-for both games through `--game`), sandbox, and running the bot (run, health, restore).
+for every game through `--game`), sandbox, and running the bot (run, health, restore).
+What differs between games comes from each game's `peer.CliGame` (bot/cli/games/).
 """
 
 from __future__ import annotations
@@ -12,17 +13,19 @@ from collections.abc import Sequence
 from bot import APP_NAME
 from bot.cli import operations, play, render, replay, score, simulate
 from bot.cli.common import EXIT_BAD_INPUT, MAX_JSON_BYTES, MAX_JSON_DEPTH, Parser, UsageError
+from bot.cli.flags import words
 from bot.cli.operations import no_token_message
 from bot.cli.simulate import MAX_GAMES, MAX_THINK_MS
 from engine.games.errors import GameError
+from engine.registry import GAMES
 
 __all__ = ["EXIT_BAD_INPUT", "MAX_GAMES", "MAX_JSON_BYTES", "MAX_JSON_DEPTH", "MAX_THINK_MS",
            "build_parser", "main", "no_token_message"]
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog=APP_NAME,
-                    description="Moon River and Kingdomino: rules engine tools and the bot.")
+    titles = words([game.title for game in GAMES.values()])
+    parser = Parser(prog=APP_NAME, description=f"{titles}: rules engine tools and the bot.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for family in (score, replay, simulate, render, play):
         family.add_parser(sub)

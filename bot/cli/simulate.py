@@ -20,10 +20,10 @@ from bot.cli.common import (
     print_json,
     whole,
 )
+from bot.cli.flags import add_game_flags, hooks_of, refuse_other_games_flags
+from bot.cli.peer import SIMULATE
 from engine.games import GameRules, Record
 from engine.games.levels import AI_LEVELS, AI_NAMES, DEFAULT_THINK_MS
-from engine.moonriver.legends import scenario_number
-from engine.moonriver.rules import VARIANTS
 from engine.registry import GAMES, game_named, play, with_result
 
 #: `simulate --games` at most this many (about an hour of greedy games on one core).
@@ -34,24 +34,10 @@ PLAYER_COUNTS = tuple(sorted({n for game in GAMES.values() for n in game.player_
 
 
 def table_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The game's options from the flags; another game's flag is refused by name."""
-    if args.game == "kingdomino":
-        if args.variant is not None or args.scenario is not None:
-            raise UsageError("--variant and --scenario are Moon River options; Kingdomino "
-                             "takes --variants (e.g. --variants harmony,middle-kingdom)")
-        variants = [v.strip() for v in args.variants.split(",") if v.strip()] \
-            if args.variants else []
-        return {"variants": variants}
-    if args.variants is not None:
-        raise UsageError("--variants is a Kingdomino option (--game kingdomino); Moon River "
-                         "takes --variant")
-    variant = args.variant or "base"
-    scenario = None
-    if args.scenario is not None:  # R-LEG-2: NAME|1–4|random, only with Legends
-        if variant != "legends":
-            raise UsageError("--scenario needs --variant legends")
-        scenario = None if args.scenario == "random" else scenario_number(args.scenario)
-    return {"variant": variant, "scenario": scenario}
+    """The chosen game's options from its own flags; another game's flag is refused by
+    name rather than dropped."""
+    refuse_other_games_flags(args, args.game, SIMULATE)
+    return hooks_of(args.game).table_options(args)
 
 
 def seat_ais(text: str, players: int) -> list[str]:
@@ -133,12 +119,5 @@ def add_parser(sub: Subcommands[Parser]) -> None:
                      help="the strong AI's time per decision in ms (default 1000)")
     sim.add_argument("--seed", type=whole, default=1)
     sim.add_argument("--records", default=None, help="write each game's record here")
-    sim.add_argument("--variant", choices=VARIANTS, default=None,
-                     help="Moon River: base (default) or legends")
-    sim.add_argument("--scenario", default=None,
-                     help="Moon River Legends scenario: timber, gold, outlaws, city (or 1–4), "
-                          "or random")
-    sim.add_argument("--variants", default=None,
-                     help="Kingdomino, comma-separated: middle-kingdom, harmony, dynasty, "
-                          "mighty-duel")
+    add_game_flags(sim, SIMULATE)
     sim.set_defaults(func=cmd_simulate)

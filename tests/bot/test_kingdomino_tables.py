@@ -263,7 +263,8 @@ async def test_the_sandbox_plays_a_kingdomino_dynasty_in_german(tmp_path: Path) 
     out = io.StringIO()
     read, prompts = scripted(["nonsense", "claim 99", "2"])
     options = SandboxOptions(seats=("human", "greedy"), names=("Ann",), folder=tmp_path,
-                             seed=5, locale="de", game="kingdomino", variants=("dynasty",))
+                             seed=5, locale="de", game="kingdomino",
+                             rules={"variants": ["dynasty"]})
     assert await run_sandbox(options, read, out) == 0
     text = out.getvalue()
     assert "Kingdomino-Sandkasten" in text and "Sieg:" in text

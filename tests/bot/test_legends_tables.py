@@ -101,7 +101,7 @@ async def test_the_sandbox_plays_a_legends_scenario(tmp_path: Path) -> None:
     out = io.StringIO()
     read, _ = scripted([])
     options = SandboxOptions(seats=("human", "greedy"), folder=tmp_path, seed=6,
-                             variant="legends", scenario="outlaws")
+                             rules={"variant": "legends", "scenario": "outlaws"})
     assert await run_sandbox(options, read, out) == 0
     assert "Winner:" in out.getvalue()
     assert Image.open(tmp_path / "scores.png").size[0] > 0
@@ -109,9 +109,10 @@ async def test_the_sandbox_plays_a_legends_scenario(tmp_path: Path) -> None:
 
 def test_sandbox_options_refuse_a_bad_scenario() -> None:
     with pytest.raises(ValueError, match="scenario"):
-        SandboxOptions(seats=("human", "greedy"), variant="legends", scenario="nowhere")
+        SandboxOptions(seats=("human", "greedy"),
+                       rules={"variant": "legends", "scenario": "nowhere"})
     with pytest.raises(ValueError, match="variant"):
-        SandboxOptions(seats=("human", "greedy"), variant="wild")
+        SandboxOptions(seats=("human", "greedy"), rules={"variant": "wild"})
 
 
 @pytest.mark.system
