@@ -94,6 +94,8 @@ class MoonRiverBot(TableClient):
     async def setup_hook(self) -> None:
         rebuilt = await self.service.resume()
         log.info("store open at %s; %d snapshot(s) rebuilt", self.settings.database, rebuilt)
+        for game in self.service.quarantined:
+            await self.delivery.tell_quarantined(game)
         self.tree.add_command(command_group())
         self.tree.add_command(kingdomino.command_group())
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]

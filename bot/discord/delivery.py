@@ -356,6 +356,22 @@ class Delivery:
             log.info("could not tell host %s that game in %s was archived", host_id,
                      channel_id)
 
+    async def tell_quarantined(self, game: Game) -> None:
+        """One line in a quarantined game's channel (its log no longer replays), pinging
+        its players and host. Best effort: the CRITICAL log line is the record."""
+        people = sorted({s.user_id for s in game.seats if s.user_id is not None}
+                        | ({game.host_id} if game.host_id else set()))
+        text = t("bot.quarantined", game.settings.locale, game=game.id,
+                 players=" ".join(f"<@{user}>" for user in people))
+        try:
+            await self.client.http.send_message(game.channel_id, params=handle_message_parameters(
+                text, allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False,
+                    users=[discord.Object(user) for user in people])))
+        except (discord.HTTPException, *TRANSIENT):
+            log.info("could not tell channel %s that game %s was quarantined",
+                     game.channel_id, game.id)
+
     async def _has_left(self, guild_id: int, user_id: int) -> bool:
         """Whether a seated member left the server (no privileged intents needed: the
         member fetch answers 404 Unknown Member). Any other failure: assume present."""

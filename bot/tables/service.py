@@ -217,6 +217,8 @@ class TableService:
         # restart it is empty and a re-announced table carries its summary line only.
         self._events: OrderedDict[tuple[int, int], tuple[Event, ...]] = OrderedDict()
         self.accepting = True
+        #: Games archived at start-up because their log no longer replays (`resume`).
+        self.quarantined: list[Game] = []
 
     # --- helpers -----------------------------------------------------------------------
 
@@ -826,22 +828,41 @@ class TableService:
 
     async def resume(self) -> int:
         """At start-up: rebuild every active game's snapshot that is missing or behind its
-        log. Returns how many were rebuilt."""
+        log. Returns how many were rebuilt. A game whose log no longer replays is
+        quarantined (archived, listed in `quarantined`, one CRITICAL line naming it and
+        the database): one bad game never keeps the others from playing."""
         rebuilt = 0
         for game_id in await self.store.snapshot_mismatches():
             game = await self.store.game(game_id)
             if game is None:
                 continue
             actions = await self.store.actions(game_id)
-            state = replay(self._record(game, actions)).state
+            try:
+                state = replay(self._record(game, actions)).state
+            except (GameError, ValueError, KeyError, IndexError, TypeError) as exc:
+                await self._quarantine(game, exc)
+                continue
             await self.store.replace_snapshot(game_id, len(actions),
                                               rules_of(game).state_to_dict(state))
             rebuilt += 1
         for game in await self.store.games_with_status(Status.ACTIVE):
             if any(s.is_ai for s in game.seats):  # a crash may have cut computer turns short
-                async with self._lock(game.id):
-                    state = await self.state_of(game)
-                    after, computers = await self._play_computers(game, state)
-                    if computers:
-                        await self._commit(game, after, computers)
+                try:
+                    async with self._lock(game.id):
+                        state = await self.state_of(game)
+                        after, computers = await self._play_computers(game, state)
+                        if computers:
+                            await self._commit(game, after, computers)
+                except (GameError, ValueError, KeyError, IndexError, TypeError) as exc:
+                    await self._quarantine(game, exc)
         return rebuilt
+
+    async def _quarantine(self, game: Game, exc: BaseException) -> None:
+        """Archive a game whose stored log no longer replays, and say so once."""
+        where = getattr(self.store, "path", type(self.store).__name__)
+        log.critical("game %s (channel %s) in %s: its action log no longer replays (%s); "
+                     "the game is archived, the others play on", game.id, game.channel_id,
+                     where, exc)
+        archived = await self.archive(game.id)
+        if archived is not None:
+            self.quarantined.append(archived)

@@ -319,3 +319,92 @@ async def test_the_sandbox_refuses_a_database_a_bot_holds(tmp_path: Path) -> Non
         assert_one_line_refusal(done, "in use by another Moon River process")
     finally:
         await first.close()
+
+
+# --- one bad game among many (issue 25) -------------------------------------------------
+
+
+async def _two_started_games(path: Path, channels: tuple[int, int]) -> list[int]:
+    """Two running games (Alice and Bob, Carol and Dave) in two channels, written by the
+    service as the bot would, their first table posts still pending in the outbox."""
+    from bot.tables.service import User
+
+    store = SqliteStore(path)
+    await store.open()
+    service = TableService(store)
+    ids = []
+    for channel, (host, guest) in zip(channels, (((101, "Alice"), (102, "Bob")),
+                                                 ((103, "Carol"), (104, "Dave"))),
+                                      strict=True):
+        host_user, guest_user = User(*host), User(*guest)
+        game = await service.create(channel, host_user)
+        await service.join(channel, guest_user)
+        await service.start(channel, host_user)
+        ids.append(game.id)
+    await store.close()
+    return ids
+
+
+async def _start_or_exit(bot: object) -> int | None:
+    """Start the bot process; its exit status if it stopped before it was ready, else
+    None (a refusal must not make the test wait a minute for a gateway that never
+    comes)."""
+    import asyncio
+
+    from tests.bot.bot_process import BotProcess
+
+    assert isinstance(bot, BotProcess)
+    starting = asyncio.ensure_future(bot.start())
+    for _ in range(1200):
+        if starting.done():
+            starting.result()
+            return None
+        if bot.process is not None and bot.process.returncode is not None:
+            starting.cancel()
+            return bot.process.returncode
+        await asyncio.sleep(0.05)
+    raise AssertionError("the bot neither started nor stopped")
+
+
+async def test_a_game_whose_log_no_longer_replays_is_quarantined_not_the_bot(
+        tmp_path: Path) -> None:
+    from bot.tables.domain import Status
+    from tests.bot.bot_process import BotProcess, stored
+    from tests.bot.test_end_to_end import CAROL, is_post, mover_of
+    from tests.fake_discord import CHANNEL_ID, FakeDiscord
+
+    bad_channel, good_channel = CHANNEL_ID, CHANNEL_ID + 1
+    path = tmp_path / "bot.sqlite3"
+    bad, good = await _two_started_games(path, (bad_channel, good_channel))
+    connection = sqlite3.connect(path)  # a log entry the rules no longer accept
+    connection.execute("INSERT INTO actions (game_id, seq, seat, action, created_at) "
+                       "VALUES (?, 1, 0, 'teleport p99 to the moon', '2026-11-30T00:00:00')",
+                       (bad,))
+    connection.commit()
+    connection.close()
+    fake = FakeDiscord()
+    await fake.start()
+    bot = BotProcess(fake, path)
+    try:
+        assert await _start_or_exit(bot) is None, bot.log.read_text()[-2000:]
+        told = await fake.wait_for(lambda s: s.kind == "channel", channel=bad_channel)
+        assert f"#{bad}" in told.content and len(told.content.splitlines()) == 1
+        assert {int(u) for u in (told.allowed_mentions or {}).get("users") or []} == {101, 102}
+        # the other table plays on
+        table = await fake.wait_for(is_post, channel=good_channel)
+        user = mover_of(table)
+        assert user[0] in (CAROL[0], CAROL[0] + 1)
+        turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
+        before = len(fake.sent)
+        iid = await fake.click(user, table, turn)
+        dialogue = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+        assert dialogue.ephemeral and "went wrong" not in dialogue.content
+        assert await bot.terminate() == 0
+    finally:
+        await bot.kill()
+        await fake.stop()
+    critical = [line for line in bot.log.read_text().splitlines() if "CRITICAL" in line]
+    assert len(critical) == 1 and f"game {bad}" in critical[0] and str(path) in critical[0]
+    games, _posts = await stored(path)
+    status = {g.id: g.status for g in games}
+    assert status == {bad: Status.ABANDONED, good: Status.ACTIVE}
