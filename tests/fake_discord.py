@@ -49,6 +49,11 @@ def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -
                         headers={"Content-Type": "application/json", **(headers or {})})
 
 
+def dm_channel(user_id: int) -> int:
+    """The id of the direct-message channel with `user_id` (users in `dm_open`)."""
+    return 700000000000000000 + user_id
+
+
 def snowflake() -> str:
     return str(next(_ids))
 
@@ -117,6 +122,7 @@ class FakeDiscord:
     forbidden: set[str] = field(default_factory=set)
     deleted: set[str] = field(default_factory=set)
     left: set[int] = field(default_factory=set)
+    dm_open: set[int] = field(default_factory=set)  # users whose DMs accept the bot
     nonce_hits: int = 0
     fault_hits: list[tuple[str, int]] = field(default_factory=list)
     _nonces: dict[tuple[str, str], tuple[float, Sent]] = field(default_factory=dict)
@@ -432,6 +438,12 @@ class FakeDiscord:
                 return _json(self.message_payload(sent))
         if method == "POST" and tail == "users/@me/channels":  # opening a DM
             self.dm_attempts += 1
+            body, _ = await self._body(request)
+            recipient = int(body.get("recipient_id") or 0)
+            if recipient in self.dm_open:  # its messages are "channel" posts to dm_channel()
+                return _json({"id": str(dm_channel(recipient)), "type": 1,
+                              "recipients": [user_payload(recipient, f"user{recipient}")],
+                              "last_message_id": None})
             return _json({"message": "Cannot send messages to this user", "code": 50007},
                          status=403)
         if method == "GET" and parts[0] == "guilds" and len(parts) == 4 \

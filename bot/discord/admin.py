@@ -1,4 +1,4 @@
-"""Steering a table and oneself: /moonriver abandon, settings and notify."""
+"""Steering a table and oneself: /moonriver abandon, resume, settings and notify."""
 
 from __future__ import annotations
 
@@ -24,6 +24,17 @@ async def abandon(interaction: discord.Interaction[Any]) -> None:
     game = await client_of(interaction).service.abandon(channel_of(interaction),
                                                         user_of(interaction))
     await interaction.response.send_message(t("bot.abandoned", game.settings.locale))
+
+
+@app_commands.command(name=command_text("resume", "name"),
+                      description=command_text("resume", "description"))
+async def resume(interaction: discord.Interaction[Any]) -> None:
+    """The host brings back a table the bot could not post to: its held post is tried
+    again now, or a table archived for that reason is reopened and announced afresh."""
+    client = client_of(interaction)
+    game = await client.service.resume_table(channel_of(interaction), user_of(interaction))
+    client.announce()
+    await reply_private(interaction, t("bot.resumed", locale_of(interaction), game=game.id))
 
 
 @app_commands.command(name=command_text("settings", "name"),
@@ -77,4 +88,5 @@ async def notify(interaction: discord.Interaction[Any],
                                        else "bot.notify_off", locale))
 
 
-COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (abandon, settings, notify)
+COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (abandon, resume, settings,
+                                                              notify)

@@ -76,7 +76,8 @@ class MoonRiverBot(TableClient):
         self._maintenance: asyncio.Task[None] | None = None
         self.pool: DrawingPool | None = DrawingPool()  # its worker starts on first use
         drawing.use_worker(self.pool)  # private previews draw there too
-        self.delivery = Delivery(self, self.draw, retry_base=settings.retry_seconds)
+        self.delivery = Delivery(self, self.draw, retry_base=settings.retry_seconds,
+                                 archive_after=settings.archive_after_hours)
         self._closed = False
 
     async def draw(self, request: DrawRequest) -> bytes:

@@ -101,3 +101,9 @@ class WrongTable(TableError):
     """A button whose game id is not the game open in this channel."""
 
     code = "wrong_table"
+
+
+class TableArchived(TableError):
+    """A button of a game the bot archived because it could not post in its channel."""
+
+    code = "archived"

@@ -27,6 +27,7 @@ from bot.tables.domain import (
     NewPost,
     NewReminder,
     PostKind,
+    PostState,
     Reminder,
     Seat,
     Status,
@@ -72,6 +73,11 @@ MIN_REPEAT_HOURS = 12.0
 EVENTS_CACHE = 512
 
 log = logging.getLogger("moonriver")
+
+
+#: The outcome of an outbox row the channel refused (403/404) and that waits to be tried
+#: again: "refused since <ISO time>: <status text>" (delivery keeps the first time).
+REFUSED_PREFIX = "refused since "
 
 
 def utc_now() -> datetime:
@@ -815,6 +821,50 @@ class TableService:
                 return None
             return self._saved(await self.store.set_status(game, Status.ABANDONED,
                                                            self.clock()))
+
+    async def reannounce(self, game: Game) -> Game:
+        """A fresh table post for an open game, pinging whoever moves, with fresh
+        deadlines: after a restore, or when its host resumes a held or archived table."""
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            if game.status is not Status.ACTIVE:
+                return game
+            rules = rules_of(game)
+            state = await self.state_of(game)
+            posts = self._announce(game, state, (), None)
+            game = self._saved(await self.store.truncate_actions(
+                game, keep=await self.store.action_count(game.id),
+                state=rules.state_to_dict(state), reminders=self._reminders_for(game, state),
+                now=self.clock(), posts=posts))
+            self._remember(game, state)
+            return game
+
+    async def resume_table(self, channel_id: int, user: User) -> Game:
+        """The host (or a manager) resumes the table here: the open game, or the last
+        game of this channel the bot archived because it could not post there
+        (`archived_by_refusal`), which is reopened and announced afresh."""
+        try:
+            game = await self._open_game(channel_id)
+        except NoGameHere:
+            archived = [g for g in await self.store.games_with_status(Status.ABANDONED)
+                        if g.channel_id == channel_id]
+            if not archived:
+                raise
+            game = max(archived, key=lambda g: g.id)
+            self._may_manage(game, user)
+            if not any(row.state is PostState.FAILED and row.outcome.startswith(REFUSED_PREFIX)
+                       for row in await self.store.posts(game.id)):
+                raise NoGameHere("there is no open game in this channel") from None
+            async with self._lock(game.id):
+                game = self._saved(await self.store.set_status(game, Status.ACTIVE,
+                                                               self.clock()))
+            return await self.reannounce(game)
+        self._may_manage(game, user)
+        for post in await self.store.posts(game.id):  # a held post: try again now
+            if post.state is PostState.PENDING:
+                await self.store.settle_post(post.id, PostState.PENDING, post.outcome,
+                                             retry_at=self.clock())
+        return game
 
     async def drain(self, timeout: float) -> bool:
         """Stop taking moves and wait for the moves in flight to commit. True if they all
