@@ -27,6 +27,7 @@ from bot.discord.maintenance import maintenance_loop
 from bot.discord.safe_text import safe_name
 from bot.discord.texts import CommandTranslator, command_text
 from bot.tables.computers import ComputerSeats
+from bot.tables.domain import Status
 from bot.tables.errors import StoreError
 from bot.tables.limits import TableLimits
 from bot.tables.service import TableService
@@ -63,7 +64,7 @@ class MoonRiverBot(TableClient):
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # not privileged: channels and threads by id, and their deletes
-        store = SqliteStore(settings.database)
+        store = self._sqlite = SqliteStore(settings.database)
         limits = TableLimits(settings.lobbies_per_user, settings.lobbies_per_channel,
                              settings.min_remind_hours)
         self.computers = ComputerSeats(workers=settings.computer_workers,
@@ -97,6 +98,10 @@ class MoonRiverBot(TableClient):
         log.info("store open at %s; %d snapshot(s) rebuilt", self.settings.database, rebuilt)
         for game in self.service.quarantined:
             await self.delivery.tell_quarantined(game)
+        if await self._sqlite.take_restored():  # `moonriver restore`: nothing is on screen
+            for game in await self.store.games_with_status(Status.ACTIVE):
+                await self.service.reannounce(game)
+            log.info("restored from a backup: every open game announced again")
         self.tree.add_command(command_group())
         self.tree.add_command(kingdomino.command_group())
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]

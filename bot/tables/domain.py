@@ -268,9 +268,15 @@ class Post:
     #: How many actions the game's log held when the row was written: where the turns a
     #: table post narrates end (None: rows written before schema 5).
     seq: int | None = None
+    #: The database's restore generation (a few random characters each `moonriver
+    #: restore` writes; empty before the first): post ids restart from a backup's, the
+    #: nonces made from them must not.
+    salt: str = ""
 
     @property
     def nonce(self) -> str:
         """Discord's message nonce (≤ 25 characters): a retry after a crash re-sends the
         same one, and Discord (with enforce_nonce) returns the first message instead."""
+        if self.salt:
+            return f"r{self.salt}{self.id}g{self.game_id}"[:25]
         return f"mr{self.id}g{self.game_id}"[:25]

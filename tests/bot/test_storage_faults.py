@@ -408,3 +408,60 @@ async def test_a_game_whose_log_no_longer_replays_is_quarantined_not_the_bot(
     games, _posts = await stored(path)
     status = {g.id: g.status for g in games}
     assert status == {bad: Status.ABANDONED, good: Status.ACTIVE}
+
+
+async def test_after_a_restore_every_open_game_is_announced_again_with_fresh_nonces(
+        tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from bot.tables.store.guard import write_backup
+    from tests.bot.bot_process import BotProcess
+    from tests.bot.test_end_to_end import (
+        ALICE as ALICE_ON_DISCORD,
+    )
+    from tests.bot.test_end_to_end import (
+        BOB as BOB_ON_DISCORD,
+    )
+    from tests.bot.test_end_to_end import (
+        is_post,
+        mover_of,
+        started_table,
+        take_turn,
+    )
+    from tests.fake_discord import FakeDiscord
+
+    fake = FakeDiscord()
+    await fake.start()
+    path = tmp_path / "bot.sqlite3"
+    bot = BotProcess(fake, path)
+    await bot.start()
+    try:
+        table = await take_turn(fake, await started_table(fake, ALICE_ON_DISCORD,
+                                                          [BOB_ON_DISCORD]))
+        backup = write_backup(str(path), tmp_path / "backups", 2, datetime.now(UTC))
+        expected = mover_of(table)  # whoever moves in the backup
+        for _ in range(2):  # posts the backup never saw: their ids come again after it
+            table = await take_turn(fake, table)
+        assert await bot.terminate() == 0
+        assert restore(str(backup), "--db", str(path)).returncode == 0
+        before = len(fake.sent)
+        await bot.start()
+        announced = await fake.wait_for(is_post, after=before, timeout=15)
+        assert mover_of(announced) == expected  # a fresh post pings whoever moves now
+        table = await take_turn(fake, announced)  # and play goes on, nothing swallowed
+        table = await take_turn(fake, table)
+        assert fake.nonce_hits == 0
+        assert await bot.terminate() == 0
+        before = len(fake.sent)
+        await bot.start()  # an ordinary restart announces nothing more
+        await asyncio_sleep(1.5)
+        assert not [s for s in fake.sent[before:] if is_post(s)]
+    finally:
+        await bot.kill()
+        await fake.stop()
+
+
+async def asyncio_sleep(seconds: float) -> None:
+    import asyncio
+
+    await asyncio.sleep(seconds)

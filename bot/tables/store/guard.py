@@ -11,6 +11,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import secrets
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,6 +23,9 @@ from bot.tables.errors import StoreError
 
 log = logging.getLogger("moonriver")
 
+#: The store's `meta` table (schema migration 6); `restore_backup` creates it too, so a
+#: backup from before it can be marked.
+META_TABLE = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
 BACKUP_PREFIX = "moonriver-"
 BACKUP_SUFFIX = ".sqlite3"
 
@@ -199,6 +203,14 @@ def restore_backup(backup: Path, database: Path, now: datetime) -> Path | None:
             copy = sqlite3.connect(partial)
             try:
                 source.backup(copy)
+                # post ids restart from the backup's: a new salt keeps the message nonces
+                # made from them unique, and the mark makes the bot announce every open
+                # game afresh at its next start
+                copy.execute(META_TABLE)
+                copy.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                                 [("nonce_salt", secrets.token_hex(3)),
+                                  ("restored", now.astimezone(UTC).isoformat())])
+                copy.commit()
             finally:
                 copy.close()
         finally:

@@ -48,6 +48,7 @@ from bot.tables.errors import (
 )
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry
 from bot.tables.store.guard import (
+    META_TABLE,
     DatabaseLock,
     DatabaseReplaced,
     FileIdentity,
@@ -149,6 +150,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 5: a post's place in the action log, to narrate its turns again after a restart
         "ALTER TABLE outbox ADD COLUMN seq INTEGER",
     ),
+    (  # 6: facts about the file itself: the restore generation (nonce salt), and whether
+        # a restore still owes its open games a fresh post (`moonriver restore` writes both)
+        META_TABLE,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
@@ -216,6 +221,7 @@ class SqliteStore:
         self._lock = DatabaseLock(self.path) if lock else None
         self._identity: FileIdentity | None = None
         self._gone: DatabaseReplaced | None = None  # set once: writing stays stopped
+        self.salt = ""  # the restore generation, read at open (see `Post.salt`)
 
     # --- lifecycle ---------------------------------------------------------------------
 
@@ -237,6 +243,9 @@ class SqliteStore:
             await self._check_intact()
             self._identity = FileIdentity.of(self.path)
             await self._migrate()
+            row = await self._one("SELECT value FROM meta WHERE key = 'nonce_salt'",
+                                  db=self.db)
+            self.salt = str(row[0]) if row is not None else ""
             self._reader = await aiosqlite.connect(self.path, isolation_level=None)
             for pragma in ("PRAGMA query_only = ON", "PRAGMA busy_timeout = 5000"):
                 await self._reader.execute(pragma)
@@ -663,18 +672,28 @@ class SqliteStore:
                     target, attempts, datetime.fromisoformat(next_try), PostState(state),
                     outcome, seq)
 
+    def _salted(self, post: Post) -> Post:
+        return replace(post, salt=self.salt) if self.salt else post
+
     async def due_posts(self, now: datetime, limit: int = 100) -> list[Post]:
         rows = await self._all(
             f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
             "WHERE o.state = 'pending' AND o.next_try <= ? ORDER BY o.id LIMIT ?",
             (_time(now), limit))
-        return [self._post(row) for row in rows]
+        return [self._salted(self._post(row)) for row in rows]
 
     async def posts(self, game_id: int) -> list[Post]:
         rows = await self._all(
             f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
             "WHERE o.game_id = ? ORDER BY o.id", (game_id,))
-        return [self._post(row) for row in rows]
+        return [self._salted(self._post(row)) for row in rows]
+
+    async def take_restored(self) -> bool:
+        """Whether `moonriver restore` put this file in place since the bot last ran (its
+        open games owe their players a fresh post); the mark goes once read."""
+        async with self._transaction() as db:
+            cursor = await db.execute("DELETE FROM meta WHERE key = 'restored'")
+            return cursor.rowcount > 0
 
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:
