@@ -9,8 +9,7 @@ from discord import app_commands
 
 from bot.discord.host import channel_of, client_of, locale_of, reply_private, user_of
 from bot.discord.texts import command_text
-from bot.tables.domain import TableSettings, UserPrefs
-from bot.tables.errors import BadInput
+from bot.tables.domain import TableSettings, UserPrefs, parse_remind_hours
 from engine.games.i18n import LOCALES, t
 from engine.games.levels import AI_LEVELS
 
@@ -59,10 +58,7 @@ async def settings(interaction: discord.Interaction[Any],
     old = current.game.settings
     hours = old.remind_after_hours
     if remind_hours is not None:
-        try:
-            hours = tuple(float(h) for h in remind_hours.split(",") if h.strip())
-        except ValueError:
-            raise BadInput("reminder hours are numbers, e.g. 12,24") from None
+        hours = parse_remind_hours(remind_hours)
     auto = old.autoplay_after_hours if autoplay_hours is None else (
         float(autoplay_hours) or None)
     new_settings = TableSettings(hours, auto, language.value if language else old.locale,

@@ -43,6 +43,7 @@ from bot.tables.errors import (
     NotAllowed,
     NotSeated,
     NotYourTurn,
+    RemindTooOften,
     ShuttingDown,
     StaleActionError,
     TooManyLobbies,
@@ -401,8 +402,8 @@ class TableService:
         seconds would be a ping machine)."""
         shortest = self.limits.min_remind_hours
         if any(h < shortest for h in settings.remind_after_hours):
-            raise BadInput(f"reminders must be at least {shortest:g} hours apart",
-                           field="remind_after_hours")
+            raise RemindTooOften(f"reminders must be at least {shortest:g} hours apart",
+                                 hours=f"{shortest:g}")
 
     async def _lobby_change(self, channel_id: int,
                             change: Callable[[Game], tuple[list[Seat], int]]) -> Game:
@@ -736,6 +737,14 @@ class TableService:
                 out.append(await self.fire(reminder))
             except ShuttingDown:
                 break  # the lease hands it out again after the restart
+            except (IndexError, KeyError, TypeError, ValueError) as exc:
+                # a row whose stored data cannot fire would fail again after every
+                # lease, forever: drop it, say so once
+                log.error("reminder %s of game %s cannot fire (%s: %s); dropped",
+                          reminder.id, reminder.game_id, type(exc).__name__, exc)
+                await self.store.fire_reminder(reminder, posts=[], repeat=None,
+                                               now=self.clock())
+                out.append(Fired(reminder, f"dropped: {exc}"))
             except Exception as exc:  # the outcome of this row only
                 log.exception("reminder %s of game %s failed", reminder.id, reminder.game_id)
                 out.append(Fired(reminder, f"error: {exc}"))

@@ -164,3 +164,16 @@ async def test_interaction_tokens_are_not_logged_even_at_debug(strict_bot) -> No
     assert "INTERACTION_CREATE" in text  # the payload was logged at DEBUG ...
     assert f"token-{iid}" not in text  # ... without its token
     assert fake.env["DISCORD_TOKEN"] not in text
+
+
+@pytest.mark.parametrize("typed", [",", " , ,", "12;24", "12,,24", "nan", "1e400", "-3",
+                                   "1,2,3,4,5,6"])
+async def test_reminder_hours_follow_a_grammar_and_a_refusal_names_the_setting(
+        bot, typed: str) -> None:  # type: ignore[no-untyped-def]
+    fake, _bot = bot
+    await lobby_of(fake, ALICE)
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "settings", remind_hours=typed)
+    refusal = await reply_to(fake, iid, before)
+    assert refusal.ephemeral and "saved" not in refusal.content.lower()
+    assert "remind_hours" in refusal.content and "12,24" in refusal.content

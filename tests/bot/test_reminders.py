@@ -112,3 +112,38 @@ async def test_autoplay_plays_every_decision_to_the_end_of_the_game(
     assert (await store.game(game_id)).status is Status.FINISHED  # type: ignore[union-attr]
     assert await store.reminders(game_id) == []
     assert rounds >= 2 * 12  # a turn per deadline, not a game per deadline
+
+
+async def test_a_bad_stored_settings_row_never_loops(tmp_path, caplog) -> None:  # type: ignore[no-untyped-def]
+    """Reminder hours stored empty (`remind_hours:","` was once accepted): reminders
+    already scheduled must neither raise every lease nor stop; one warning, once."""
+    import logging
+    import sqlite3
+
+    from bot.tables.store import SqliteStore
+
+    path = tmp_path / "games.sqlite3"
+    clock = Clock()
+    store = SqliteStore(path)
+    await store.open()
+    service = TableService(store, clock=clock)
+    started = await two_player_table(service, 10, ALICE, BOB)
+    await store.close()
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE games SET settings = json_set(settings, '$.remind_after_hours', "
+                "json('[]')) WHERE id = ?", (started.game.id,))
+    raw.commit()
+    raw.close()
+    store = SqliteStore(path)
+    await store.open()
+    service = TableService(store, clock=clock)
+    outcomes = []
+    with caplog.at_level(logging.WARNING, logger="moonriver"):
+        for _ in range(6):  # six maintenance rounds a lease apart, past every deadline
+            clock.advance(12)
+            outcomes += [f.outcome for f in await service.run_deadlines()]
+            clock.now += service.reminder_lease
+    await store.close()
+    assert outcomes and not [o for o in outcomes if o.startswith("error")], outcomes
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1 and f"game {started.game.id}" in warnings[0].getMessage()

@@ -375,7 +375,7 @@ class SqliteStore:
          created, updated, game) = row
         return Game(gid, guild, channel, Status(status), host,
                     GameOptions.from_json(options, game),
-                    TableSettings.from_json(settings), seed, components, version,
+                    TableSettings.from_json(settings, f"game {gid}"), seed, components, version,
                     await self._seats(gid), datetime.fromisoformat(created),
                     datetime.fromisoformat(updated))
 
@@ -402,7 +402,7 @@ class SqliteStore:
              created, updated, game) in rows:
             out.append(Game(gid, guild, channel, Status(st), host,
                             GameOptions.from_json(options, game),
-                            TableSettings.from_json(settings),
+                            TableSettings.from_json(settings, f"game {gid}"),
                             seed, components, version, tuple(seats.get(gid, ())),
                             datetime.fromisoformat(created), datetime.fromisoformat(updated)))
         return out
