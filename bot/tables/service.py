@@ -732,7 +732,11 @@ class TableService:
         """Fire every due reminder, each on its own: one table's failure (a bad row, a
         broken game) is that row's outcome and never touches another table's."""
         out = []
-        for reminder in await self.due_reminders():
+        due, missed = self._catch_up(await self.due_reminders())
+        for reminder in missed:  # superseded by the one catch-up reminder
+            await self.store.fire_reminder(reminder, posts=[], repeat=None, now=self.clock())
+            out.append(Fired(reminder, "moot"))
+        for reminder in due:
             try:
                 out.append(await self.fire(reminder))
             except ShuttingDown:
@@ -749,6 +753,19 @@ class TableService:
                 log.exception("reminder %s of game %s failed", reminder.id, reminder.game_id)
                 out.append(Fired(reminder, f"error: {exc}"))
         return out
+
+    @staticmethod
+    def _catch_up(due: list[Reminder]) -> tuple[list[Reminder], list[Reminder]]:
+        """After downtime several reminders of one decision fall due at once: only the
+        latest of them fires (one catch-up reminder). Returns (to fire, to drop)."""
+        latest: dict[tuple[int, int, int | None], Reminder] = {}
+        for r in due:
+            key = (r.game_id, r.turn_version, r.user_id)
+            if r.kind == "remind" and (key not in latest or r.nth > latest[key].nth):
+                latest[key] = r
+        fire = [r for r in due if r.kind != "remind"
+                or latest[(r.game_id, r.turn_version, r.user_id)] is r]
+        return fire, [r for r in due if r not in fire]
 
     async def fire(self, reminder: Reminder) -> Fired:
         """One claimed reminder: a channel reminder (and a DM if the player asked) goes to
@@ -770,12 +787,12 @@ class TableService:
         if (await self.store.user_prefs(user)).dm_reminders:
             posts.append(NewPost(PostKind.DM, target=user))
         fired = await self.store.fire_reminder(reminder, posts=posts,
-                                               repeat=self._repeat(game, reminder),
+                                               repeat=self._repeat(game, reminder, self.clock()),
                                                now=self.clock())
         return Fired(reminder, "reminded" if fired else "moot")
 
     @staticmethod
-    def _repeat(game: Game, reminder: Reminder) -> NewReminder | None:
+    def _repeat(game: Game, reminder: Reminder, now: datetime) -> NewReminder | None:
         """After the table's last scheduled reminder, keep reminding at its last gap (at
         least MIN_REPEAT_HOURS) until the player moves, at most REMINDER_CAP in all."""
         hours = game.settings.remind_after_hours
@@ -783,7 +800,9 @@ class TableService:
             return None
         gap = hours[-1] - hours[-2] if len(hours) > 1 else hours[-1]
         every = timedelta(hours=max(gap, MIN_REPEAT_HOURS))
-        return NewReminder(reminder.user_id, "remind", reminder.due_at + every,
+        # after downtime the next repeat counts from now, not from a due time long past
+        # (or every missed repeat would fire back to back)
+        return NewReminder(reminder.user_id, "remind", max(reminder.due_at, now) + every,
                            reminder.nth + 1)
 
     async def autoplay(self, reminder: Reminder) -> ActResult | None:

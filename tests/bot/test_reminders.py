@@ -147,3 +147,20 @@ async def test_a_bad_stored_settings_row_never_loops(tmp_path, caplog) -> None: 
     assert outcomes and not [o for o in outcomes if o.startswith("error")], outcomes
     warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert len(warnings) == 1 and f"game {started.game.id}" in warnings[0].getMessage()
+
+
+async def test_after_downtime_one_catch_up_reminder_per_decision(
+        store: GameStore, clock: Clock) -> None:
+    """The bot was down five days: the deadlines it missed (12 h, 24 h and the repeats
+    every 12 h) become one reminder now, not a burst; the next one follows a gap later."""
+    service = TableService(store, clock=clock)
+    started = await two_player_table(service, 10, ALICE, BOB)
+    game_id = started.game.id
+    clock.advance(5 * 24)  # downtime
+    for _ in range(12):  # an hour of maintenance rounds, each past the lease
+        await service.run_deadlines()
+        clock.now += service.reminder_lease
+    assert len(await reminder_posts(store, game_id)) == 1
+    clock.advance(12)
+    await service.run_deadlines()
+    assert len(await reminder_posts(store, game_id)) == 2
