@@ -123,6 +123,7 @@ class FakeDiscord:
     deleted: set[str] = field(default_factory=set)
     left: set[int] = field(default_factory=set)
     dm_open: set[int] = field(default_factory=set)  # users whose DMs accept the bot
+    post_delay: float = 0.0  # seconds a channel post waits before it is answered
     nonce_hits: int = 0
     fault_hits: list[tuple[str, int]] = field(default_factory=list)
     _nonces: dict[tuple[str, str], tuple[float, Sent]] = field(default_factory=dict)
@@ -421,6 +422,8 @@ class FakeDiscord:
             if fault is not None:
                 return fault
             body, files = await self._body(request)
+            if method == "POST" and self.post_delay:
+                await asyncio.sleep(self.post_delay)
             if method == "POST":
                 nonce = str(body.get("nonce") or "")
                 seen = self._nonces.get((parts[1], nonce))

@@ -83,6 +83,8 @@ class RemindTooOften(BadRemindHours):
 class ShuttingDown(TableError):
     """The bot is stopping: the move was not taken (the player may simply try again)."""
 
+    code = "shutting_down"
+
 
 class StoreError(TableError):
     code = "store"
