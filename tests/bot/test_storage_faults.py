@@ -82,6 +82,30 @@ async def test_a_second_bot_process_refuses_to_start(tmp_path: Path) -> None:
         await first.close()
 
 
+@pytest.mark.parametrize("link", ["symlink", "hard link"])
+async def test_a_second_bot_through_a_link_to_the_file_is_refused(tmp_path: Path,
+                                                                  link: str) -> None:
+    """The lock follows the file (device and inode), not its name."""
+    path = tmp_path / "games.sqlite3"
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    alias = other / "alias.sqlite3"
+    first, _service = await _store_with_a_game(path)
+    try:
+        if link == "symlink":
+            alias.symlink_to(path)
+        else:
+            os.link(path, alias)
+        with pytest.raises(DatabaseLocked):
+            await SqliteStore(alias).open()
+        assert_one_line_refusal(run_bot(alias), "in use by another Moon River process")
+    finally:
+        await first.close()
+    again = SqliteStore(alias)  # the lock goes with the store that held it
+    await again.open()
+    await again.close()
+
+
 # --- the file changes under the running bot -------------------------------------------
 
 

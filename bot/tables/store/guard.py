@@ -49,19 +49,27 @@ def file_uri(path: str | Path, mode: str) -> str:
 
 
 def lock_path(database: str | Path) -> Path:
-    return Path(f"{database}.lock")
+    """The lock file beside the database's real file (symlinks resolved, so every name
+    that leads to the file shares one lock file)."""
+    return Path(f"{Path(database).resolve()}.lock")
 
 
 class DatabaseLock:
-    """An exclusive `flock` on a file beside the database, held while the store is open.
+    """An exclusive `flock` on a file beside the database, held while the store is open,
+    and one on the database file itself once it exists: a lock on the file's identity
+    (device and inode), so a second bot is refused whatever name it uses (a symlink
+    resolves to the same lock file, a hard link to the same inode).
 
-    The kernel drops it when the process dies (even by SIGKILL), so a crash never leaves
-    a stale lock; the file keeps the holder's pid for the message.
+    The kernel drops both when the process dies (even by SIGKILL), so a crash never
+    leaves a stale lock; the lock file keeps the holder's pid for the message. (`flock`
+    and SQLite's own POSIX locks do not interfere on Linux.)
     """
 
     def __init__(self, database: str | Path) -> None:
+        self.database = Path(database)
         self.path = lock_path(database)
         self._file: IO[str] | None = None
+        self._held: int | None = None  # a descriptor of the database file, flocked
 
     def acquire(self) -> None:
         try:
@@ -76,15 +84,43 @@ class DatabaseLock:
             holder = file.read().strip() or "?"
             file.close()
             raise DatabaseLocked(
-                f"{self.path.with_suffix('')} is in use by another Moon River process "
+                f"{self.database} is in use by another Moon River process "
                 f"(pid {holder}); run one bot per database file") from None
+        self._file = file
+        try:
+            self.hold_database()
+        except BaseException:
+            self.release()
+            raise
         file.seek(0)
         file.truncate()
         file.write(str(os.getpid()))
         file.flush()
-        self._file = file
+
+    def hold_database(self) -> None:
+        """Lock the database file itself (its inode), if it exists and is not held yet:
+        `acquire` does it, and the store again once SQLite has created a new file."""
+        if self._held is not None:
+            return
+        try:
+            held = os.open(self.database, os.O_RDONLY | os.O_CLOEXEC)
+        except FileNotFoundError:
+            return
+        except OSError:
+            return  # unreadable: the store's own checks say so in one line
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(held)
+            raise DatabaseLocked(
+                f"{self.database} is in use by another Moon River process (the same file "
+                "under another name: a hard link); run one bot per database file") from None
+        self._held = held
 
     def release(self) -> None:
+        if self._held is not None:
+            os.close(self._held)  # drops its flock
+            self._held = None
         if self._file is not None:
             fcntl.flock(self._file.fileno(), fcntl.LOCK_UN)
             self._file.close()

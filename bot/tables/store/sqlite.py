@@ -240,6 +240,8 @@ class SqliteStore:
                            # own connection, instead of inside some player's commit
                            "PRAGMA wal_autocheckpoint = 0"):
                 await db.execute(pragma)
+            if self._lock is not None:  # a new file exists only now
+                self._lock.hold_database()
             await self._check_intact()
             self._identity = FileIdentity.of(self.path)
             await self._migrate()
