@@ -47,6 +47,7 @@ from bot.tables.fronts import front_of
 from bot.tables.narrate import turn_lines
 from bot.tables.service import REFUSED_PREFIX, rules_of, utc_now
 from bot.tables.store import GameStore
+from bot.tables.store.guard import DatabaseReplaced
 from engine.games.i18n import t
 
 log = logging.getLogger("moonriver")
@@ -207,6 +208,8 @@ class Delivery:
     async def round(self) -> int:
         """Start delivering every due row of every game not already being delivered;
         returns how many games were started."""
+        if getattr(self.store, "stopped", False):
+            return 0  # the store refuses every write (logged once, CRITICAL): no retries
         due = await self.store.due_posts(self.clock(), BATCH)
         by_game: dict[int, list[Post]] = {}
         for post in due:
@@ -230,6 +233,8 @@ class Delivery:
             try:
                 if not await self.deliver(post):
                     return  # later rows of this game wait for this one's retry
+            except DatabaseReplaced:
+                return  # the store stopped writes (logged once, CRITICAL)
             except Exception:
                 log.exception("delivering post %s failed", post.id)
                 await self.store.settle_post(

@@ -12,7 +12,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -489,3 +489,43 @@ async def asyncio_sleep(seconds: float) -> None:
     import asyncio
 
     await asyncio.sleep(seconds)
+
+
+async def test_a_deleted_wal_file_stops_moves_keeps_what_was_acknowledged_and_stops_cleanly(
+        tmp_path: Path) -> None:
+    import asyncio
+
+    from tests.bot.bot_process import BotProcess, stored
+    from tests.bot.test_end_to_end import ALICE as ALICE_ON_DISCORD
+    from tests.bot.test_end_to_end import BOB as BOB_ON_DISCORD
+    from tests.bot.test_end_to_end import mover_of, started_table, take_turn
+    from tests.bot.test_outbox_delivery import take_turn_no_wait, turn_version
+    from tests.fake_discord import FakeDiscord
+
+    fake = FakeDiscord()
+    await fake.start()
+    path = tmp_path / "bot.sqlite3"
+    bot = BotProcess(fake, path)
+    await bot.start(MOONRIVER_BACKUP_HOURS="0")
+    try:
+        table = await take_turn(fake, await started_table(fake, ALICE_ON_DISCORD,
+                                                          [BOB_ON_DISCORD]))
+        game_id, acknowledged = turn_version(table)
+        Path(f"{path}-wal").unlink()  # an operator "cleans up" beside the live database
+        await asyncio.sleep(1.5)  # maintenance rounds: a tick notices it too
+        before = len(fake.sent)
+        with suppress(AssertionError, StopIteration, ValueError, TimeoutError):
+            await asyncio.wait_for(take_turn_no_wait(fake, table, mover_of(table)), 10)
+        answers = [s.content for s in fake.sent[before:] if s.ephemeral]
+        assert any("database is not available" in a for a in answers), answers
+        assert bot.process is not None
+        bot.process.send_signal(__import__("signal").SIGTERM)
+        assert await bot.wait(timeout=20) == 0  # no hang on the final checkpoint
+    finally:
+        await bot.kill()
+        await fake.stop()
+    log = bot.log.read_text()
+    assert "CRITICAL" in log and "-wal" in log
+    games, _posts = await stored(path)
+    (game,) = [g for g in games if g.id == game_id]
+    assert game.version >= acknowledged  # every acknowledged move is in the file

@@ -42,6 +42,10 @@ class DatabaseReplaced(StoreError):
     code = "store"
 
 
+class WalLost(DatabaseReplaced):
+    """The write-ahead log beside the database was deleted or replaced under the bot."""
+
+
 def file_uri(path: str | Path, mode: str) -> str:
     """A SQLite URI that opens `path` in `mode` ("ro", "rw": never creates the file);
     quoted, so '?', '#' or '%' in a folder name stay part of the path."""
@@ -153,6 +157,37 @@ class FileIdentity:
             raise DatabaseReplaced(
                 f"the database file {self.path} was replaced while the bot ran; writes "
                 "stopped: restart the bot to use the new file")
+
+
+@dataclass(frozen=True, slots=True)
+class WalIdentity:
+    """Device and inode of the `-wal` file SQLite writes commits into: an operator who
+    deletes it while the bot runs would have every later commit go into an unlinked
+    file (and a fresh connection start a new, empty log beside it)."""
+
+    path: str
+    device: int
+    inode: int
+
+    @classmethod
+    def of(cls, database: str) -> WalIdentity | None:
+        try:
+            stat = os.stat(f"{database}-wal")
+        except FileNotFoundError:
+            return None
+        return cls(f"{database}-wal", stat.st_dev, stat.st_ino)
+
+    def check(self) -> None:
+        try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:
+            raise WalLost(
+                f"the write-ahead log {self.path} was deleted while the bot ran; moves "
+                "stopped so none is acknowledged into a file that is gone: restart the "
+                "bot (never delete -wal or -shm files beside a live database)") from None
+        if (stat.st_dev, stat.st_ino) != (self.device, self.inode):
+            raise WalLost(f"the write-ahead log {self.path} was replaced while the bot ran; "
+                          "moves stopped: restart the bot")
 
 
 def check_writable(path: str) -> None:

@@ -52,6 +52,8 @@ from bot.tables.store.guard import (
     DatabaseLock,
     DatabaseReplaced,
     FileIdentity,
+    WalIdentity,
+    WalLost,
     check_writable,
     file_uri,
     require_intact,
@@ -220,6 +222,7 @@ class SqliteStore:
         self._write = asyncio.Lock()
         self._lock = DatabaseLock(self.path) if lock else None
         self._identity: FileIdentity | None = None
+        self._wal: WalIdentity | None = None  # the -wal file, once SQLite has made it
         self._gone: DatabaseReplaced | None = None  # set once: writing stays stopped
         self.salt = ""  # the restore generation, read at open (see `Post.salt`)
 
@@ -260,6 +263,11 @@ class SqliteStore:
             await self._close_connections()
             raise
 
+    @property
+    def stopped(self) -> bool:
+        """Writes stopped for good (the file or its write-ahead log went away)."""
+        return self._gone is not None
+
     async def _check_intact(self) -> None:
         """PRAGMA quick_check on the writer (it reads every page once: milliseconds for
         a few thousand games)."""
@@ -268,7 +276,22 @@ class SqliteStore:
     async def close(self) -> None:
         if self._db is not None and self._gone is None:
             await self.checkpoint()
+        elif self._db is not None and isinstance(self._gone, WalLost):
+            await self._rescue_wal()
         await self._close_connections()
+
+    async def _rescue_wal(self) -> None:
+        """The -wal file was deleted: the writer still holds it open, so its own
+        checkpoint copies the commits in it into the database file (a fresh connection
+        would see an empty log). Bounded: a stop never hangs on it."""
+        try:
+            async with asyncio.timeout(5):
+                await self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            log.critical("the commits in the deleted write-ahead log were copied into %s",
+                         self.path)
+        except (sqlite3.Error, TimeoutError) as exc:
+            log.critical("could not copy the deleted write-ahead log into %s: %s",
+                         self.path, exc)
 
     async def _close_connections(self) -> None:
         for connection in (self._reader, self._db):
@@ -290,6 +313,10 @@ class SqliteStore:
             return
         try:
             self._identity.check()
+            if self._wal is None:
+                self._wal = WalIdentity.of(self.path)
+            else:
+                self._wal.check()
         except DatabaseReplaced as exc:
             self._gone = exc
             log.critical("%s", exc)
