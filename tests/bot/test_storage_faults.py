@@ -136,6 +136,35 @@ async def test_a_replaced_database_stops_writes_for_good(tmp_path: Path) -> None
     await store.close()
 
 
+@pytest.mark.parametrize("copied", ["another database", "a backup of this one"])
+async def test_a_database_copied_over_the_live_file_stops_writes_with_a_critical_line(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, copied: str) -> None:
+    """`cp other.sqlite3 games.sqlite3` keeps the inode and rewrites the bytes."""
+    import logging
+    from datetime import UTC, datetime
+
+    path = tmp_path / "games.sqlite3"
+    store, service = await _store_with_a_game(path)
+    if copied == "another database":
+        other = tmp_path / "other.sqlite3"
+        await _made_database(other)
+    else:
+        other = await store.backup(tmp_path / "backups", 2, datetime.now(UTC))
+    await service.join(CHANNEL, BOB)  # the bot writes on
+    await store.checkpoint()
+    inode = path.stat().st_ino
+    shutil.copyfile(other, path)
+    assert path.stat().st_ino == inode  # the same file, other bytes
+    with caplog.at_level(logging.CRITICAL, logger="moonriver"):
+        with pytest.raises(DatabaseReplaced, match="overwritten"):
+            await service.leave(CHANNEL, BOB)
+        with pytest.raises(DatabaseReplaced):
+            await store.checkpoint()  # the maintenance tick: nothing written into it
+    critical = [r for r in caplog.records if r.levelno == logging.CRITICAL]
+    assert len(critical) == 1 and str(path) in critical[0].getMessage()
+    await store.close()
+
+
 # --- start-up refusals: one line, exit 2 ------------------------------------------------
 
 

@@ -190,6 +190,33 @@ class WalIdentity:
                           "moves stopped: restart the bot")
 
 
+#: Where SQLite's header keeps the application id (4 bytes, big-endian): the store
+#: writes a fresh random one at every open, as a seal of "the bytes this process wrote".
+APPLICATION_ID_OFFSET = 68
+
+
+def new_seal() -> int:
+    """A random, non-zero application id (backups carry 0: never a live seal)."""
+    return secrets.randbelow(2**31 - 1) + 1
+
+
+def check_seal(path: str, seal: int) -> None:
+    """The file at `path` still carries this process's seal in its header: another
+    database copied over it (same inode, other bytes) does not."""
+    try:
+        with open(path, "rb") as file:
+            file.seek(APPLICATION_ID_OFFSET)
+            found = int.from_bytes(file.read(4), "big")
+    except OSError:
+        return  # a missing file is FileIdentity's to report
+    if found != seal:
+        raise DatabaseReplaced(
+            f"the database file {path} was overwritten while the bot ran (another "
+            "database or a backup copied over it); writes stopped so the two are not "
+            "mixed: restart the bot to use the file now there (`moonriver restore` while "
+            "the bot is stopped is the safe way)")
+
+
 def check_writable(path: str) -> None:
     """SQLite opens a read-only file without complaint and fails every write later;
     WAL also needs to create files beside it."""
@@ -237,6 +264,8 @@ def write_backup(database: str, folder: Path, keep: int, now: datetime) -> Path:
         copy = sqlite3.connect(partial)
         try:
             source.backup(copy, pages=1024)
+            copy.execute("PRAGMA application_id = 0")  # a backup carries no live seal
+            copy.commit()
         finally:
             copy.close()
     finally:

@@ -54,8 +54,10 @@ from bot.tables.store.guard import (
     FileIdentity,
     WalIdentity,
     WalLost,
+    check_seal,
     check_writable,
     file_uri,
+    new_seal,
     require_intact,
     write_backup,
 )
@@ -223,6 +225,7 @@ class SqliteStore:
         self._lock = DatabaseLock(self.path) if lock else None
         self._identity: FileIdentity | None = None
         self._wal: WalIdentity | None = None  # the -wal file, once SQLite has made it
+        self._seal: int | None = None  # the application id this process wrote at open
         self._gone: DatabaseReplaced | None = None  # set once: writing stays stopped
         self.salt = ""  # the restore generation, read at open (see `Post.salt`)
 
@@ -248,6 +251,12 @@ class SqliteStore:
             await self._check_intact()
             self._identity = FileIdentity.of(self.path)
             await self._migrate()
+            # the seal: a fresh application id in the header, checkpointed into the file
+            # now, so a database copied over the live file (same inode) is noticed
+            seal = new_seal()
+            await db.execute(f"PRAGMA application_id = {seal}")
+            await db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._seal = seal
             row = await self._one("SELECT value FROM meta WHERE key = 'nonce_salt'",
                                   db=self.db)
             self.salt = str(row[0]) if row is not None else ""
@@ -313,6 +322,8 @@ class SqliteStore:
             return
         try:
             self._identity.check()
+            if self._seal is not None:
+                check_seal(self.path, self._seal)
             if self._wal is None:
                 self._wal = WalIdentity.of(self.path)
             else:
