@@ -117,6 +117,7 @@ class FakeDiscord:
     dm_attempts: int = 0
     choices: dict[str, list[str]] = field(default_factory=dict)
     threads: list[str] = field(default_factory=list)  # names of the threads created
+    removed_channels: list[str] = field(default_factory=list)  # ids of threads deleted
     rate_limit_next: int = 0
     faults: list[int] = field(default_factory=list)
     forbidden: set[str] = field(default_factory=set)
@@ -457,6 +458,10 @@ class FakeDiscord:
             return self._json_member(user_id)
         if method == "GET" and parts[0] == "users":
             return _json(user_payload(int(parts[1]), f"user{parts[1]}"))
+        if method == "DELETE" and parts[0] == "channels" and len(parts) == 2:
+            self.removed_channels.append(parts[1])
+            return _json({"id": parts[1], "type": 11, "name": "deleted",
+                          "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID)})
         if method == "POST" and parts[0] == "channels" and parts[-1] == "threads":
             body, _ = await self._body(request)
             self.threads.append(str(body.get("name")))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
@@ -212,6 +212,9 @@ class TableService:
         self.literal = literal
         self.limits = limits or TableLimits()
         self._creating = asyncio.Lock()  # count-then-create must not interleave
+        # lobby places held while the bot opens a thread for them (`lobby_reservation`)
+        self._reserved_hosts: Counter[int] = Counter()
+        self._reserved_parents: Counter[int] = Counter()
         self.clock = clock
         self.components = components
         self._locks: dict[int, _GameLock] = {}  # only games someone holds or waits for
@@ -366,9 +369,29 @@ class TableService:
 
     # --- lobby -------------------------------------------------------------------------
 
+    @asynccontextmanager
+    async def lobby_reservation(self, host: User, parent_id: int) -> AsyncIterator[None]:
+        """Hold one lobby place of `host` and channel `parent_id` while the bot prepares a
+        lobby (opens its thread): concurrent `/moonriver new` are refused before they
+        make a thread, not after. Call `create(..., reserved=True)` inside it."""
+        async with self._creating:
+            await self.check_new_lobby(host, parent_id)
+            self._reserved_hosts[host.id] += 1
+            self._reserved_parents[parent_id] += 1
+        try:
+            yield
+        finally:
+            self._reserved_hosts[host.id] -= 1
+            self._reserved_parents[parent_id] -= 1
+            if not self._reserved_hosts[host.id]:
+                del self._reserved_hosts[host.id]
+            if not self._reserved_parents[parent_id]:
+                del self._reserved_parents[parent_id]
+
     async def create(self, channel_id: int, host: User, options: GameOptions | None = None,
                      *, guild_id: int | None = None, settings: TableSettings | None = None,
-                     seed: int | None = None, parent_id: int | None = None) -> Game:
+                     seed: int | None = None, parent_id: int | None = None,
+                     reserved: bool = False) -> Game:
         """A lobby with the host seated. The seed is drawn at random unless given (the
         sandbox takes one to reproduce a game). `parent_id` is the channel a thread was
         opened from: the per-channel lobby limit counts it and its threads."""
@@ -378,7 +401,8 @@ class TableService:
             self._check_settings(settings)
         parent = parent_id if parent_id is not None else channel_id
         async with self._creating:
-            await self.check_new_lobby(host, parent)
+            if not reserved:  # else its place is held by `lobby_reservation`
+                await self.check_new_lobby(host, parent)
             return self._saved(await self.store.create_game(
                 guild_id=guild_id, channel_id=channel_id,
                 host=Seat(0, host.id, _clean_name(host.name)),
@@ -387,13 +411,15 @@ class TableService:
                 components=self.components, now=self.clock(), parent_id=parent))
 
     async def check_new_lobby(self, host: User, parent_id: int) -> None:
-        """`TooManyLobbies` if `host` or channel `parent_id` is at its lobby limit (the
-        bot asks before it opens a thread; `create` asks again, under its lock)."""
-        if await self.store.open_lobbies(host_id=host.id) >= self.limits.lobbies_per_user:
+        """`TooManyLobbies` if `host` or channel `parent_id` is at its lobby limit, counting
+        lobbies reserved but not yet written (`lobby_reservation`); `create` asks again,
+        under its lock."""
+        if await self.store.open_lobbies(host_id=host.id) + self._reserved_hosts[host.id] \
+                >= self.limits.lobbies_per_user:
             raise TooManyLobbies("you already host as many open lobbies as allowed",
                                  limit=self.limits.lobbies_per_user)
-        if await self.store.open_lobbies(parent_id=parent_id) >= \
-                self.limits.lobbies_per_channel:
+        if await self.store.open_lobbies(parent_id=parent_id) \
+                + self._reserved_parents[parent_id] >= self.limits.lobbies_per_channel:
             raise TooManyLobbies("this channel has as many open lobbies as allowed",
                                  limit=self.limits.lobbies_per_channel)
 

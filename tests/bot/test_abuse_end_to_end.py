@@ -177,3 +177,18 @@ async def test_reminder_hours_follow_a_grammar_and_a_refusal_names_the_setting(
     refusal = await reply_to(fake, iid, before)
     assert refusal.ephemeral and "saved" not in refusal.content.lower()
     assert "remind_hours" in refusal.content and "12,24" in refusal.content
+
+
+async def test_concurrent_new_tables_open_no_empty_threads(bot) -> None:  # type: ignore[no-untyped-def]
+    """Eight `/moonriver new` at once by one host (at most 1 open lobby here): one
+    thread, one lobby; the other seven are refused before any thread is made."""
+    import asyncio
+
+    fake, _bot = bot
+    before = len(fake.sent)
+    ids = await asyncio.gather(*(fake.slash(ALICE, "new", players=2) for _ in range(8)))
+    answers = [await reply_to(fake, iid, before) for iid in ids]
+    await asyncio.sleep(0.5)  # a thread made late would show here
+    refused = [a for a in answers if "open lobbies" in a.content]
+    assert len(refused) == 7, [a.content for a in answers]
+    assert len(fake.threads) - len(fake.removed_channels) == 1, fake.threads
