@@ -558,3 +558,20 @@ async def test_a_deleted_wal_file_stops_moves_keeps_what_was_acknowledged_and_st
     games, _posts = await stored(path)
     (game,) = [g for g in games if g.id == game_id]
     assert game.version >= acknowledged  # every acknowledged move is in the file
+
+
+async def test_a_reader_beside_the_bot_never_takes_the_write_ahead_log_away(
+        tmp_path: Path) -> None:
+    """The guards read the file through descriptors they keep: closing one would drop
+    SQLite's POSIX locks, and a reader in another process closing its connection would
+    then delete the -wal file under the bot."""
+    path = tmp_path / "games.sqlite3"
+    store, service = await _store_with_a_game(path)
+    for _ in range(3):
+        await service.join(CHANNEL, BOB)  # writes: every guard runs
+        reader = f"import sqlite3; c = sqlite3.connect({str(path)!r}); " \
+                 "c.execute('SELECT count(*) FROM games').fetchall(); c.close()"
+        subprocess.run([sys.executable, "-c", reader], check=True, timeout=60)
+        assert Path(f"{path}-wal").exists()
+        await service.leave(CHANNEL, BOB)
+    await store.close()

@@ -200,15 +200,13 @@ def new_seal() -> int:
     return secrets.randbelow(2**31 - 1) + 1
 
 
-def check_seal(path: str, seal: int) -> None:
-    """The file at `path` still carries this process's seal in its header: another
-    database copied over it (same inode, other bytes) does not."""
-    try:
-        with open(path, "rb") as file:
-            file.seek(APPLICATION_ID_OFFSET)
-            found = int.from_bytes(file.read(4), "big")
-    except OSError:
-        return  # a missing file is FileIdentity's to report
+def check_seal(held: int, path: str, seal: int) -> None:
+    """The database file still carries this process's seal in its header: another
+    database copied over it (same inode, other bytes) does not. Read through `held`, a
+    descriptor the store keeps open for its lifetime: opening and closing the file here
+    would drop SQLite's POSIX locks on it (closing any descriptor of a file releases
+    them all), and another process could then delete the write-ahead log."""
+    found = int.from_bytes(os.pread(held, 4, APPLICATION_ID_OFFSET), "big")
     if found != seal:
         raise DatabaseReplaced(
             f"the database file {path} was overwritten while the bot ran (another "

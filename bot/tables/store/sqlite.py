@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -226,6 +227,9 @@ class SqliteStore:
         self._identity: FileIdentity | None = None
         self._wal: WalIdentity | None = None  # the -wal file, once SQLite has made it
         self._seal: int | None = None  # the application id this process wrote at open
+        # a descriptor of the database file, open as long as the store: the seal is read
+        # through it (closing a descriptor would drop SQLite's POSIX locks on the file)
+        self._header: int | None = None
         self._gone: DatabaseReplaced | None = None  # set once: writing stays stopped
         self.salt = ""  # the restore generation, read at open (see `Post.salt`)
 
@@ -256,6 +260,7 @@ class SqliteStore:
             seal = new_seal()
             await db.execute(f"PRAGMA application_id = {seal}")
             await db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._header = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
             self._seal = seal
             row = await self._one("SELECT value FROM meta WHERE key = 'nonce_salt'",
                                   db=self.db)
@@ -307,6 +312,9 @@ class SqliteStore:
             if connection is not None:
                 await connection.close()
         self._reader = self._db = None
+        if self._header is not None:  # after SQLite's own: closing it drops their locks
+            os.close(self._header)
+            self._header = None
         if self._lock is not None:
             self._lock.release()
 
@@ -322,8 +330,8 @@ class SqliteStore:
             return
         try:
             self._identity.check()
-            if self._seal is not None:
-                check_seal(self.path, self._seal)
+            if self._seal is not None and self._header is not None:
+                check_seal(self._header, self.path, self._seal)
             if self._wal is None:
                 self._wal = WalIdentity.of(self.path)
             else:
