@@ -33,6 +33,9 @@ class Settings:
     heartbeat: Path | None = None  # touched every maintenance round, for health checks
     maintenance_seconds: float = 30.0  # reminders, checkpoints, heartbeat
     retry_seconds: float = 2.0  # the outbox's first backoff after a 429/5xx (then doubles)
+    # a channel that refuses posts (403/404): retried with a backoff this long, then its
+    # game is archived (the host is told at once and may /moonriver resume it)
+    archive_after_hours: float = 24.0
     shutdown_seconds: float = 8.0  # SIGTERM: drain moves and posts within this, then exit
     backup_folder: Path | None = None  # None: `backups/` beside the database
     backup_hours: float = 6.0  # 0: no scheduled backups
@@ -114,6 +117,8 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         raise ConfigError(f"MOONRIVER_BACKUP_DIR is not a folder ({backup_folder})")
     return Settings(
         retry_seconds=_number(env, "MOONRIVER_RETRY_SECONDS", 2.0, 0.01, 600),
+        archive_after_hours=_number(env, "MOONRIVER_ARCHIVE_AFTER_HOURS", 24.0, 0.0001,
+                                    24 * 30),
         shutdown_seconds=_number(env, "MOONRIVER_SHUTDOWN_SECONDS", 8.0, 0.5, 60),
         backup_folder=Path(backup_folder) if backup_folder else None,
         backup_hours=_number(env, "MOONRIVER_BACKUP_HOURS", 6.0, 0.05, 24 * 30,

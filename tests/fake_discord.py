@@ -49,6 +49,11 @@ def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -
                         headers={"Content-Type": "application/json", **(headers or {})})
 
 
+def dm_channel(user_id: int) -> int:
+    """The id of the direct-message channel with `user_id` (users in `dm_open`)."""
+    return 700000000000000000 + user_id
+
+
 def snowflake() -> str:
     return str(next(_ids))
 
@@ -112,11 +117,14 @@ class FakeDiscord:
     dm_attempts: int = 0
     choices: dict[str, list[str]] = field(default_factory=dict)
     threads: list[str] = field(default_factory=list)  # names of the threads created
+    removed_channels: list[str] = field(default_factory=list)  # ids of threads deleted
     rate_limit_next: int = 0
     faults: list[int] = field(default_factory=list)
     forbidden: set[str] = field(default_factory=set)
     deleted: set[str] = field(default_factory=set)
     left: set[int] = field(default_factory=set)
+    dm_open: set[int] = field(default_factory=set)  # users whose DMs accept the bot
+    post_delay: float = 0.0  # seconds a channel post waits before it is answered
     nonce_hits: int = 0
     fault_hits: list[tuple[str, int]] = field(default_factory=list)
     _nonces: dict[tuple[str, str], tuple[float, Sent]] = field(default_factory=dict)
@@ -415,6 +423,8 @@ class FakeDiscord:
             if fault is not None:
                 return fault
             body, files = await self._body(request)
+            if method == "POST" and self.post_delay:
+                await asyncio.sleep(self.post_delay)
             if method == "POST":
                 nonce = str(body.get("nonce") or "")
                 seen = self._nonces.get((parts[1], nonce))
@@ -432,6 +442,12 @@ class FakeDiscord:
                 return _json(self.message_payload(sent))
         if method == "POST" and tail == "users/@me/channels":  # opening a DM
             self.dm_attempts += 1
+            body, _ = await self._body(request)
+            recipient = int(body.get("recipient_id") or 0)
+            if recipient in self.dm_open:  # its messages are "channel" posts to dm_channel()
+                return _json({"id": str(dm_channel(recipient)), "type": 1,
+                              "recipients": [user_payload(recipient, f"user{recipient}")],
+                              "last_message_id": None})
             return _json({"message": "Cannot send messages to this user", "code": 50007},
                          status=403)
         if method == "GET" and parts[0] == "guilds" and len(parts) == 4 \
@@ -442,6 +458,10 @@ class FakeDiscord:
             return self._json_member(user_id)
         if method == "GET" and parts[0] == "users":
             return _json(user_payload(int(parts[1]), f"user{parts[1]}"))
+        if method == "DELETE" and parts[0] == "channels" and len(parts) == 2:
+            self.removed_channels.append(parts[1])
+            return _json({"id": parts[1], "type": 11, "name": "deleted",
+                          "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID)})
         if method == "POST" and parts[0] == "channels" and parts[-1] == "threads":
             body, _ = await self._body(request)
             self.threads.append(str(body.get("name")))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
@@ -86,6 +87,9 @@ def read_json(path: str) -> Any:
         return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path} is not JSON: {exc}") from None
+    except ValueError:  # an integer of thousands of digits (Python's conversion limit)
+        raise UsageError(f"{path} holds a number too long to be part of a game record") \
+            from None
 
 
 def read_game_record(path: str, expected: str | None) -> tuple[GameRules, Record]:
@@ -123,6 +127,18 @@ def whole(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
     return int(text)
+
+
+def positive_seconds(text: str) -> float:
+    """An argument type for a finite number of seconds > 0 (nan and inf are refused:
+    every comparison with nan is false, so a stale heartbeat would read as fresh)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text!r}")
+    return value
 
 
 def bounded(limit: int, unit: str) -> Callable[[str], int]:

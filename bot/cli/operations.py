@@ -10,7 +10,14 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from bot import APP_NAME
-from bot.cli.common import EXIT_BAD_INPUT, Parser, Subcommands, UsageError, print_json
+from bot.cli.common import (
+    EXIT_BAD_INPUT,
+    Parser,
+    Subcommands,
+    UsageError,
+    positive_seconds,
+    print_json,
+)
 from bot.config import DEFAULT_DB, ConfigError, load_settings
 from bot.tables.errors import TableError
 
@@ -87,7 +94,8 @@ def add_parsers(sub: Subcommands[Parser]) -> None:
     health = sub.add_parser("health", help="exit 0 if the bot's heartbeat file is fresh")
     health.add_argument("--file", default=os.environ.get("MOONRIVER_HEARTBEAT",
                                                          "/data/heartbeat"))
-    health.add_argument("--max-age", type=float, default=120.0)
+    health.add_argument("--max-age", type=positive_seconds, default=120.0,
+                        help="seconds (a finite number > 0; default 120)")
     health.set_defaults(func=cmd_health)
     res = sub.add_parser("restore", help="put a backup in place of the bot's database "
                                          "(stop the bot first)")

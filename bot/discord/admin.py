@@ -1,4 +1,4 @@
-"""Steering a table and oneself: /moonriver abandon, settings and notify."""
+"""Steering a table and oneself: /moonriver abandon, resume, settings and notify."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ from discord import app_commands
 
 from bot.discord.host import channel_of, client_of, locale_of, reply_private, user_of
 from bot.discord.texts import command_text
-from bot.tables.domain import TableSettings, UserPrefs
-from bot.tables.errors import BadInput
+from bot.tables.domain import TableSettings, UserPrefs, parse_remind_hours
 from engine.games.i18n import LOCALES, t
 from engine.games.levels import AI_LEVELS
 
@@ -24,6 +23,17 @@ async def abandon(interaction: discord.Interaction[Any]) -> None:
     game = await client_of(interaction).service.abandon(channel_of(interaction),
                                                         user_of(interaction))
     await interaction.response.send_message(t("bot.abandoned", game.settings.locale))
+
+
+@app_commands.command(name=command_text("resume", "name"),
+                      description=command_text("resume", "description"))
+async def resume(interaction: discord.Interaction[Any]) -> None:
+    """The host brings back a table the bot could not post to: its held post is tried
+    again now, or a table archived for that reason is reopened and announced afresh."""
+    client = client_of(interaction)
+    game = await client.service.resume_table(channel_of(interaction), user_of(interaction))
+    client.announce()
+    await reply_private(interaction, t("bot.resumed", locale_of(interaction), game=game.id))
 
 
 @app_commands.command(name=command_text("settings", "name"),
@@ -48,10 +58,7 @@ async def settings(interaction: discord.Interaction[Any],
     old = current.game.settings
     hours = old.remind_after_hours
     if remind_hours is not None:
-        try:
-            hours = tuple(float(h) for h in remind_hours.split(",") if h.strip())
-        except ValueError:
-            raise BadInput("reminder hours are numbers, e.g. 12,24") from None
+        hours = parse_remind_hours(remind_hours)
     auto = old.autoplay_after_hours if autoplay_hours is None else (
         float(autoplay_hours) or None)
     new_settings = TableSettings(hours, auto, language.value if language else old.locale,
@@ -77,4 +84,5 @@ async def notify(interaction: discord.Interaction[Any],
                                        else "bot.notify_off", locale))
 
 
-COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (abandon, settings, notify)
+COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (abandon, resume, settings,
+                                                              notify)

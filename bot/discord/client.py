@@ -30,6 +30,7 @@ from bot.discord.peer import ClickHandler
 from bot.discord.safe_text import safe_name
 from bot.discord.texts import CommandTranslator
 from bot.tables.computers import ComputerSeats
+from bot.tables.domain import Status
 from bot.tables.errors import StoreError
 from bot.tables.limits import TableLimits
 from bot.tables.service import TableService
@@ -54,7 +55,7 @@ class MoonRiverBot(TableClient):
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # not privileged: channels and threads by id, and their deletes
-        store = SqliteStore(settings.database)
+        store = self._sqlite = SqliteStore(settings.database)
         limits = TableLimits(settings.lobbies_per_user, settings.lobbies_per_channel,
                              settings.min_remind_hours)
         self.computers = ComputerSeats(workers=settings.computer_workers,
@@ -68,7 +69,8 @@ class MoonRiverBot(TableClient):
         self.pool: DrawingPool | None = DrawingPool()  # its worker starts on first use
         drawing.use_worker(self.pool)  # private previews draw there too
         self.steps = {key: game.steps for key, game in GAMES.items() if game.steps}
-        self.delivery = Delivery(self, self.draw, retry_base=settings.retry_seconds)
+        self.delivery = Delivery(self, self.draw, retry_base=settings.retry_seconds,
+                                 archive_after=settings.archive_after_hours)
         self._closed = False
 
     async def draw(self, request: DrawRequest) -> bytes:
@@ -86,8 +88,14 @@ class MoonRiverBot(TableClient):
     async def setup_hook(self) -> None:
         rebuilt = await self.service.resume()
         log.info("store open at %s; %d snapshot(s) rebuilt", self.settings.database, rebuilt)
-        for game in GAMES.values():
-            self.tree.add_command(game.command_group())
+        for game in self.service.quarantined:
+            await self.delivery.tell_quarantined(game)
+        if await self._sqlite.take_restored():  # `moonriver restore`: nothing is on screen
+            for game in await self.store.games_with_status(Status.ACTIVE):
+                await self.service.reannounce(game)
+            log.info("restored from a backup: every open game announced again")
+        for peer in GAMES.values():
+            self.tree.add_command(peer.command_group())
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         self.tree.interaction_check = admit  # type: ignore[method-assign]
         await self.tree.set_translator(CommandTranslator())

@@ -8,8 +8,12 @@ time per game and several games at once. Each row ends in exactly one state:
   crash between posting and marking it sent returns the first message, not a second one.
 - retried with backoff: 429 and 5xx (after discord.py's own retries), timeouts and
   connection errors leave the row pending with a later `next_try`.
-- failed, and the game archived: 404 (the channel or thread is gone) or 403 (the bot may
-  no longer post there). The host is told by direct message where possible.
+- held: 404 (the channel or thread is gone) or 403 (the bot may no longer post there).
+  The host is told at once by direct message what is missing; the row is tried again
+  with a backoff (at most `MAX_REFUSED_BACKOFF` apart) and the game stays open, so its
+  buttons keep working and `/moonriver resume` tries again at once. Only when the
+  refusal lasts `archive_after` hours does the row fail and the game get archived (the
+  host may still `/moonriver resume` it).
 - failed alone: a DM the user does not accept, any other 4xx, or a reminder for a member
   who left the server (their silent seat is then played by a computer stand-in).
 
@@ -39,8 +43,9 @@ from bot.discord.announcement import Announcement, Context, Drawer, build_announ
 from bot.discord.host import TableClient
 from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
-from bot.tables.service import rules_of, utc_now
+from bot.tables.service import REFUSED_PREFIX, rules_of, utc_now
 from bot.tables.store import GameStore
+from bot.tables.store.guard import DatabaseReplaced
 from bot.tables.words import turn_lines
 from engine.games.i18n import t
 
@@ -49,6 +54,7 @@ log = logging.getLogger(APP_NAME)
 #: Errors worth trying again later: Discord said "slow down" or "not now", or never said.
 TRANSIENT = (aiohttp.ClientError, asyncio.TimeoutError, ConnectionError)
 MAX_BACKOFF = 300.0  # seconds
+MAX_REFUSED_BACKOFF = 1800.0  # seconds between tries of a channel that refuses posts
 IDLE_POLL = 1.0      # seconds between looks at the outbox when nobody wakes the loop
 PARALLEL_GAMES = 8   # games delivered at once (posts of one game stay in order)
 BATCH = 200
@@ -101,9 +107,29 @@ class CrashPoint:
 CRASH = CrashPoint(os.environ.get("MOONRIVER_CRASH_AT", ""))
 
 
-def backoff(attempts: int, base: float) -> timedelta:
-    """Exponential: base, 2·base, 4·base … capped at MAX_BACKOFF."""
-    return timedelta(seconds=min(base * 2 ** min(attempts, 20), MAX_BACKOFF))
+def backoff(attempts: int, base: float, cap: float = MAX_BACKOFF) -> timedelta:
+    """Exponential: base, 2·base, 4·base … capped at `cap` seconds."""
+    return timedelta(seconds=min(base * 2 ** min(attempts, 20), cap))
+
+
+def refused_since(post: Post) -> datetime | None:
+    """When the channel first refused this row (403/404), if it did."""
+    if not post.outcome.startswith(REFUSED_PREFIX):
+        return None
+    stamp = post.outcome.removeprefix(REFUSED_PREFIX).split(": ", 1)[0]
+    try:
+        return datetime.fromisoformat(stamp)
+    except ValueError:
+        return None
+
+
+def missing_permission(exc: discord.HTTPException) -> str:
+    """The translation key saying what a 403/404 means the bot lacks."""
+    if exc.status == 404:
+        return "bot.refused.gone"
+    if exc.code == 50001:  # Missing Access: the bot cannot see the channel or thread
+        return "bot.refused.access"
+    return "bot.refused.send"  # 50013 Missing Permissions and any other 403
 
 
 async def send_once(client: discord.Client, channel_id: int, message: Announcement,
@@ -135,10 +161,13 @@ class Delivery:
     """Posts pending outbox rows until stopped. `wake()` after a commit for no delay."""
 
     def __init__(self, client: TableClient, draw: Drawer, *, retry_base: float = 2.0,
+                 archive_after: float = 24.0,
                  clock: Callable[[], datetime] = utc_now) -> None:
         self.client = client
         self.draw = draw
         self.retry_base = retry_base
+        self.archive_after = timedelta(hours=archive_after)
+        self._refused: dict[int, datetime] = {}  # game -> its channel's first refusal
         self.clock = clock
         self._wake = asyncio.Event()
         self._busy: dict[int, asyncio.Task[None]] = {}  # game id -> its delivery task
@@ -176,6 +205,8 @@ class Delivery:
     async def round(self) -> int:
         """Start delivering every due row of every game not already being delivered;
         returns how many games were started."""
+        if getattr(self.store, "stopped", False):
+            return 0  # the store refuses every write (logged once, CRITICAL): no retries
         due = await self.store.due_posts(self.clock(), BATCH)
         by_game: dict[int, list[Post]] = {}
         for post in due:
@@ -199,6 +230,8 @@ class Delivery:
             try:
                 if not await self.deliver(post):
                     return  # later rows of this game wait for this one's retry
+            except DatabaseReplaced:
+                return  # the store stopped writes (logged once, CRITICAL)
             except Exception:
                 log.exception("delivering post %s failed", post.id)
                 await self.store.settle_post(
@@ -230,6 +263,8 @@ class Delivery:
             message_id = await send_once(self.client, channel, message, post.nonce)
             CRASH.reached("after_post")
         except (discord.NotFound, discord.Forbidden) as exc:
+            if post.kind is not PostKind.DM and not await self._hold(post, game, exc):
+                return False  # the game waits; its turns are told when the post goes out
             await self._undeliverable(post, game.host_id, exc)
             return True
         except discord.HTTPException as exc:  # 5xx (DiscordServerError) included
@@ -241,6 +276,7 @@ class Delivery:
             return True
         except TRANSIENT as exc:
             return await self._retry(post, f"{type(exc).__name__}: {exc}"[:200])
+        self._refused.pop(game.id, None)
         await self.store.settle_post(post.id, PostState.SENT, f"{SENT_PREFIX}{message_id}")
         if post.kind is PostKind.TABLE:
             await self._live_post(game.id, game.channel_id, message_id)
@@ -294,10 +330,36 @@ class Delivery:
         await self.store.settle_post(post.id, PostState.PENDING, why, retry_at=retry_at)
         return False
 
+    async def _hold(self, post: Post, game: Game, exc: discord.HTTPException) -> bool:
+        """The game's channel refused a post (403/404). The first time, tell the host
+        what is missing; then try again with a backoff. True once the refusal has lasted
+        `archive_after` (the caller then archives the game)."""
+        now = self.clock()
+        since = refused_since(post) or self._refused.get(game.id)
+        why = f"{exc.status} {exc.text}"[:160]
+        if since is None:
+            since = self._refused[game.id] = now
+            log.warning("game %s: channel %s refuses posts (%s); holding the game, the "
+                        "host is told", post.game_id, post.channel_id, why)
+            await self._tell(game.host_id, t(
+                "bot.refused", game.settings.locale, channel=f"<#{game.channel_id}>",
+                missing=t(missing_permission(exc), game.settings.locale),
+                hours=f"{self.archive_after.total_seconds() / 3600:g}"))
+        if now - since >= self.archive_after:
+            return True
+        retry_at = now + backoff(post.attempts, self.retry_base, MAX_REFUSED_BACKOFF)
+        await self.store.settle_post(post.id, PostState.PENDING,
+                                     f"{REFUSED_PREFIX}{since.isoformat()}: {why}",
+                                     retry_at=retry_at)
+        return False
+
     async def _undeliverable(self, post: Post, host_id: int, exc: discord.HTTPException) -> None:
-        """403/404: the row fails for good; a table post or reminder that cannot reach its
+        """403/404 for good: the row fails; a table post or reminder that cannot reach its
         channel archives the game (a zombie), and the host hears of it by DM."""
-        why = f"{exc.status} {exc.text}"[:200]
+        why = f"{exc.status} {exc.text}"[:160]
+        since = refused_since(post)
+        if since is not None:  # `/moonriver resume` knows it by this outcome
+            why = f"{REFUSED_PREFIX}{since.isoformat()}: {why}"
         await self.store.settle_post(post.id, PostState.FAILED, why)
         if post.kind is PostKind.DM:
             log.info("could not DM user %s (%s)", post.target, why)
@@ -310,14 +372,34 @@ class Delivery:
 
     async def tell_host(self, host_id: int, channel_id: int, locale: str) -> None:
         """Best effort: a closed DM or a failure here changes nothing."""
+        await self._tell(host_id, t("bot.archived", locale, channel=f"<#{channel_id}>"))
+
+    async def _tell(self, user_id: int, text: str) -> None:
+        """A direct message, best effort: a closed DM or a failure here changes nothing."""
+        if not user_id:
+            return
         try:
-            dm = await self.client.http.start_private_message(host_id)
+            dm = await self.client.http.start_private_message(user_id)
             await self.client.http.send_message(int(dm["id"]), params=handle_message_parameters(
-                t("bot.archived", locale, channel=f"<#{channel_id}>"),
-                allowed_mentions=discord.AllowedMentions.none()))
+                text, allowed_mentions=discord.AllowedMentions.none()))
         except (discord.HTTPException, *TRANSIENT):
-            log.info("could not tell host %s that game in %s was archived", host_id,
-                     channel_id)
+            log.info("could not send a direct message to user %s", user_id)
+
+    async def tell_quarantined(self, game: Game) -> None:
+        """One line in a quarantined game's channel (its log no longer replays), pinging
+        its players and host. Best effort: the CRITICAL log line is the record."""
+        people = sorted({s.user_id for s in game.seats if s.user_id is not None}
+                        | ({game.host_id} if game.host_id else set()))
+        text = t("bot.quarantined", game.settings.locale, game=game.id,
+                 players=" ".join(f"<@{user}>" for user in people))
+        try:
+            await self.client.http.send_message(game.channel_id, params=handle_message_parameters(
+                text, allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False,
+                    users=[discord.Object(user) for user in people])))
+        except (discord.HTTPException, *TRANSIENT):
+            log.info("could not tell channel %s that game %s was quarantined",
+                     game.channel_id, game.id)
 
     async def _has_left(self, guild_id: int, user_id: int) -> bool:
         """Whether a seated member left the server (no privileged intents needed: the

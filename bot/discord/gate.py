@@ -14,7 +14,15 @@ import discord
 
 from bot.discord.failures import reply_error
 from bot.discord.host import Click, channel_of, client_of
-from bot.tables.errors import GuildOnly, NoGameHere, RateLimited, TableError, WrongTable
+from bot.tables.domain import Status
+from bot.tables.errors import (
+    GuildOnly,
+    NoGameHere,
+    RateLimited,
+    TableArchived,
+    TableError,
+    WrongTable,
+)
 
 
 async def admit(interaction: discord.Interaction[Any]) -> bool:
@@ -41,9 +49,14 @@ async def check_click_table(interaction: discord.Interaction[Any], click: Click)
     Lobby buttons carry no game (0): they act on the channel's open lobby."""
     if click.game == 0 or click.kind == "rematch":  # Rematch: a finished game, checked there
         return
+    client = client_of(interaction)
     try:
-        status = await client_of(interaction).service.status(channel_of(interaction))
+        status = await client.service.status(channel_of(interaction))
     except NoGameHere:
+        clicked = await client.store.game(click.game)
+        if clicked is not None and clicked.channel_id == channel_of(interaction) \
+                and clicked.status is Status.ABANDONED:
+            raise TableArchived("this table was archived") from None
         raise WrongTable("this button belongs to a game that is not open here") from None
     if status.game.id != click.game:
         raise WrongTable("this button belongs to another game")

@@ -14,7 +14,7 @@ from bot.discord.texts import command_text
 
 #: The commands that act on the channel's table, whatever its game.
 SHARED = ("join", "leave", "start", "cancel", "addbot", "handseat", "undo",
-          "status", "board", "rules", "history", "settings", "notify", "abandon")
+          "status", "board", "rules", "history", "settings", "notify", "abandon", "resume")
 
 
 def game_group(prefix: str, own: Sequence[app_commands.Command[Any, ..., None]]

@@ -8,6 +8,7 @@ in the channel with a link; commands typed in that channel reach the thread's ta
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import discord
@@ -25,7 +26,7 @@ from bot.tables.domain import (
     Status,
     TableSettings,
 )
-from bot.tables.errors import BadInput, NoGameHere, WrongTable
+from bot.tables.errors import BadInput, NoGameHere, TableError, WrongTable
 from bot.tables.fronts import front_of, game_text
 from bot.tables.service import TableService, User
 from engine.games.i18n import t
@@ -147,16 +148,24 @@ async def open_table(interaction: discord.Interaction[Any], options: GameOptions
     channel_id = parent_id = channel_of(interaction)
     channel = interaction.channel
     user = user_of(interaction)
-    await client.service.check_new_lobby(user, parent_id)  # before a thread
-    if thread and isinstance(channel, discord.TextChannel):
-        created = await channel.create_thread(
-            name=thread_name(options.game, user.name),
-            type=discord.ChannelType.public_thread, auto_archive_duration=10080)
-        channel_id = created.id
-    game = await client.service.create(
-        channel_id, user, options,
-        guild_id=interaction.guild_id, settings=TableSettings(locale=locale),
-        parent_id=parent_id)
+    # the lobby's place is reserved before its thread exists: a refusal makes no thread
+    async with client.service.lobby_reservation(user, parent_id):
+        created: discord.Thread | None = None
+        if thread and isinstance(channel, discord.TextChannel):
+            created = await channel.create_thread(
+                name=thread_name(options.game, user.name),
+                type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+            channel_id = created.id
+        try:
+            game = await client.service.create(
+                channel_id, user, options,
+                guild_id=interaction.guild_id, settings=TableSettings(locale=locale),
+                parent_id=parent_id, reserved=True)
+        except TableError:
+            if created is not None:  # refused after all: leave no empty thread behind
+                with contextlib.suppress(discord.HTTPException):
+                    await created.delete()
+            raise
     if channel_id == interaction.channel_id:
         sent = await interaction.followup.send(
             lobby_text_of(game, locale), view=lobby_view(locale).as_view(), wait=True,

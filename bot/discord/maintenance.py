@@ -34,6 +34,10 @@ async def maintenance_loop(client: TableClient) -> None:
 async def run_maintenance(client: TableClient) -> None:
     """Fire due reminders (each row on its own: reminders and DMs become outbox posts,
     auto-play deadlines play the silent player's turn), then checkpoint and heartbeat."""
+    if getattr(client.store, "stopped", False):
+        # the store stopped writes for good (logged once, CRITICAL): no more rounds, and
+        # no heartbeat either, so a health check restarts the bot as the log asks
+        return
     fired = await client.service.run_deadlines()
     if fired:
         outcomes = [f.outcome for f in fired]

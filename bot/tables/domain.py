@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import logging
+import math
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from bot.tables.errors import BadInput
+from bot.tables.errors import BadInput, BadRemindHours
 from engine.games.errors import GameError
 from engine.games.i18n import LOCALES
 from engine.games.levels import AI_LEVELS
@@ -37,6 +40,28 @@ class Seat:
         return self.ai is not None
 
 
+log = logging.getLogger("moonriver")
+
+#: The grammar of `remind_hours`: 1 to 5 numbers of hours (at most 6 decimals), commas
+#: between them. The values are then checked: more than 0 and at most 336 each.
+REMIND_HOURS = re.compile(r"\s*\d{1,3}(?:\.\d{1,6})?(?:\s*,\s*\d{1,3}(?:\.\d{1,6})?){0,4}\s*")
+DEFAULT_REMIND_HOURS = (12.0, 24.0)
+_BAD_STORED: set[tuple[str, str]] = set()  # stored settings rows already reported (logged once)
+
+
+def parse_remind_hours(text: str) -> tuple[float, ...]:
+    """`/moonriver settings remind_hours:` as typed, or a refusal naming the setting and
+    its form (`BadRemindHours`)."""
+    if REMIND_HOURS.fullmatch(text) is None:
+        raise BadRemindHours(f"remind_hours must be 1 to 5 numbers of hours separated by "
+                             f"commas, e.g. 12,24 (got {text[:40]!r})")
+    return tuple(float(h) for h in text.split(","))
+
+
+def _valid_hours(hours: tuple[float, ...]) -> bool:
+    return 1 <= len(hours) <= 5 and all(math.isfinite(h) and 0 < h <= 24 * 14 for h in hours)
+
+
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     """Per-table settings the host may change (`/moonriver settings`)."""
@@ -50,10 +75,9 @@ class TableSettings:
     standin_level: str = "normal"
 
     def __post_init__(self) -> None:
-        hours = self.remind_after_hours
-        if len(hours) > 5 or any(not 0 < h <= 24 * 14 for h in hours):
-            raise BadInput("reminder hours must be 1–5 values between 0 and 336",
-                           field="remind_after_hours")
+        if not _valid_hours(self.remind_after_hours):
+            raise BadRemindHours("reminder hours must be 1–5 values between 0 and 336",
+                                 field="remind_after_hours")
         if self.autoplay_after_hours is not None and not 1 <= self.autoplay_after_hours <= 336:
             raise BadInput("auto-play hours must be between 1 and 336", field="autoplay")
         if self.locale not in LOCALES:
@@ -68,9 +92,24 @@ class TableSettings:
         return json.dumps(asdict(self))
 
     @classmethod
-    def from_json(cls, text: str) -> TableSettings:
+    def from_json(cls, text: str, where: str = "a table") -> TableSettings:
+        """A stored row; reminder hours that break today's grammar (an empty list was once
+        accepted, and made every scheduled reminder fail) read as the default, with one
+        warning per row: a bad row must not fail, and be retried, forever."""
         data: dict[str, Any] = json.loads(text)
-        data["remind_after_hours"] = tuple(data.get("remind_after_hours", (12.0, 24.0)))
+        hours = data.get("remind_after_hours", DEFAULT_REMIND_HOURS)
+        try:
+            hours = tuple(float(h) for h in hours)
+        except (TypeError, ValueError):
+            hours = ()
+        if not _valid_hours(hours):
+            if (where, text) not in _BAD_STORED:
+                _BAD_STORED.add((where, text))
+                log.warning("%s: stored reminder hours %r break the grammar; read as the "
+                            "default %s", where, data.get("remind_after_hours"),
+                            ",".join(f"{h:g}" for h in DEFAULT_REMIND_HOURS))
+            hours = DEFAULT_REMIND_HOURS
+        data["remind_after_hours"] = hours
         return cls(**data)
 
 
@@ -234,9 +273,15 @@ class Post:
     #: How many actions the game's log held when the row was written: where the turns a
     #: table post narrates end (None: rows written before schema 5).
     seq: int | None = None
+    #: The database's restore generation (a few random characters each `moonriver
+    #: restore` writes; empty before the first): post ids restart from a backup's, the
+    #: nonces made from them must not.
+    salt: str = ""
 
     @property
     def nonce(self) -> str:
         """Discord's message nonce (≤ 25 characters): a retry after a crash re-sends the
         same one, and Discord (with enforce_nonce) returns the first message instead."""
+        if self.salt:
+            return f"r{self.salt}{self.id}g{self.game_id}"[:25]
         return f"mr{self.id}g{self.game_id}"[:25]

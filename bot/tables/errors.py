@@ -67,8 +67,23 @@ class BadInput(TableError):
     code = "bad_input"
 
 
+class BadRemindHours(BadInput):
+    """`remind_hours` that does not follow its grammar: 1–5 numbers of hours, commas
+    between them, each more than 0 and at most 336 (e.g. 12,24)."""
+
+    code = "bad_remind_hours"
+
+
+class RemindTooOften(BadRemindHours):
+    """Reminder hours below the bot's shortest (MOONRIVER_MIN_REMIND_HOURS)."""
+
+    code = "remind_too_often"
+
+
 class ShuttingDown(TableError):
     """The bot is stopping: the move was not taken (the player may simply try again)."""
+
+    code = "shutting_down"
 
 
 class StoreError(TableError):
@@ -101,3 +116,9 @@ class WrongTable(TableError):
     """A button whose game id is not the game open in this channel."""
 
     code = "wrong_table"
+
+
+class TableArchived(TableError):
+    """A button of a game the bot archived because it could not post in its channel."""
+
+    code = "archived"

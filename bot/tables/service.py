@@ -12,7 +12,7 @@ import asyncio
 import json
 import logging
 import secrets
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
@@ -29,6 +29,7 @@ from bot.tables.domain import (
     NewPost,
     NewReminder,
     PostKind,
+    PostState,
     Reminder,
     Seat,
     Status,
@@ -44,6 +45,7 @@ from bot.tables.errors import (
     NotAllowed,
     NotSeated,
     NotYourTurn,
+    RemindTooOften,
     ShuttingDown,
     StaleActionError,
     TooManyLobbies,
@@ -74,6 +76,11 @@ REMINDER_CAP = 6
 MIN_REPEAT_HOURS = 12.0
 
 log = logging.getLogger(APP_NAME)
+
+
+#: The outcome of an outbox row the channel refused (403/404) and that waits to be tried
+#: again: "refused since <ISO time>: <status text>" (delivery keeps the first time).
+REFUSED_PREFIX = "refused since "
 
 
 def utc_now() -> datetime:
@@ -207,6 +214,9 @@ class TableService:
         self.literal = literal
         self.limits = limits or TableLimits()
         self._creating = asyncio.Lock()  # count-then-create must not interleave
+        # lobby places held while the bot opens a thread for them (`lobby_reservation`)
+        self._reserved_hosts: Counter[int] = Counter()
+        self._reserved_parents: Counter[int] = Counter()
         self.clock = clock
         self.components = components
         self._locks: dict[int, _GameLock] = {}  # only games someone holds or waits for
@@ -218,6 +228,8 @@ class TableService:
         # What each recent commit did, so a post can mark the turn's changes; after a
         # restart it is empty and a re-announced table carries its summary line only.
         self.accepting = True
+        #: Games archived at start-up because their log no longer replays (`resume`).
+        self.quarantined: list[Game] = []
 
     # --- helpers -----------------------------------------------------------------------
 
@@ -353,9 +365,29 @@ class TableService:
 
     # --- lobby -------------------------------------------------------------------------
 
+    @asynccontextmanager
+    async def lobby_reservation(self, host: User, parent_id: int) -> AsyncIterator[None]:
+        """Hold one lobby place of `host` and channel `parent_id` while the bot prepares a
+        lobby (opens its thread): concurrent `/moonriver new` are refused before they
+        make a thread, not after. Call `create(..., reserved=True)` inside it."""
+        async with self._creating:
+            await self.check_new_lobby(host, parent_id)
+            self._reserved_hosts[host.id] += 1
+            self._reserved_parents[parent_id] += 1
+        try:
+            yield
+        finally:
+            self._reserved_hosts[host.id] -= 1
+            self._reserved_parents[parent_id] -= 1
+            if not self._reserved_hosts[host.id]:
+                del self._reserved_hosts[host.id]
+            if not self._reserved_parents[parent_id]:
+                del self._reserved_parents[parent_id]
+
     async def create(self, channel_id: int, host: User, options: GameOptions | None = None,
                      *, guild_id: int | None = None, settings: TableSettings | None = None,
-                     seed: int | None = None, parent_id: int | None = None) -> Game:
+                     seed: int | None = None, parent_id: int | None = None,
+                     reserved: bool = False) -> Game:
         """A lobby with the host seated. The seed is drawn at random unless given (the
         sandbox takes one to reproduce a game). `parent_id` is the channel a thread was
         opened from: the per-channel lobby limit counts it and its threads."""
@@ -365,7 +397,8 @@ class TableService:
             self._check_settings(settings)
         parent = parent_id if parent_id is not None else channel_id
         async with self._creating:
-            await self.check_new_lobby(host, parent)
+            if not reserved:  # else its place is held by `lobby_reservation`
+                await self.check_new_lobby(host, parent)
             return self._saved(await self.store.create_game(
                 guild_id=guild_id, channel_id=channel_id,
                 host=Seat(0, host.id, _clean_name(host.name)),
@@ -383,13 +416,15 @@ class TableService:
         return str((options.rules if options else {}).get("components", ""))
 
     async def check_new_lobby(self, host: User, parent_id: int) -> None:
-        """`TooManyLobbies` if `host` or channel `parent_id` is at its lobby limit (the
-        bot asks before it opens a thread; `create` asks again, under its lock)."""
-        if await self.store.open_lobbies(host_id=host.id) >= self.limits.lobbies_per_user:
+        """`TooManyLobbies` if `host` or channel `parent_id` is at its lobby limit, counting
+        lobbies reserved but not yet written (`lobby_reservation`); `create` asks again,
+        under its lock."""
+        if await self.store.open_lobbies(host_id=host.id) + self._reserved_hosts[host.id] \
+                >= self.limits.lobbies_per_user:
             raise TooManyLobbies("you already host as many open lobbies as allowed",
                                  limit=self.limits.lobbies_per_user)
-        if await self.store.open_lobbies(parent_id=parent_id) >= \
-                self.limits.lobbies_per_channel:
+        if await self.store.open_lobbies(parent_id=parent_id) \
+                + self._reserved_parents[parent_id] >= self.limits.lobbies_per_channel:
             raise TooManyLobbies("this channel has as many open lobbies as allowed",
                                  limit=self.limits.lobbies_per_channel)
 
@@ -398,8 +433,8 @@ class TableService:
         seconds would be a ping machine)."""
         shortest = self.limits.min_remind_hours
         if any(h < shortest for h in settings.remind_after_hours):
-            raise BadInput(f"reminders must be at least {shortest:g} hours apart",
-                           field="remind_after_hours")
+            raise RemindTooOften(f"reminders must be at least {shortest:g} hours apart",
+                                 hours=f"{shortest:g}")
 
     async def _lobby_change(self, channel_id: int,
                             change: Callable[[Game], tuple[list[Seat], int]]) -> Game:
@@ -740,15 +775,40 @@ class TableService:
         """Fire every due reminder, each on its own: one table's failure (a bad row, a
         broken game) is that row's outcome and never touches another table's."""
         out = []
-        for reminder in await self.due_reminders():
+        due, missed = self._catch_up(await self.due_reminders())
+        for reminder in missed:  # superseded by the one catch-up reminder
+            await self.store.fire_reminder(reminder, posts=[], repeat=None, now=self.clock())
+            out.append(Fired(reminder, "moot"))
+        for reminder in due:
             try:
                 out.append(await self.fire(reminder))
             except ShuttingDown:
                 break  # the lease hands it out again after the restart
+            except (IndexError, KeyError, TypeError, ValueError) as exc:
+                # a row whose stored data cannot fire would fail again after every
+                # lease, forever: drop it, say so once
+                log.error("reminder %s of game %s cannot fire (%s: %s); dropped",
+                          reminder.id, reminder.game_id, type(exc).__name__, exc)
+                await self.store.fire_reminder(reminder, posts=[], repeat=None,
+                                               now=self.clock())
+                out.append(Fired(reminder, f"dropped: {exc}"))
             except Exception as exc:  # the outcome of this row only
                 log.exception("reminder %s of game %s failed", reminder.id, reminder.game_id)
                 out.append(Fired(reminder, f"error: {exc}"))
         return out
+
+    @staticmethod
+    def _catch_up(due: list[Reminder]) -> tuple[list[Reminder], list[Reminder]]:
+        """After downtime several reminders of one decision fall due at once: only the
+        latest of them fires (one catch-up reminder). Returns (to fire, to drop)."""
+        latest: dict[tuple[int, int, int | None], Reminder] = {}
+        for r in due:
+            key = (r.game_id, r.turn_version, r.user_id)
+            if r.kind == "remind" and (key not in latest or r.nth > latest[key].nth):
+                latest[key] = r
+        fire = [r for r in due if r.kind != "remind"
+                or latest[(r.game_id, r.turn_version, r.user_id)] is r]
+        return fire, [r for r in due if r not in fire]
 
     async def fire(self, reminder: Reminder) -> Fired:
         """One claimed reminder: a channel reminder (and a DM if the player asked) goes to
@@ -770,12 +830,12 @@ class TableService:
         if (await self.store.user_prefs(user)).dm_reminders:
             posts.append(NewPost(PostKind.DM, target=user))
         fired = await self.store.fire_reminder(reminder, posts=posts,
-                                               repeat=self._repeat(game, reminder),
+                                               repeat=self._repeat(game, reminder, self.clock()),
                                                now=self.clock())
         return Fired(reminder, "reminded" if fired else "moot")
 
     @staticmethod
-    def _repeat(game: Game, reminder: Reminder) -> NewReminder | None:
+    def _repeat(game: Game, reminder: Reminder, now: datetime) -> NewReminder | None:
         """After the table's last scheduled reminder, keep reminding at its last gap (at
         least MIN_REPEAT_HOURS) until the player moves, at most REMINDER_CAP in all."""
         hours = game.settings.remind_after_hours
@@ -783,7 +843,9 @@ class TableService:
             return None
         gap = hours[-1] - hours[-2] if len(hours) > 1 else hours[-1]
         every = timedelta(hours=max(gap, MIN_REPEAT_HOURS))
-        return NewReminder(reminder.user_id, "remind", reminder.due_at + every,
+        # after downtime the next repeat counts from now, not from a due time long past
+        # (or every missed repeat would fire back to back)
+        return NewReminder(reminder.user_id, "remind", max(reminder.due_at, now) + every,
                            reminder.nth + 1)
 
     async def autoplay(self, reminder: Reminder) -> ActResult | None:
@@ -831,6 +893,50 @@ class TableService:
             return self._saved(await self.store.set_status(game, Status.ABANDONED,
                                                            self.clock()))
 
+    async def reannounce(self, game: Game) -> Game:
+        """A fresh table post for an open game, pinging whoever moves, with fresh
+        deadlines: after a restore, or when its host resumes a held or archived table."""
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            if game.status is not Status.ACTIVE:
+                return game
+            rules = rules_of(game)
+            state = await self.state_of(game)
+            posts = self._announce(game, state, (), None)
+            game = self._saved(await self.store.truncate_actions(
+                game, keep=await self.store.action_count(game.id),
+                state=rules.state_to_dict(state), reminders=self._reminders_for(game, state),
+                now=self.clock(), posts=posts))
+            self._remember(game, state)
+            return game
+
+    async def resume_table(self, channel_id: int, user: User) -> Game:
+        """The host (or a manager) resumes the table here: the open game, or the last
+        game of this channel the bot archived because it could not post there
+        (`archived_by_refusal`), which is reopened and announced afresh."""
+        try:
+            game = await self._open_game(channel_id)
+        except NoGameHere:
+            archived = [g for g in await self.store.games_with_status(Status.ABANDONED)
+                        if g.channel_id == channel_id]
+            if not archived:
+                raise
+            game = max(archived, key=lambda g: g.id)
+            self._may_manage(game, user)
+            if not any(row.state is PostState.FAILED and row.outcome.startswith(REFUSED_PREFIX)
+                       for row in await self.store.posts(game.id)):
+                raise NoGameHere("there is no open game in this channel") from None
+            async with self._lock(game.id):
+                game = self._saved(await self.store.set_status(game, Status.ACTIVE,
+                                                               self.clock()))
+            return await self.reannounce(game)
+        self._may_manage(game, user)
+        for post in await self.store.posts(game.id):  # a held post: try again now
+            if post.state is PostState.PENDING:
+                await self.store.settle_post(post.id, PostState.PENDING, post.outcome,
+                                             retry_at=self.clock())
+        return game
+
     async def drain(self, timeout: float) -> bool:
         """Stop taking moves and wait for the moves in flight to commit. True if they all
         did within `timeout` seconds."""
@@ -843,22 +949,41 @@ class TableService:
 
     async def resume(self) -> int:
         """At start-up: rebuild every active game's snapshot that is missing or behind its
-        log. Returns how many were rebuilt."""
+        log. Returns how many were rebuilt. A game whose log no longer replays is
+        quarantined (archived, listed in `quarantined`, one CRITICAL line naming it and
+        the database): one bad game never keeps the others from playing."""
         rebuilt = 0
         for game_id in await self.store.snapshot_mismatches():
             game = await self.store.game(game_id)
             if game is None:
                 continue
             actions = await self.store.actions(game_id)
-            state = replay(self._record(game, actions)).state
+            try:
+                state = replay(self._record(game, actions)).state
+            except (GameError, ValueError, KeyError, IndexError, TypeError) as exc:
+                await self._quarantine(game, exc)
+                continue
             await self.store.replace_snapshot(game_id, len(actions),
                                               rules_of(game).state_to_dict(state))
             rebuilt += 1
         for game in await self.store.games_with_status(Status.ACTIVE):
             if any(s.is_ai for s in game.seats):  # a crash may have cut computer turns short
-                async with self._lock(game.id):
-                    state = await self.state_of(game)
-                    after, computers = await self._play_computers(game, state)
-                    if computers:
-                        await self._commit(game, after, computers)
+                try:
+                    async with self._lock(game.id):
+                        state = await self.state_of(game)
+                        after, computers = await self._play_computers(game, state)
+                        if computers:
+                            await self._commit(game, after, computers)
+                except (GameError, ValueError, KeyError, IndexError, TypeError) as exc:
+                    await self._quarantine(game, exc)
         return rebuilt
+
+    async def _quarantine(self, game: Game, exc: BaseException) -> None:
+        """Archive a game whose stored log no longer replays, and say so once."""
+        where = getattr(self.store, "path", type(self.store).__name__)
+        log.critical("game %s (channel %s) in %s: its action log no longer replays (%s); "
+                     "the game is archived, the others play on", game.id, game.channel_id,
+                     where, exc)
+        archived = await self.archive(game.id)
+        if archived is not None:
+            self.quarantined.append(archived)

@@ -31,7 +31,7 @@ def scenario_number(text: str | int) -> int:
         key = text.strip().lower()
         if key in SCENARIOS:
             return SCENARIOS.index(key) + 1
-        if key.isdigit() and 1 <= int(key) <= len(SCENARIOS):
+        if key.isdigit() and len(key) <= 3 and 1 <= int(key) <= len(SCENARIOS):
             return int(key)
     raise GameError(f"unknown scenario {text!r} (expected {', '.join(SCENARIOS)} "
                          f"or 1–{len(SCENARIOS)})")

@@ -171,3 +171,31 @@ async def test_interaction_tokens_are_not_logged_even_at_debug(strict_bot) -> No
     assert "INTERACTION_CREATE" in text  # the payload was logged at DEBUG ...
     assert f"token-{iid}" not in text  # ... without its token
     assert fake.env["DISCORD_TOKEN"] not in text
+
+
+@pytest.mark.parametrize("typed", [",", " , ,", "12;24", "12,,24", "nan", "1e400", "-3",
+                                   "1,2,3,4,5,6"])
+async def test_reminder_hours_follow_a_grammar_and_a_refusal_names_the_setting(
+        bot, typed: str) -> None:  # type: ignore[no-untyped-def]
+    fake, _bot = bot
+    await lobby_of(fake, ALICE)
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "settings", remind_hours=typed)
+    refusal = await reply_to(fake, iid, before)
+    assert refusal.ephemeral and "saved" not in refusal.content.lower()
+    assert "remind_hours" in refusal.content and "12,24" in refusal.content
+
+
+async def test_concurrent_new_tables_open_no_empty_threads(bot) -> None:  # type: ignore[no-untyped-def]
+    """Eight `/moonriver new` at once by one host (at most 1 open lobby here): one
+    thread, one lobby; the other seven are refused before any thread is made."""
+    import asyncio
+
+    fake, _bot = bot
+    before = len(fake.sent)
+    ids = await asyncio.gather(*(fake.slash(ALICE, "new", players=2) for _ in range(8)))
+    answers = [await reply_to(fake, iid, before) for iid in ids]
+    await asyncio.sleep(0.5)  # a thread made late would show here
+    refused = [a for a in answers if "open lobbies" in a.content]
+    assert len(refused) == 7, [a.content for a in answers]
+    assert len(fake.threads) - len(fake.removed_channels) == 1, fake.threads

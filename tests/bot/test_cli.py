@@ -213,3 +213,32 @@ def test_simulate_games_is_bounded(capsys, games: str) -> None:
 @pytest.mark.parametrize("think", ["1" + "0" * 30, "60001", "0"])
 def test_simulate_think_time_is_bounded(capsys, think: str) -> None:
     _one_line_exit_2(capsys, ["simulate", "--think-ms", think])
+
+
+# --- numbers past the edge (issue 25, item 10) --------------------------------------------
+
+
+def test_a_5000_digit_integer_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    huge = "9" * 5000
+    record = tmp_path / "huge.json"
+    record.write_text('{"format": "moonriver-record/1", "seed": ' + huge
+                      + ', "players": ["A", "B"], "actions": []}')
+    for args in (["replay", str(record)], ["score", RANCH, "--scenario", huge]):
+        result = run(*args)
+        assert result.returncode == 2, result.stderr
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("moonriver: "), result.stderr
+        assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("age", ["nan", "NaN", "inf", "-inf", "-5", "0"])
+def test_health_refuses_a_max_age_that_is_not_a_positive_number(tmp_path: Path,
+                                                                 age: str) -> None:
+    beat = tmp_path / "heartbeat"
+    beat.touch()
+    old = time.time() - 600
+    os.utime(beat, (old, old))  # stale: only a broken comparison would call it ok
+    result = run("health", "--file", str(beat), "--max-age", age)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("moonriver: ") and "max-age" in lines[0]

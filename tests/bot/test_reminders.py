@@ -112,3 +112,55 @@ async def test_autoplay_plays_every_decision_to_the_end_of_the_game(
     assert (await store.game(game_id)).status is Status.FINISHED  # type: ignore[union-attr]
     assert await store.reminders(game_id) == []
     assert rounds >= 2 * 12  # a turn per deadline, not a game per deadline
+
+
+async def test_a_bad_stored_settings_row_never_loops(tmp_path, caplog) -> None:  # type: ignore[no-untyped-def]
+    """Reminder hours stored empty (`remind_hours:","` was once accepted): reminders
+    already scheduled must neither raise every lease nor stop; one warning, once."""
+    import logging
+    import sqlite3
+
+    from bot.tables.store import SqliteStore
+
+    path = tmp_path / "games.sqlite3"
+    clock = Clock()
+    store = SqliteStore(path)
+    await store.open()
+    service = TableService(store, clock=clock)
+    started = await two_player_table(service, 10, ALICE, BOB)
+    await store.close()
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE games SET settings = json_set(settings, '$.remind_after_hours', "
+                "json('[]')) WHERE id = ?", (started.game.id,))
+    raw.commit()
+    raw.close()
+    store = SqliteStore(path)
+    await store.open()
+    service = TableService(store, clock=clock)
+    outcomes = []
+    with caplog.at_level(logging.WARNING, logger="moonriver"):
+        for _ in range(6):  # six maintenance rounds a lease apart, past every deadline
+            clock.advance(12)
+            outcomes += [f.outcome for f in await service.run_deadlines()]
+            clock.now += service.reminder_lease
+    await store.close()
+    assert outcomes and not [o for o in outcomes if o.startswith("error")], outcomes
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1 and f"game {started.game.id}" in warnings[0].getMessage()
+
+
+async def test_after_downtime_one_catch_up_reminder_per_decision(
+        store: GameStore, clock: Clock) -> None:
+    """The bot was down five days: the deadlines it missed (12 h, 24 h and the repeats
+    every 12 h) become one reminder now, not a burst; the next one follows a gap later."""
+    service = TableService(store, clock=clock)
+    started = await two_player_table(service, 10, ALICE, BOB)
+    game_id = started.game.id
+    clock.advance(5 * 24)  # downtime
+    for _ in range(12):  # an hour of maintenance rounds, each past the lease
+        await service.run_deadlines()
+        clock.now += service.reminder_lease
+    assert len(await reminder_posts(store, game_id)) == 1
+    clock.advance(12)
+    await service.run_deadlines()
+    assert len(await reminder_posts(store, game_id)) == 2

@@ -120,3 +120,33 @@ async def test_a_wake_as_the_stop_comes_does_not_keep_delivery_running(
         assert not delivery.running
     finally:
         await store.close()
+
+
+async def test_a_click_during_the_drain_is_asked_to_try_again(fake: FakeDiscord,
+                                                             tmp_path: Path) -> None:
+    """README: a late click during a stop gets "try again in a moment", not an error."""
+    from tests.bot.test_end_to_end import USERS, click_and_wait, mover_of
+    from tests.bot.test_outbox_delivery import play_button, take_turn_no_wait
+    from tests.fake_discord import next_click
+
+    bot = BotProcess(fake, tmp_path / "bot.sqlite3")
+    await bot.start(MOONRIVER_SHUTDOWN_SECONDS="10")
+    try:
+        table = await started_table(fake, ALICE, [BOB])
+        first = mover_of(table)
+        fake.post_delay = 3.0  # the next table post is still on its way at the stop
+        await take_turn_no_wait(fake, table, first)
+        second = USERS[BOB[0] if first == ALICE else ALICE[0]]
+        dialogue = await click_and_wait(fake, second, table, play_button(table))
+        assert dialogue.custom_ids(), dialogue.content
+        assert bot.process is not None
+        bot.process.send_signal(__import__("signal").SIGTERM)
+        await asyncio.sleep(0.5)  # the drain waits for that post
+        assert bot.alive
+        custom_id, values = next_click(dialogue)
+        answer = await click_and_wait(fake, second, dialogue, custom_id, values)
+        assert "try again in a moment" in answer.content, answer.content
+        assert "went wrong" not in answer.content
+        assert await bot.wait(timeout=15) == 0
+    finally:
+        await bot.kill()

@@ -12,7 +12,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -83,6 +83,30 @@ async def test_a_second_bot_process_refuses_to_start(tmp_path: Path) -> None:
         await first.close()
 
 
+@pytest.mark.parametrize("link", ["symlink", "hard link"])
+async def test_a_second_bot_through_a_link_to_the_file_is_refused(tmp_path: Path,
+                                                                  link: str) -> None:
+    """The lock follows the file (device and inode), not its name."""
+    path = tmp_path / "games.sqlite3"
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    alias = other / "alias.sqlite3"
+    first, _service = await _store_with_a_game(path)
+    try:
+        if link == "symlink":
+            alias.symlink_to(path)
+        else:
+            os.link(path, alias)
+        with pytest.raises(DatabaseLocked):
+            await SqliteStore(alias).open()
+        assert_one_line_refusal(run_bot(alias), "in use by another Moon River process")
+    finally:
+        await first.close()
+    again = SqliteStore(alias)  # the lock goes with the store that held it
+    await again.open()
+    await again.close()
+
+
 # --- the file changes under the running bot -------------------------------------------
 
 
@@ -110,6 +134,35 @@ async def test_a_replaced_database_stops_writes_for_good(tmp_path: Path) -> None
         await store.checkpoint()
     with pytest.raises(DatabaseReplaced):  # and every write after it
         await service.join(CHANNEL, BOB)
+    await store.close()
+
+
+@pytest.mark.parametrize("copied", ["another database", "a backup of this one"])
+async def test_a_database_copied_over_the_live_file_stops_writes_with_a_critical_line(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, copied: str) -> None:
+    """`cp other.sqlite3 games.sqlite3` keeps the inode and rewrites the bytes."""
+    import logging
+    from datetime import UTC, datetime
+
+    path = tmp_path / "games.sqlite3"
+    store, service = await _store_with_a_game(path)
+    if copied == "another database":
+        other = tmp_path / "other.sqlite3"
+        await _made_database(other)
+    else:
+        other = await store.backup(tmp_path / "backups", 2, datetime.now(UTC))
+    await service.join(CHANNEL, BOB)  # the bot writes on
+    await store.checkpoint()
+    inode = path.stat().st_ino
+    shutil.copyfile(other, path)
+    assert path.stat().st_ino == inode  # the same file, other bytes
+    with caplog.at_level(logging.CRITICAL, logger="moonriver"):
+        with pytest.raises(DatabaseReplaced, match="overwritten"):
+            await service.leave(CHANNEL, BOB)
+        with pytest.raises(DatabaseReplaced):
+            await store.checkpoint()  # the maintenance tick: nothing written into it
+    critical = [r for r in caplog.records if r.levelno == logging.CRITICAL]
+    assert len(critical) == 1 and str(path) in critical[0].getMessage()
     await store.close()
 
 
@@ -331,3 +384,206 @@ async def test_the_sandbox_refuses_a_database_a_bot_holds(tmp_path: Path) -> Non
         assert_one_line_refusal(done, "in use by another Moon River process")
     finally:
         await first.close()
+
+
+# --- one bad game among many (issue 25) -------------------------------------------------
+
+
+async def _two_started_games(path: Path, channels: tuple[int, int]) -> list[int]:
+    """Two running games (Alice and Bob, Carol and Dave) in two channels, written by the
+    service as the bot would, their first table posts still pending in the outbox."""
+    from bot.tables.service import User
+
+    store = SqliteStore(path)
+    await store.open()
+    service = TableService(store)
+    ids = []
+    for channel, (host, guest) in zip(channels, (((101, "Alice"), (102, "Bob")),
+                                                 ((103, "Carol"), (104, "Dave"))),
+                                      strict=True):
+        host_user, guest_user = User(*host), User(*guest)
+        game = await service.create(channel, host_user)
+        await service.join(channel, guest_user)
+        await service.start(channel, host_user)
+        ids.append(game.id)
+    await store.close()
+    return ids
+
+
+async def _start_or_exit(bot: object) -> int | None:
+    """Start the bot process; its exit status if it stopped before it was ready, else
+    None (a refusal must not make the test wait a minute for a gateway that never
+    comes)."""
+    import asyncio
+
+    from tests.bot.bot_process import BotProcess
+
+    assert isinstance(bot, BotProcess)
+    starting = asyncio.ensure_future(bot.start())
+    for _ in range(1200):
+        if starting.done():
+            starting.result()
+            return None
+        if bot.process is not None and bot.process.returncode is not None:
+            starting.cancel()
+            return bot.process.returncode
+        await asyncio.sleep(0.05)
+    raise AssertionError("the bot neither started nor stopped")
+
+
+async def test_a_game_whose_log_no_longer_replays_is_quarantined_not_the_bot(
+        tmp_path: Path) -> None:
+    from bot.tables.domain import Status
+    from tests.bot.bot_process import BotProcess, stored
+    from tests.bot.test_end_to_end import CAROL, is_post, mover_of
+    from tests.fake_discord import CHANNEL_ID, FakeDiscord
+
+    bad_channel, good_channel = CHANNEL_ID, CHANNEL_ID + 1
+    path = tmp_path / "bot.sqlite3"
+    bad, good = await _two_started_games(path, (bad_channel, good_channel))
+    connection = sqlite3.connect(path)  # a log entry the rules no longer accept
+    connection.execute("INSERT INTO actions (game_id, seq, seat, action, created_at) "
+                       "VALUES (?, 1, 0, 'teleport p99 to the moon', '2026-11-30T00:00:00')",
+                       (bad,))
+    connection.commit()
+    connection.close()
+    fake = FakeDiscord()
+    await fake.start()
+    bot = BotProcess(fake, path)
+    try:
+        assert await _start_or_exit(bot) is None, bot.log.read_text()[-2000:]
+        told = await fake.wait_for(lambda s: s.kind == "channel", channel=bad_channel)
+        assert f"#{bad}" in told.content and len(told.content.splitlines()) == 1
+        assert {int(u) for u in (told.allowed_mentions or {}).get("users") or []} == {101, 102}
+        # the other table plays on
+        table = await fake.wait_for(is_post, channel=good_channel)
+        user = mover_of(table)
+        assert user[0] in (CAROL[0], CAROL[0] + 1)
+        turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
+        before = len(fake.sent)
+        iid = await fake.click(user, table, turn)
+        dialogue = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+        assert dialogue.ephemeral and "went wrong" not in dialogue.content
+        assert await bot.terminate() == 0
+    finally:
+        await bot.kill()
+        await fake.stop()
+    critical = [line for line in bot.log.read_text().splitlines() if "CRITICAL" in line]
+    assert len(critical) == 1 and f"game {bad}" in critical[0] and str(path) in critical[0]
+    games, _posts = await stored(path)
+    status = {g.id: g.status for g in games}
+    assert status == {bad: Status.ABANDONED, good: Status.ACTIVE}
+
+
+async def test_after_a_restore_every_open_game_is_announced_again_with_fresh_nonces(
+        tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from bot.tables.store.guard import write_backup
+    from tests.bot.bot_process import BotProcess
+    from tests.bot.test_end_to_end import (
+        ALICE as ALICE_ON_DISCORD,
+    )
+    from tests.bot.test_end_to_end import (
+        BOB as BOB_ON_DISCORD,
+    )
+    from tests.bot.test_end_to_end import (
+        is_post,
+        mover_of,
+        started_table,
+        take_turn,
+    )
+    from tests.fake_discord import FakeDiscord
+
+    fake = FakeDiscord()
+    await fake.start()
+    path = tmp_path / "bot.sqlite3"
+    bot = BotProcess(fake, path)
+    await bot.start()
+    try:
+        table = await take_turn(fake, await started_table(fake, ALICE_ON_DISCORD,
+                                                          [BOB_ON_DISCORD]))
+        backup = write_backup(str(path), tmp_path / "backups", 2, datetime.now(UTC))
+        expected = mover_of(table)  # whoever moves in the backup
+        for _ in range(2):  # posts the backup never saw: their ids come again after it
+            table = await take_turn(fake, table)
+        assert await bot.terminate() == 0
+        assert restore(str(backup), "--db", str(path)).returncode == 0
+        before = len(fake.sent)
+        await bot.start()
+        announced = await fake.wait_for(is_post, after=before, timeout=15)
+        assert mover_of(announced) == expected  # a fresh post pings whoever moves now
+        table = await take_turn(fake, announced)  # and play goes on, nothing swallowed
+        table = await take_turn(fake, table)
+        assert fake.nonce_hits == 0
+        assert await bot.terminate() == 0
+        before = len(fake.sent)
+        await bot.start()  # an ordinary restart announces nothing more
+        await asyncio_sleep(1.5)
+        assert not [s for s in fake.sent[before:] if is_post(s)]
+    finally:
+        await bot.kill()
+        await fake.stop()
+
+
+async def asyncio_sleep(seconds: float) -> None:
+    import asyncio
+
+    await asyncio.sleep(seconds)
+
+
+async def test_a_deleted_wal_file_stops_moves_keeps_what_was_acknowledged_and_stops_cleanly(
+        tmp_path: Path) -> None:
+    import asyncio
+
+    from tests.bot.bot_process import BotProcess, stored
+    from tests.bot.test_end_to_end import ALICE as ALICE_ON_DISCORD
+    from tests.bot.test_end_to_end import BOB as BOB_ON_DISCORD
+    from tests.bot.test_end_to_end import mover_of, started_table, take_turn
+    from tests.bot.test_outbox_delivery import take_turn_no_wait, turn_version
+    from tests.fake_discord import FakeDiscord
+
+    fake = FakeDiscord()
+    await fake.start()
+    path = tmp_path / "bot.sqlite3"
+    bot = BotProcess(fake, path)
+    await bot.start(MOONRIVER_BACKUP_HOURS="0")
+    try:
+        table = await take_turn(fake, await started_table(fake, ALICE_ON_DISCORD,
+                                                          [BOB_ON_DISCORD]))
+        game_id, acknowledged = turn_version(table)
+        Path(f"{path}-wal").unlink()  # an operator "cleans up" beside the live database
+        await asyncio.sleep(1.5)  # maintenance rounds: a tick notices it too
+        before = len(fake.sent)
+        with suppress(AssertionError, StopIteration, ValueError, TimeoutError):
+            await asyncio.wait_for(take_turn_no_wait(fake, table, mover_of(table)), 10)
+        answers = [s.content for s in fake.sent[before:] if s.ephemeral]
+        assert any("database is not available" in a for a in answers), answers
+        assert bot.process is not None
+        bot.process.send_signal(__import__("signal").SIGTERM)
+        assert await bot.wait(timeout=20) == 0  # no hang on the final checkpoint
+    finally:
+        await bot.kill()
+        await fake.stop()
+    log = bot.log.read_text()
+    assert "CRITICAL" in log and "-wal" in log
+    games, _posts = await stored(path)
+    (game,) = [g for g in games if g.id == game_id]
+    assert game.version >= acknowledged  # every acknowledged move is in the file
+
+
+async def test_a_reader_beside_the_bot_never_takes_the_write_ahead_log_away(
+        tmp_path: Path) -> None:
+    """The guards read the file through descriptors they keep: closing one would drop
+    SQLite's POSIX locks, and a reader in another process closing its connection would
+    then delete the -wal file under the bot."""
+    path = tmp_path / "games.sqlite3"
+    store, service = await _store_with_a_game(path)
+    for _ in range(3):
+        await service.join(CHANNEL, BOB)  # writes: every guard runs
+        reader = f"import sqlite3; c = sqlite3.connect({str(path)!r}); " \
+                 "c.execute('SELECT count(*) FROM games').fetchall(); c.close()"
+        subprocess.run([sys.executable, "-c", reader], check=True, timeout=60)
+        assert Path(f"{path}-wal").exists()
+        await service.leave(CHANNEL, BOB)
+    await store.close()

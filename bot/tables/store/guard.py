@@ -11,6 +11,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import secrets
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,6 +24,9 @@ from bot.tables.errors import StoreError
 
 log = logging.getLogger(APP_NAME)
 
+#: The store's `meta` table (schema migration 6); `restore_backup` creates it too, so a
+#: backup from before it can be marked.
+META_TABLE = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
 BACKUP_PREFIX = "moonriver-"
 BACKUP_SUFFIX = ".sqlite3"
 
@@ -39,6 +43,10 @@ class DatabaseReplaced(StoreError):
     code = "store"
 
 
+class WalLost(DatabaseReplaced):
+    """The write-ahead log beside the database was deleted or replaced under the bot."""
+
+
 def file_uri(path: str | Path, mode: str) -> str:
     """A SQLite URI that opens `path` in `mode` ("ro", "rw": never creates the file);
     quoted, so '?', '#' or '%' in a folder name stay part of the path."""
@@ -46,19 +54,27 @@ def file_uri(path: str | Path, mode: str) -> str:
 
 
 def lock_path(database: str | Path) -> Path:
-    return Path(f"{database}.lock")
+    """The lock file beside the database's real file (symlinks resolved, so every name
+    that leads to the file shares one lock file)."""
+    return Path(f"{Path(database).resolve()}.lock")
 
 
 class DatabaseLock:
-    """An exclusive `flock` on a file beside the database, held while the store is open.
+    """An exclusive `flock` on a file beside the database, held while the store is open,
+    and one on the database file itself once it exists: a lock on the file's identity
+    (device and inode), so a second bot is refused whatever name it uses (a symlink
+    resolves to the same lock file, a hard link to the same inode).
 
-    The kernel drops it when the process dies (even by SIGKILL), so a crash never leaves
-    a stale lock; the file keeps the holder's pid for the message.
+    The kernel drops both when the process dies (even by SIGKILL), so a crash never
+    leaves a stale lock; the lock file keeps the holder's pid for the message. (`flock`
+    and SQLite's own POSIX locks do not interfere on Linux.)
     """
 
     def __init__(self, database: str | Path) -> None:
+        self.database = Path(database)
         self.path = lock_path(database)
         self._file: IO[str] | None = None
+        self._held: int | None = None  # a descriptor of the database file, flocked
 
     def acquire(self) -> None:
         try:
@@ -73,15 +89,43 @@ class DatabaseLock:
             holder = file.read().strip() or "?"
             file.close()
             raise DatabaseLocked(
-                f"{self.path.with_suffix('')} is in use by another Moon River process "
+                f"{self.database} is in use by another Moon River process "
                 f"(pid {holder}); run one bot per database file") from None
+        self._file = file
+        try:
+            self.hold_database()
+        except BaseException:
+            self.release()
+            raise
         file.seek(0)
         file.truncate()
         file.write(str(os.getpid()))
         file.flush()
-        self._file = file
+
+    def hold_database(self) -> None:
+        """Lock the database file itself (its inode), if it exists and is not held yet:
+        `acquire` does it, and the store again once SQLite has created a new file."""
+        if self._held is not None:
+            return
+        try:
+            held = os.open(self.database, os.O_RDONLY | os.O_CLOEXEC)
+        except FileNotFoundError:
+            return
+        except OSError:
+            return  # unreadable: the store's own checks say so in one line
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(held)
+            raise DatabaseLocked(
+                f"{self.database} is in use by another Moon River process (the same file "
+                "under another name: a hard link); run one bot per database file") from None
+        self._held = held
 
     def release(self) -> None:
+        if self._held is not None:
+            os.close(self._held)  # drops its flock
+            self._held = None
         if self._file is not None:
             fcntl.flock(self._file.fileno(), fcntl.LOCK_UN)
             self._file.close()
@@ -114,6 +158,62 @@ class FileIdentity:
             raise DatabaseReplaced(
                 f"the database file {self.path} was replaced while the bot ran; writes "
                 "stopped: restart the bot to use the new file")
+
+
+@dataclass(frozen=True, slots=True)
+class WalIdentity:
+    """Device and inode of the `-wal` file SQLite writes commits into: an operator who
+    deletes it while the bot runs would have every later commit go into an unlinked
+    file (and a fresh connection start a new, empty log beside it)."""
+
+    path: str
+    device: int
+    inode: int
+
+    @classmethod
+    def of(cls, database: str) -> WalIdentity | None:
+        try:
+            stat = os.stat(f"{database}-wal")
+        except FileNotFoundError:
+            return None
+        return cls(f"{database}-wal", stat.st_dev, stat.st_ino)
+
+    def check(self) -> None:
+        try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:
+            raise WalLost(
+                f"the write-ahead log {self.path} was deleted while the bot ran; moves "
+                "stopped so none is acknowledged into a file that is gone: restart the "
+                "bot (never delete -wal or -shm files beside a live database)") from None
+        if (stat.st_dev, stat.st_ino) != (self.device, self.inode):
+            raise WalLost(f"the write-ahead log {self.path} was replaced while the bot ran; "
+                          "moves stopped: restart the bot")
+
+
+#: Where SQLite's header keeps the application id (4 bytes, big-endian): the store
+#: writes a fresh random one at every open, as a seal of "the bytes this process wrote".
+APPLICATION_ID_OFFSET = 68
+
+
+def new_seal() -> int:
+    """A random, non-zero application id (backups carry 0: never a live seal)."""
+    return secrets.randbelow(2**31 - 1) + 1
+
+
+def check_seal(held: int, path: str, seal: int) -> None:
+    """The database file still carries this process's seal in its header: another
+    database copied over it (same inode, other bytes) does not. Read through `held`, a
+    descriptor the store keeps open for its lifetime: opening and closing the file here
+    would drop SQLite's POSIX locks on it (closing any descriptor of a file releases
+    them all), and another process could then delete the write-ahead log."""
+    found = int.from_bytes(os.pread(held, 4, APPLICATION_ID_OFFSET), "big")
+    if found != seal:
+        raise DatabaseReplaced(
+            f"the database file {path} was overwritten while the bot ran (another "
+            "database or a backup copied over it); writes stopped so the two are not "
+            "mixed: restart the bot to use the file now there (`moonriver restore` while "
+            "the bot is stopped is the safe way)")
 
 
 def check_writable(path: str) -> None:
@@ -163,6 +263,8 @@ def write_backup(database: str, folder: Path, keep: int, now: datetime) -> Path:
         copy = sqlite3.connect(partial)
         try:
             source.backup(copy, pages=1024)
+            copy.execute("PRAGMA application_id = 0")  # a backup carries no live seal
+            copy.commit()
         finally:
             copy.close()
     finally:
@@ -200,6 +302,14 @@ def restore_backup(backup: Path, database: Path, now: datetime) -> Path | None:
             copy = sqlite3.connect(partial)
             try:
                 source.backup(copy)
+                # post ids restart from the backup's: a new salt keeps the message nonces
+                # made from them unique, and the mark makes the bot announce every open
+                # game afresh at its next start
+                copy.execute(META_TABLE)
+                copy.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                                 [("nonce_salt", secrets.token_hex(3)),
+                                  ("restored", now.astimezone(UTC).isoformat())])
+                copy.commit()
             finally:
                 copy.close()
         finally:

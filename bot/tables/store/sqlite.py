@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -49,11 +50,16 @@ from bot.tables.errors import (
 )
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry
 from bot.tables.store.guard import (
+    META_TABLE,
     DatabaseLock,
     DatabaseReplaced,
     FileIdentity,
+    WalIdentity,
+    WalLost,
+    check_seal,
     check_writable,
     file_uri,
+    new_seal,
     require_intact,
     write_backup,
 )
@@ -150,7 +156,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 5: a post's place in the action log, to narrate its turns again after a restart
         "ALTER TABLE outbox ADD COLUMN seq INTEGER",
     ),
-    (  # 6: what each action did (events) and said (a call's narration): a post narrates
+    (  # 6: facts about the file itself: the restore generation (nonce salt), and whether
+        # a restore still owes its open games a fresh post (`moonriver restore` writes both)
+        META_TABLE,
+    ),
+    (  # 7: what each action did (events) and said (a call's narration): a post narrates
        # its turns from the log, in any process
         "ALTER TABLE actions ADD COLUMN events TEXT",
         "ALTER TABLE actions ADD COLUMN said TEXT",
@@ -221,7 +231,13 @@ class SqliteStore:
         self._write = asyncio.Lock()
         self._lock = DatabaseLock(self.path) if lock else None
         self._identity: FileIdentity | None = None
+        self._wal: WalIdentity | None = None  # the -wal file, once SQLite has made it
+        self._seal: int | None = None  # the application id this process wrote at open
+        # a descriptor of the database file, open as long as the store: the seal is read
+        # through it (closing a descriptor would drop SQLite's POSIX locks on the file)
+        self._header: int | None = None
         self._gone: DatabaseReplaced | None = None  # set once: writing stays stopped
+        self.salt = ""  # the restore generation, read at open (see `Post.salt`)
 
     # --- lifecycle ---------------------------------------------------------------------
 
@@ -240,9 +256,21 @@ class SqliteStore:
                            # own connection, instead of inside some player's commit
                            "PRAGMA wal_autocheckpoint = 0"):
                 await db.execute(pragma)
+            if self._lock is not None:  # a new file exists only now
+                self._lock.hold_database()
             await self._check_intact()
             self._identity = FileIdentity.of(self.path)
             await self._migrate()
+            # the seal: a fresh application id in the header, checkpointed into the file
+            # now, so a database copied over the live file (same inode) is noticed
+            seal = new_seal()
+            await db.execute(f"PRAGMA application_id = {seal}")
+            await db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._header = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
+            self._seal = seal
+            row = await self._one("SELECT value FROM meta WHERE key = 'nonce_salt'",
+                                  db=self.db)
+            self.salt = str(row[0]) if row is not None else ""
             self._reader = await aiosqlite.connect(self.path, isolation_level=None)
             for pragma in ("PRAGMA query_only = ON", "PRAGMA busy_timeout = 5000"):
                 await self._reader.execute(pragma)
@@ -255,6 +283,11 @@ class SqliteStore:
             await self._close_connections()
             raise
 
+    @property
+    def stopped(self) -> bool:
+        """Writes stopped for good (the file or its write-ahead log went away)."""
+        return self._gone is not None
+
     async def _check_intact(self) -> None:
         """PRAGMA quick_check on the writer (it reads every page once: milliseconds for
         a few thousand games)."""
@@ -263,13 +296,31 @@ class SqliteStore:
     async def close(self) -> None:
         if self._db is not None and self._gone is None:
             await self.checkpoint()
+        elif self._db is not None and isinstance(self._gone, WalLost):
+            await self._rescue_wal()
         await self._close_connections()
+
+    async def _rescue_wal(self) -> None:
+        """The -wal file was deleted: the writer still holds it open, so its own
+        checkpoint copies the commits in it into the database file (a fresh connection
+        would see an empty log). Bounded: a stop never hangs on it."""
+        try:
+            async with asyncio.timeout(5):
+                await self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            log.critical("the commits in the deleted write-ahead log were copied into %s",
+                         self.path)
+        except (sqlite3.Error, TimeoutError) as exc:
+            log.critical("could not copy the deleted write-ahead log into %s: %s",
+                         self.path, exc)
 
     async def _close_connections(self) -> None:
         for connection in (self._reader, self._db):
             if connection is not None:
                 await connection.close()
         self._reader = self._db = None
+        if self._header is not None:  # after SQLite's own: closing it drops their locks
+            os.close(self._header)
+            self._header = None
         if self._lock is not None:
             self._lock.release()
 
@@ -285,6 +336,12 @@ class SqliteStore:
             return
         try:
             self._identity.check()
+            if self._seal is not None and self._header is not None:
+                check_seal(self._header, self.path, self._seal)
+            if self._wal is None:
+                self._wal = WalIdentity.of(self.path)
+            else:
+                self._wal.check()
         except DatabaseReplaced as exc:
             self._gone = exc
             log.critical("%s", exc)
@@ -372,7 +429,7 @@ class SqliteStore:
          created, updated, game) = row
         return Game(gid, guild, channel, Status(status), host,
                     GameOptions.from_json(options, game),
-                    TableSettings.from_json(settings), seed, components, version,
+                    TableSettings.from_json(settings, f"game {gid}"), seed, components, version,
                     await self._seats(gid), datetime.fromisoformat(created),
                     datetime.fromisoformat(updated))
 
@@ -399,7 +456,7 @@ class SqliteStore:
              created, updated, game) in rows:
             out.append(Game(gid, guild, channel, Status(st), host,
                             GameOptions.from_json(options, game),
-                            TableSettings.from_json(settings),
+                            TableSettings.from_json(settings, f"game {gid}"),
                             seed, components, version, tuple(seats.get(gid, ())),
                             datetime.fromisoformat(created), datetime.fromisoformat(updated)))
         return out
@@ -671,18 +728,28 @@ class SqliteStore:
                     target, attempts, datetime.fromisoformat(next_try), PostState(state),
                     outcome, seq)
 
+    def _salted(self, post: Post) -> Post:
+        return replace(post, salt=self.salt) if self.salt else post
+
     async def due_posts(self, now: datetime, limit: int = 100) -> list[Post]:
         rows = await self._all(
             f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
             "WHERE o.state = 'pending' AND o.next_try <= ? ORDER BY o.id LIMIT ?",
             (_time(now), limit))
-        return [self._post(row) for row in rows]
+        return [self._salted(self._post(row)) for row in rows]
 
     async def posts(self, game_id: int) -> list[Post]:
         rows = await self._all(
             f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
             "WHERE o.game_id = ? ORDER BY o.id", (game_id,))
-        return [self._post(row) for row in rows]
+        return [self._salted(self._post(row)) for row in rows]
+
+    async def take_restored(self) -> bool:
+        """Whether `moonriver restore` put this file in place since the bot last ran (its
+        open games owe their players a fresh post); the mark goes once read."""
+        async with self._transaction() as db:
+            cursor = await db.execute("DELETE FROM meta WHERE key = 'restored'")
+            return cursor.rowcount > 0
 
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:
