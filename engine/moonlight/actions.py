@@ -14,7 +14,7 @@ A–G and row 1–7 from the bottom.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from engine.games.action_text import action_words, expect_words
@@ -29,6 +29,8 @@ class Play:
 
     card: str  # `4m`
     cell: str  # `C5`
+    cid: int = field(init=False, compare=False, repr=False)  # the card id
+    index: int = field(init=False, compare=False, repr=False)  # the canvas cell
     rank: ClassVar[int] = 0
 
     def __post_init__(self) -> None:
@@ -36,12 +38,13 @@ class Play:
             raise ActionSyntaxError(f"{self.cell!r} is not a cell: a column A–G and a row "
                                     "1–7, e.g. D4")
         try:
-            parse_card_code(self.card)
+            cid = parse_card_code(self.card)
         except GameError as exc:
             raise ActionSyntaxError(str(exc)) from None
-        if card_code(parse_card_code(self.card)) != self.card:
-            raise ActionSyntaxError(f"write the card {self.card!r} as "
-                                    f"{card_code(parse_card_code(self.card))!r}")
+        if card_code(cid) != self.card:
+            raise ActionSyntaxError(f"write the card {self.card!r} as {card_code(cid)!r}")
+        object.__setattr__(self, "cid", cid)
+        object.__setattr__(self, "index", CELL_INDEX[self.cell])
 
     def __str__(self) -> str:
         return f"play {self.card} {self.cell}"
@@ -88,12 +91,16 @@ def _play_table() -> tuple[tuple[Play | None, ...], ...]:
 _PLAYS: tuple[tuple[Play | None, ...], ...] | None = None
 
 
-def play_of(cid: int, cell: int) -> Play:
-    """The one Play object for a card id and a cell (legal_actions hands these out)."""
+def play_table() -> tuple[tuple[Play | None, ...], ...]:
+    """card id -> cell -> the one Play object for it (legal_actions hands these out)."""
     global _PLAYS
     if _PLAYS is None:
         _PLAYS = _play_table()
-    play = _PLAYS[cid][cell]
+    return _PLAYS
+
+
+def play_of(cid: int, cell: int) -> Play:
+    play = play_table()[cid][cell]
     assert play is not None
     return play
 
@@ -102,7 +109,7 @@ def sort_key(action: Action) -> tuple[int, int, int, str]:
     """The order of `legal_actions`: plays by card (value, then moon) and cell (A1, B1 …
     G7), then powers by key, then pass."""
     if isinstance(action, Play):
-        return (0, parse_card_code(action.card), CELL_INDEX[action.cell], "")
+        return (0, action.cid, action.index, "")
     if isinstance(action, Power):
         return (1, 0, 0, action.key)
     return (2, 0, 0, "")

@@ -13,7 +13,7 @@ tops row by row, top-down, trimmed to the bounding box: `g3 b4m . / g1 g2m b5 .`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 
 from engine.games.errors import NotationError
@@ -91,26 +91,45 @@ def _neighbours(cell: int) -> list[int]:
 NEIGHBOURS = tuple(tuple(_neighbours(c)) for c in range(CELLS))
 
 
+def _row_mask(columns: range) -> int:
+    return sum(1 << (row * SIDE + column) for row in range(SIDE) for column in columns)
+
+
+_NOT_LEFT = _row_mask(range(1, SIDE))  # cells with a neighbour to their left
+_NOT_RIGHT = _row_mask(range(SIDE - 1))
+_FULL = (1 << CELLS) - 1
+
+
+@cache
+def _reach(box: tuple[int, int, int, int]) -> int:
+    """The cells a card may occupy so that the area still fits 3×4 or 4×3 (M-PLACE-2)."""
+    left, bottom, right, top = box
+    out = 0
+    for cell in range(CELLS):
+        column, row = cell % SIDE, cell // SIDE
+        if fits(max(right, column) - min(left, column) + 1, max(top, row) - min(bottom, row) + 1):
+            out |= 1 << cell
+    return out
+
+
 @cache
 def join_cells(cells: int) -> tuple[int, ...]:
     """M-PLACE-1, M-PLACE-2: the empty cells a card may join, ascending; on an empty area
-    only the centre D4. Remembered per set of occupied cells (a few thousand)."""
+    only the centre D4. Remembered per set of occupied cells."""
     if not cells:
         return (CENTRE,)
-    left, bottom, right, top = _bounds(cells)
+    near = (((cells << 1) & _NOT_LEFT) | ((cells >> 1) & _NOT_RIGHT) | (cells << SIDE)
+            | (cells >> SIDE)) & _FULL & ~cells & _reach(_bounds(cells))
     out = []
-    for cell in range(CELLS):
-        if cells >> cell & 1 or not any(cells >> n & 1 for n in NEIGHBOURS[cell]):
-            continue
-        column, row = cell % SIDE, cell // SIDE
-        width = max(right, column) - min(left, column) + 1
-        height = max(top, row) - min(bottom, row) + 1
-        if fits(width, height):
-            out.append(cell)
+    while near:
+        bit = near & -near
+        out.append(bit.bit_length() - 1)
+        near ^= bit
     return tuple(out)
 
 
-def mask_of(tops: Mapping[int, int]) -> int:
+def mask_of(tops: Iterable[int]) -> int:
+    """The bit mask of these cells (a mapping's keys)."""
     mask = 0
     for cell in tops:
         mask |= 1 << cell

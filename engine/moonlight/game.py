@@ -17,10 +17,9 @@ from engine.games.errors import GameError, IllegalActionError
 from engine.games.events import Event
 from engine.games.rng import Rng
 from engine.moonlight import events as ev
-from engine.moonlight.actions import PASS, Action, Pass, Play, Power, play_of
+from engine.moonlight.actions import PASS, Action, Pass, Play, Power, play_of, play_table
 from engine.moonlight.area import (
     CARD_MASK,
-    CELL_INDEX,
     CELL_NAMES,
     CENTRE,
     MAX_CELLS,
@@ -29,14 +28,15 @@ from engine.moonlight.area import (
     format_area,
     join_cells,
 )
-from engine.moonlight.cards import AMBUSH, HOWL, components, parse_card_code
+from engine.moonlight.cards import AMBUSH, HOWL, components
 from engine.moonlight.scoring import card_table, score_area
 from engine.moonlight.state import WINS_NEEDED, GameState, Phase
 
 Events = list[Event]
 PLAYER_COUNTS = (2,)
 
-__all__ = ["Outcome", "apply", "explain_illegal", "is_legal", "is_over", "legal_actions",
+__all__ = ["Outcome", "apply", "explain_illegal", "is_legal", "is_over", "legal_action",
+           "legal_action_count", "legal_actions",
            "new_game", "outcome", "start_game"]
 
 
@@ -101,6 +101,7 @@ def _deal(state: GameState, out: Events, *, replay: bool) -> None:
     state.used = [(), ()]
     state.turn += 1
     state._legal = None
+    state._cells = None
     out.append(ev.RoundStarted(state.round, replay, state.start_seat,
                                (len(state.hands[0]), len(state.hands[1])),
                                (len(state.decks[0]), len(state.decks[1]))))
@@ -108,16 +109,23 @@ def _deal(state: GameState, out: Events, *, replay: bool) -> None:
 
 # --- legal actions --------------------------------------------------------------------
 
-def _cover_cells(state: GameState, seat: int) -> list[tuple[int, int]]:
-    """(cell, value of the opponent's card on top) of every cell a card might cover:
-    never the opponent's last (or only) visible wolf (M-PLACE-3)."""
+def _cover_cells(state: GameState, seat: int) -> dict[int, list[int]]:
+    """Value of the opponent's card on top -> the cells (ascending) showing one: the
+    cells a card might cover, never the opponent's last (or only) visible wolf
+    (M-PLACE-3)."""
     value = card_table().value
-    out = []
-    for cell, stack in state.stacks.items():
+    out: dict[int, list[int]] = {}
+    count = 0
+    for cell, stack in state.stacks.items():  # sorted where the lists are merged
         top = stack[-1]
         if top >> SEAT_SHIFT != seat:
-            out.append((cell, value[top & CARD_MASK]))
-    return out if len(out) > 1 else []
+            count += 1
+            low = value[top & CARD_MASK]
+            if low in out:
+                out[low].append(cell)
+            else:
+                out[low] = [cell]
+    return out if count > 1 else {}
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -133,25 +141,59 @@ def _legal_actions(state: GameState) -> list[Action]:
         return []
     if state.phase is Phase.POWER:  # M-NEXT-2: a power not yet chosen by anyone
         taken = state.powers[0] + state.powers[1]
-        return sorted((Power(p.key) for p in components().powers if p.key not in taken),
-                      key=lambda a: a.key)
-    seat = state.active
-    joins = join_cells(state.occupied)
-    covers = _cover_cells(state, seat)
-    value = card_table().value
-    ambush = state.ready(seat, AMBUSH)
+        keys = sorted(p.key for p in components().powers if p.key not in taken)
+        return [Power(key) for key in keys]
+    plays = play_table()
     out: list[Action] = []
-    for cid in sorted(set(state.hands[seat])):
-        v = value[cid]
-        cells = [cell for cell, low in covers if v == low + 1 or (ambush and v == low)]
-        if cells:
-            cells = sorted(cells + list(joins))
-            out += [play_of(cid, cell) for cell in cells]
-        else:
-            out += [play_of(cid, cell) for cell in joins]
+    for cid, cells in _play_cells(state):
+        row = plays[cid]
+        out += [row[cell] for cell in cells]  # type: ignore[misc]
     if state.phase is Phase.HOWL:
         out.append(PASS)
     return out
+
+
+def _play_cells(state: GameState) -> list[tuple[int, tuple[int, ...]]]:
+    """(card id, the cells it may go on, ascending) per distinct card in hand."""
+    seat = state.active
+    joins = join_cells(state.occupied)
+    covers = _cover_cells(state, seat)
+    hand = dict.fromkeys(state.hands[seat])  # distinct, ascending (hands are sorted)
+    if not covers:
+        return [(cid, joins) for cid in hand]
+    value = card_table().value
+    ambush = AMBUSH in state.powers[seat] and AMBUSH not in state.used[seat]
+    out = []
+    for cid in hand:
+        v = value[cid]
+        cells = covers.get(v - 1)
+        if ambush and v in covers:
+            cells = (cells or []) + covers[v]
+        out.append((cid, tuple(sorted(cells + list(joins))) if cells else joins))
+    return out
+
+
+def legal_action_count(state: GameState) -> int:
+    """len(legal_actions(state)), without building the actions when not yet known."""
+    if state._legal is not None:
+        return len(state._legal)
+    if state.phase is not Phase.PLAY:
+        return len(legal_actions(state))
+    cells = _play_cells(state)
+    state._cells = cells
+    return sum(len(c) for _, c in cells)
+
+
+def legal_action(state: GameState, index: int) -> Action:
+    """legal_actions(state)[index], without building the list (random playouts)."""
+    cells = state._cells
+    if state._legal is not None or state.phase is not Phase.PLAY or cells is None:
+        return legal_actions(state)[index]
+    for cid, options in cells:
+        if index < len(options):
+            return play_of(cid, options[index])
+        index -= len(options)
+    raise IndexError("no such legal action")
 
 
 def is_legal(state: GameState, action: Action) -> bool:
@@ -161,10 +203,10 @@ def is_legal(state: GameState, action: Action) -> bool:
         if phase is not Phase.PLAY and phase is not Phase.HOWL:
             return False
         seat = state.active
-        cid = parse_card_code(action.card)
+        cid = action.cid
         if cid not in state.hands[seat]:
             return False
-        cell = CELL_INDEX[action.cell]
+        cell = action.index
         stack = state.stacks.get(cell)
         if stack is None:
             return cell in join_cells(state.occupied)
@@ -194,9 +236,10 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 def _do(state: GameState, action: Action, out: Events) -> None:
     """Carry out one legal action on a state the caller owns."""
     state._legal = None
+    state._cells = None
     seat = state.active
     if isinstance(action, Play):
-        _play(state, seat, parse_card_code(action.card), CELL_INDEX[action.cell], out)
+        _play(state, seat, action.cid, action.index, out)
     elif isinstance(action, Power):
         state.powers[seat] += (action.key,)
         out.append(ev.PowerChosen(seat, action.key))
@@ -219,17 +262,18 @@ def _play(state: GameState, seat: int, cid: int, cell: int, out: Events) -> None
         state.stacks[cell] = (code,)
         state.occupied |= 1 << cell
     else:  # M-PLACE-3, M-PLACE-4: a cover
-        table = components().cards
+        table = card_table()
         below = stack[-1] & CARD_MASK
-        covered = table[below].code
-        if table[below].value == table[cid].value:
+        covered = table.code[below]
+        if table.value[below] == table.value[cid]:
             ambush = True
             state.used[seat] += (AMBUSH,)
-        state.stacks[cell] = stack + (code,)
+        state.stacks[cell] = (*stack, code)
     howl = state.phase is Phase.HOWL
     if howl:
         state.used[seat] += (HOWL,)
-    out.append(ev.CardPlayed(seat, table_code(cid), CELL_NAMES[cell], covered, ambush, howl))
+    out.append(ev.CardPlayed(seat, card_table().code[cid], CELL_NAMES[cell], covered, ambush,
+                             howl))
     deck = state.decks[seat]
     if deck:  # M-TURN-1: draw one if the deck is not empty
         hand.append(deck[0])
@@ -250,10 +294,6 @@ def _play(state: GameState, seat: int, cid: int, cell: int, out: Events) -> None
         state.phase = Phase.HOWL  # the same turn: one more card, or pass
     else:
         _end_turn(state, out)
-
-
-def table_code(cid: int) -> str:
-    return components().cards[cid].code
 
 
 def _pass_turn(state: GameState) -> None:
@@ -321,10 +361,10 @@ def _reason(state: GameState, action: Action) -> str:
     if isinstance(action, Pass):
         return "`pass` only declines the extra card of howl (M-COMP-4)"
     seat = state.active
-    cid = parse_card_code(action.card)
+    cid = action.cid
     if cid not in state.hands[seat]:
         return f"you hold no {action.card} (M-TURN-1)"
-    cell = CELL_INDEX[action.cell]
+    cell = action.index
     stack = state.stacks.get(cell)
     if stack is None:
         if not state.stacks:

@@ -40,6 +40,7 @@ class CardTable:
     moon: tuple[int, ...]
     corner: tuple[bool, ...]  # M-POWER-1
     bonus: tuple[int, ...]  # M-POWER-2: extra points in a row its owner won
+    code: tuple[str, ...]  # `4m` ("" for no card)
 
 
 @cache
@@ -47,11 +48,13 @@ def card_table() -> CardTable:
     cards = components().cards
     value, moon = [0] * CARD_IDS, [0] * CARD_IDS
     corner, bonus = [False] * CARD_IDS, [0] * CARD_IDS
+    code = [""] * CARD_IDS
     for cid, card in cards.items():
+        code[cid] = card.code
         value[cid], moon[cid] = card.value, int(card.moon)
         corner[cid] = card.power == CORNER_TRIPLE
         bonus[cid] = 1 if card.power == ROW_BONUS else 0
-    return CardTable(tuple(value), tuple(moon), tuple(corner), tuple(bonus))
+    return CardTable(tuple(value), tuple(moon), tuple(corner), tuple(bonus), tuple(code))
 
 
 @dataclass(frozen=True, slots=True)

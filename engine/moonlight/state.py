@@ -11,6 +11,7 @@ Cards are ids (`value * 2 + moon`, engine.moonlight.cards); a card on the area i
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -75,6 +76,8 @@ class GameState:
     rounds: list[int | None]  # per deal: its winner, None for a replayed round
     occupied: int = 0  # bit mask of the cells in `stacks` (derived)
     _legal: list[Any] | None = field(default=None, compare=False, repr=False)
+    _cells: list[tuple[int, tuple[int, ...]]] | None = field(default=None, compare=False,
+                                                             repr=False)
 
     @property
     def active_seat(self) -> int | None:
@@ -295,7 +298,7 @@ def _check_area(state: GameState) -> None:
     for cell, stack in state.stacks.items():
         if not stack:
             raise StateError(f"{CELL_NAMES[cell]} holds no card")
-        for below, above in zip(stack, stack[1:], strict=False):
+        for below, above in itertools.pairwise(stack):
             seat = above >> SEAT_SHIFT
             low, high = value[below & CARD_MASK].value, value[above & CARD_MASK].value
             equal_ok = AMBUSH in state.powers[seat]
