@@ -177,33 +177,37 @@ def parse_top(token: str) -> int:
 def parse_area(text: str) -> dict[int, int]:
     """Area notation -> tops on the canvas, the bounding box's bottom-left on A1.
 
-    Refused with a NotationError naming row and column: an unknown token, rows of unequal
-    length, a box that is not trimmed or does not fit 3×4 / 4×3 (M-PLACE-2), cards that
-    do not hang together (every card joins another, M-PLACE-2)."""
+    Lenient on input (the canonical form is `format_area`'s): a row shorter than the
+    longest is padded with empty cells on the right, and empty rows and columns at the
+    edges are trimmed away (MOONLIGHT.md's own example has rows of 3 and 4 cells and an
+    empty last column). Refused with a NotationError naming row and column: an unknown
+    token, more than 7×7 cells, cards whose box does not fit 3×4 / 4×3 (M-PLACE-2),
+    cards that do not hang together (each joins another, M-PLACE-2)."""
     if not isinstance(text, str):
         raise NotationError("an area is text")
     rows = [row.split() for row in text.lower().split("/")]
-    if rows == [["."]]:
-        return {}
-    width, height = len(rows[0]), len(rows)
-    if any(len(row) != width for row in rows):
-        raise NotationError(f"every row needs {width} cells like the first "
-                            f"({', '.join(str(len(r)) for r in rows)})")
-    if width == 0 or not fits(width, height):
-        raise NotationError(f"an area of {width}×{height} does not fit 3×4 or 4×3 (M-PLACE-2)")
-    tops: dict[int, int] = {}
+    width, height = max(len(row) for row in rows), len(rows)
+    if width > SIDE or height > SIDE:
+        raise NotationError(f"an area of {width}×{height} cells is larger than the 7×7 canvas")
+    placed: dict[tuple[int, int], int] = {}
     for i, row in enumerate(rows):
         for column, token in enumerate(row):
             if token == ".":
                 continue
             try:
-                code = parse_top(token)
+                placed[column, height - 1 - i] = parse_top(token)
             except NotationError as exc:
                 raise NotationError(f"row {i + 1}, column {column + 1}: {exc}") from None
-            tops[(height - 1 - i) * SIDE + column] = code
-    if not tops or _bounds(mask_of(tops)) != (0, 0, width - 1, height - 1):
-        raise NotationError("the area is trimmed to its cards: no empty row or column at "
-                            "an edge")
+    if not placed:
+        return {}
+    left = min(column for column, _ in placed)
+    bottom = min(row for _, row in placed)
+    tops = {(row - bottom) * SIDE + column - left: code
+            for (column, row), code in placed.items()}
+    _, _, right, top = _bounds(mask_of(tops))
+    if not fits(right + 1, top + 1):
+        raise NotationError(f"an area of {right + 1}×{top + 1} does not fit 3×4 or 4×3 "
+                            "(M-PLACE-2)")
     if not connected(mask_of(tops)):
         raise NotationError("the cards do not hang together: each joins another "
                             "orthogonally (M-PLACE-2)")

@@ -36,7 +36,7 @@ from engine.moonlight.state import GameState, Phase, deck_of
 
 WIDTH = 8  # candidates searched (the rest pruned by the greedy evaluation)
 MARGIN_WEIGHT = 0.05  # per point of margin at the round's end
-GREEDY_SHARE = 0  # in 1/8: how often a playout move is greedy rather than random
+GREEDY_SHARE = 4  # in 1/8: how often a playout move is greedy rather than random
 
 
 def unplaced(state: GameState, seat: int) -> list[int]:
