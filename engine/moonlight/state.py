@@ -228,8 +228,8 @@ def validate_state(state: GameState) -> None:
         if held != deck_of(state.lone_wolf[seat]):
             raise StateError(f"seat {seat}'s cards are not conserved: each of its "
                              "cards must be in exactly one place (M-COMP-1, M-NEXT-1)")
-        if playing and len(state.hands[seat]) != min(state.hand_limit(seat),
-                                                     len(held) - _placed(state, seat)):
+        unplaced = len(state.hands[seat]) + len(state.decks[seat])
+        if playing and len(state.hands[seat]) != min(state.hand_limit(seat), unplaced):
             raise StateError(f"seat {seat} must hold {state.hand_limit(seat)} cards while "
                              "the deck lasts (M-SETUP-1, M-TURN-1)")
     _check_area(state)
@@ -277,11 +277,6 @@ def validate_state(state: GameState) -> None:
             raise StateError("the loser of the previous round starts (M-SETUP-2)")
     elif state.last_turn:
         raise StateError("a last turn belongs to a round being played")
-
-
-def _placed(state: GameState, seat: int) -> int:
-    return sum(1 for stack in state.stacks.values() for code in stack
-               if code >> SEAT_SHIFT == seat)
 
 
 def _check_area(state: GameState) -> None:

@@ -11,9 +11,10 @@ too.
    the best `WIDTH` of them; between rounds every Alpha Power still free.
 2. Search (`engine.games.search.flat_monte_carlo`): each sample plays the candidate in a
    sampled world, then both seats play on with the playout policy until that round is
-   scored (for an Alpha Power: the whole next round). The value is the round's result
-   for the searching seat (+1 won, -1 lost, 0 replayed) plus a small share of the point
-   margin, so a likely win by more is worth more.
+   scored (for an Alpha Power: the whole next round), greedily by default
+   (`GREEDY_SHARE`). The value is the round's result for the searching seat (+1 won,
+   -1 lost, 0 replayed) plus a small share of the point margin, so a likely win by
+   more is worth more.
 
 The budget is `iterations` (sweeps of every candidate, spent by successive halving) or
 else `think_ms` of the injected clock per decision; with `iterations` the moves depend
@@ -36,7 +37,8 @@ from engine.moonlight.state import GameState, Phase, deck_of
 
 WIDTH = 8  # candidates searched (the rest pruned by the greedy evaluation)
 MARGIN_WEIGHT = 0.05  # per point of margin at the round's end
-GREEDY_SHARE = 4  # in 1/8: how often a playout move is greedy rather than random
+GREEDY_SHARE = 8  # in 1/8: how often a playout move is greedy (8: always; measured
+# against greedy at 50 ms a decision, 40 games: 0 -> 25 wins, 4 -> 36, 8 -> 40)
 
 
 def unplaced(state: GameState, seat: int) -> list[int]:

@@ -27,7 +27,7 @@ from engine.moonlight.view import player_view
 from .support import position, texts
 
 
-def plays_of(state, card: str) -> list[str]:  # noqa: ANN001
+def plays_of(state, card: str) -> list[str]:
     return [t.split()[2] for t in texts(legal_actions(state)) if t.split()[1] == card]
 
 
@@ -41,12 +41,12 @@ def test_M_PLACE_1_the_first_card_of_a_round_goes_on_D4() -> None:
 def test_M_PLACE_2_a_join_is_next_to_a_card_inside_3x4_or_4x3() -> None:
     state = position("g3", (("2m",), ("3",)))
     assert plays_of(state, "2m") == ["D3", "C4", "E4", "D5"]
-    with pytest.raises(IllegalActionError, match="next to no card.*M-PLACE-2"):
+    with pytest.raises(IllegalActionError, match=r"next to no card.*M-PLACE-2"):
         apply(state, Play("2m", "F4"))
     # a row of four: the fifth in the row would make 5×1
     row = position("g3 b3 g3 b3", (("2m",), ("3",)))
     assert plays_of(row, "2m") == ["D3", "E3", "F3", "G3", "D5", "E5", "F5", "G5"]
-    with pytest.raises(IllegalActionError, match="3×4 or 4×3.*M-PLACE-2"):
+    with pytest.raises(IllegalActionError, match=r"3×4 or 4×3.*M-PLACE-2"):
         apply(row, Play("2m", "C4"))
     # a 3×3 area may grow to 4×3 or 3×4, never to 4×4
     square = position("g3 b3 g3 / b3 . g3 / g3 b3 g3", (("2m",), ("3",)))
@@ -96,7 +96,7 @@ def test_M_PLACE_3_a_cover_takes_exactly_one_higher() -> None:
     assert "D4" in plays_of(state, "3") and "F4" not in plays_of(state, "3")
     assert "F4" in plays_of(state, "4") and "D4" not in plays_of(state, "4")
     assert not {"D4", "F4"} & set(plays_of(state, "5"))
-    with pytest.raises(IllegalActionError, match="exactly 4.*M-PLACE-3"):
+    with pytest.raises(IllegalActionError, match=r"exactly 4.*M-PLACE-3"):
         apply(state, Play("3", "F4"))
 
 
@@ -105,14 +105,14 @@ def test_M_PLACE_3_a_1_covers_nothing_and_own_wolves_are_not_covered() -> None:
     assert not {"D4", "F4"} & set(plays_of(state, "1"))
     assert {"D4", "F4"} <= set(plays_of(state, "2m"))  # M-POWER-1: still a 1 to cover
     own = position("g2m b2m b2m", ((), ("3",)), active=1)
-    with pytest.raises(IllegalActionError, match="your own wolf.*M-PLACE-3"):
+    with pytest.raises(IllegalActionError, match=r"your own wolf.*M-PLACE-3"):
         apply(own, Play("3", "E4"))
 
 
 def test_M_PLACE_3_the_opponent_s_last_visible_wolf_is_never_covered() -> None:
     state = position("g3 b2m", ((), ("4",)), active=1)
     assert "D4" not in plays_of(state, "4")
-    with pytest.raises(IllegalActionError, match="last visible wolf.*M-PLACE-3"):
+    with pytest.raises(IllegalActionError, match=r"last visible wolf.*M-PLACE-3"):
         apply(state, Play("4", "D4"))
     # a covered wolf does not count: one visible left is the last one
     covered = position("b3 g3 b4", (("4", "5"), ()), covered={"E4": "b2m"})

@@ -100,8 +100,8 @@ def test_M_END_1_the_round_ends_at_once_with_twelve_cells() -> None:
     state = position(area, (("1", "2m"), ("1", "2m")), decks=(("5",), ("5",)), active=0,
                      start=1)
     after, events = apply(state, Play("1", "G4"))
-    assert "round_scored" in kinds(events) and after.phase is not Phase.PLAY or \
-        after.round == 1 and after.deal == 2
+    assert kinds(events)[:3] == ["card_played", "card_drawn", "round_scored"]
+    assert len(after.rounds) == 1 and len(after.stacks) in (0, 12)
 
 
 def test_M_END_1_the_last_card_of_the_non_starting_player_ends_the_round() -> None:
@@ -136,7 +136,7 @@ def test_M_WIN_the_first_to_win_two_rounds_wins_the_game() -> None:
 def test_M_NEXT_1_the_winner_s_lone_wolf_joins_its_deck_once() -> None:
     state = _after_round_one(winner=0)
     assert state.lone_wolf == [True, False]
-    after, events = apply(state, Power("den"))
+    after, _ = apply(state, Power("den"))
     lone = components().lone_wolf
     assert (after.hands[0] + after.decks[0]).count(lone) == 1
     assert lone not in after.hands[1] + after.decks[1]
@@ -159,7 +159,7 @@ def test_M_NEXT_2_the_loser_chooses_a_power_nobody_has() -> None:
     assert kinds(events)[:2] == ["power_chosen", "round_started"]
     after.phase, after.active = Phase.POWER, 1  # had seat 1 lost the next round
     assert "power full-moon" not in texts(legal_actions(after))
-    with pytest.raises(IllegalActionError, match="already taken.*M-NEXT-2"):
+    with pytest.raises(IllegalActionError, match=r"already taken.*M-NEXT-2"):
         apply(after, Power("full-moon"))
 
 

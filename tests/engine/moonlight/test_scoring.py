@@ -8,7 +8,7 @@ from engine.moonlight.scoring import score_area
 from .support import position
 
 
-def sheet(area: str, powers: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())):  # noqa: ANN201
+def sheet(area: str, powers: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())):
     return score_area(parse_area(area), powers)
 
 
