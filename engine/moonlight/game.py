@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.games.errors import GameError, IllegalActionError
@@ -109,25 +110,6 @@ def _deal(state: GameState, out: Events, *, replay: bool) -> None:
 
 # --- legal actions --------------------------------------------------------------------
 
-def _cover_cells(state: GameState, seat: int) -> dict[int, list[int]]:
-    """Value of the opponent's card on top -> the cells (ascending) showing one: the
-    cells a card might cover, never the opponent's last (or only) visible wolf
-    (M-PLACE-3)."""
-    value = card_table().value
-    out: dict[int, list[int]] = {}
-    count = 0
-    for cell, stack in state.stacks.items():  # sorted where the lists are merged
-        top = stack[-1]
-        if top >> SEAT_SHIFT != seat:
-            count += 1
-            low = value[top & CARD_MASK]
-            if low in out:
-                out[low].append(cell)
-            else:
-                out[low] = [cell]
-    return out if count > 1 else {}
-
-
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action, sorted (actions.sort_key); remembered on the state."""
     legal = state._legal
@@ -157,11 +139,22 @@ def _play_cells(state: GameState) -> list[tuple[int, tuple[int, ...]]]:
     """(card id, the cells it may go on, ascending) per distinct card in hand."""
     seat = state.active
     joins = join_cells(state.occupied)
-    covers = _cover_cells(state, seat)
     hand = dict.fromkeys(state.hands[seat])  # distinct, ascending (hands are sorted)
-    if not covers:
-        return [(cid, joins) for cid in hand]
+    # M-PLACE-3: value on top -> the opponent's cells showing it; never its last wolf
     value = card_table().value
+    covers: dict[int, list[int]] = {}
+    count = 0
+    for cell, stack in state.stacks.items():  # sorted below, where the lists merge
+        top = stack[-1]
+        if top >> SEAT_SHIFT != seat:
+            count += 1
+            low = value[top & CARD_MASK]
+            if low in covers:
+                covers[low].append(cell)
+            else:
+                covers[low] = [cell]
+    if count < 2:
+        return [(cid, joins) for cid in hand]
     ambush = AMBUSH in state.powers[seat] and AMBUSH not in state.used[seat]
     out = []
     for cid in hand:
@@ -179,9 +172,11 @@ def legal_action_count(state: GameState) -> int:
         return len(state._legal)
     if state.phase is not Phase.PLAY:
         return len(legal_actions(state))
-    cells = _play_cells(state)
-    state._cells = cells
-    return sum(len(c) for _, c in cells)
+    cells = state._cells = _play_cells(state)
+    count = 0
+    for _, options in cells:
+        count += len(options)
+    return count
 
 
 def legal_action(state: GameState, index: int) -> Action:
@@ -235,9 +230,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
 def _do(state: GameState, action: Action, out: Events) -> None:
     """Carry out one legal action on a state the caller owns."""
-    state._legal = None
-    state._cells = None
-    seat = state.active
+    seat = state.active  # (a copy: nothing remembered about legal actions)
     if isinstance(action, Play):
         _play(state, seat, action.cid, action.index, out)
     elif isinstance(action, Power):
@@ -272,14 +265,13 @@ def _play(state: GameState, seat: int, cid: int, cell: int, out: Events) -> None
     howl = state.phase is Phase.HOWL
     if howl:
         state.used[seat] += (HOWL,)
-    out.append(ev.CardPlayed(seat, card_table().code[cid], CELL_NAMES[cell], covered, ambush,
-                             howl))
+    out.append(_card_played(seat, cid, cell, covered, ambush, howl))
     deck = state.decks[seat]
     if deck:  # M-TURN-1: draw one if the deck is not empty
         hand.append(deck[0])
         hand.sort()
         state.decks[seat] = deck[1:]
-        out.append(ev.CardDrawn(seat, len(deck) - 1))
+        out.append(_card_drawn(seat, len(deck) - 1))
     state.hands[seat] = tuple(hand)
     if len(state.stacks) == MAX_CELLS:  # M-END-1: the area is complete
         _end_round(state, out)
@@ -294,6 +286,19 @@ def _play(state: GameState, seat: int, cid: int, cell: int, out: Events) -> None
         state.phase = Phase.HOWL  # the same turn: one more card, or pass
     else:
         _end_turn(state, out)
+
+
+@cache
+def _card_played(seat: int, cid: int, cell: int, covered: str | None, ambush: bool,
+                 howl: bool) -> ev.CardPlayed:
+    """Events are immutable values: the common ones are made once (a random game makes
+    forty of them, and building a frozen dataclass is a tenth of a move's time)."""
+    return ev.CardPlayed(seat, card_table().code[cid], CELL_NAMES[cell], covered, ambush, howl)
+
+
+@cache
+def _card_drawn(seat: int, deck_left: int) -> ev.CardDrawn:
+    return ev.CardDrawn(seat, deck_left)
 
 
 def _pass_turn(state: GameState) -> None:
