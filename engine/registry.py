@@ -17,10 +17,12 @@ from engine.games.base import GameRules, Player, Record, Result
 from engine.games.errors import GameError, RecordError
 from engine.games.events import Event
 from engine.kingdomino.game_rules import Kingdomino
+from engine.moonlight.game_rules import Moonlight
 from engine.moonriver.game_rules import MoonRiver
 
 #: Every game, by registry key (the key is stored with tables and records).
-GAMES: dict[str, GameRules] = {game.key: game for game in (MoonRiver(), Kingdomino())}
+GAMES: dict[str, GameRules] = {game.key: game for game in (MoonRiver(), Kingdomino(),
+                                                          Moonlight())}
 DEFAULT_GAME = "moonriver"
 
 

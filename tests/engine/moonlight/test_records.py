@@ -1,0 +1,74 @@
+"""Moonlight records (`moonlight-record/1`, MOONLIGHT.md) through the game interface:
+they replay exactly, and a wrong result, an illegal action or another format is
+refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.games import Record, Result
+from engine.games.errors import GameError, RecordError
+from engine.moonlight.record import make_record, read_record, record_to_dict, replay
+from engine.registry import game_named
+from engine.registry import read_record as read_any
+from engine.registry import replay as replay_any
+
+from .support import play_game
+
+GAME = game_named("moonlight")
+
+
+def test_the_registry_names_moonlight_with_the_game_interface() -> None:
+    assert GAME.key == "moonlight" and GAME.player_counts == (2,)
+    assert GAME.record_format == "moonlight-record/1" and GAME.title == "Moonlight"
+    assert GAME.options({}) == {}
+    with pytest.raises(GameError, match="unknown Moonlight option"):
+        GAME.options({"variant": "legends"})
+
+
+def test_a_record_survives_json_and_replays_to_the_same_state() -> None:
+    state, actions = play_game(8, ("greedy", "random"))
+    record = make_record(state, actions)
+    data = json.loads(json.dumps(record_to_dict(record)))
+    assert data["format"] == "moonlight-record/1" and data["game"] == "moonlight"
+    assert data["options"] == {} and data["result"]["scores"] == list(state.wins)
+    assert read_record(data) == record == read_any(data)
+    assert replay(record).state == state
+    assert replay_any(read_any(data)).state.to_dict() == state.to_dict()
+
+
+def test_records_refuse_a_wrong_result_an_illegal_action_or_another_format() -> None:
+    state, actions = play_game(4)
+    record = make_record(state, actions)
+    wrong = Record(record.game, record.seed, record.players, {}, record.actions,
+                   Result((0, 0), (0,)))
+    with pytest.raises(RecordError, match="differs"):
+        replay(wrong)
+    bad = Record(record.game, record.seed, record.players, {}, ("play 5 A1",))
+    with pytest.raises(RecordError, match="action 1"):
+        replay(bad)
+    data = record_to_dict(record)
+    with pytest.raises(RecordError, match="moonlight-record/1"):
+        read_record({**data, "format": "kingdomino-record/1"})
+    with pytest.raises(RecordError, match="game"):
+        read_record({**data, "game": "kingdomino"})
+    with pytest.raises(RecordError, match="result"):
+        read_record({**data, "result": {"scores": [1], "winners": [0]}})
+
+
+def test_the_game_interface_plays_moonlight_to_the_end() -> None:
+    state, events = GAME.new_game(("Ann", "Bo"), 3, {})
+    player = GAME.make_player("random", 1)
+    turns = 0
+    while not GAME.is_over(state):
+        before = state
+        state, events = GAME.apply(state, player.choose(state))
+        turns += GAME.turns_begun(before, state, events)
+        if not GAME.ends_turn(before, state, events):
+            assert GAME.active_seat(state) == GAME.active_seat(before)
+    result = GAME.result(state)
+    assert result is not None and result.scores == tuple(state.wins) and turns > 10
+    assert GAME.state_from_dict(GAME.state_to_dict(state)) == state
+    assert GAME.names(state) == ("Ann", "Bo") and GAME.table_options(state) == {}
