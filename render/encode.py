@@ -40,9 +40,12 @@ def to_png_bytes(image: Image.Image, *, palette: bool = True,
     loses nothing visible, the file is a third of the size, and no per-picture quantising
     is needed. A picture of no known theme is quantised on its own. `colours` adds
     another game's art colours to the theme's palette (render.kingdomino). A 'P' picture
-    already in that palette (`render_turn(..., palette=True)`) is saved as it is."""
+    already in that palette (`render_turn(..., palette=True)`), or any 'P' picture when no
+    theme is given, is saved as it is."""
     if palette and theme is not None and in_palette(image, theme, colours):
         return palette_png(image)  # composed in the palette: nothing to map
+    if palette and theme is None and image.mode == "P":
+        return palette_png(image)  # mapped to its game's palette already: kept as it is
     rgb = image.convert("RGB") if image.mode != "RGB" else image
     if palette:
         theme = theme or theme_of(rgb)

@@ -13,23 +13,7 @@ from functools import cache
 
 from PIL import Image
 
-from render.theme import (
-    BOARD,
-    BOARD_DARK,
-    BRIDGE,
-    GHOST_ALPHA,
-    LANDSCAPE_INK,
-    LANDSCAPE_STYLE,
-    LEGAL_TINT_ALPHA,
-    OUTLINE,
-    PARTNER_COLOURS,
-    PLAYER_COLOURS,
-    RGB,
-    RIVER,
-    RIVER_LIGHT,
-    Theme,
-    seat_rgb,
-)
+from render.theme import OUTLINE, RGB, Theme
 
 WHITE: RGB = (255, 255, 255)
 COLOURS = 256
@@ -52,20 +36,10 @@ def _blend(top: RGB, ground: RGB, alpha: int) -> RGB:
 
 
 def theme_colours(theme: Theme) -> list[RGB]:
-    """The colours drawn on purpose, theme first: these are kept exactly."""
-    fixed = [theme.background, theme.panel, theme.panel_edge, theme.text, theme.muted,
-             theme.grid, theme.grid_line, theme.highlight, theme.legal, OUTLINE, WHITE,
-             RIVER, RIVER_LIGHT, BRIDGE, BOARD, BOARD_DARK]
-    for fill, ink, _pattern in LANDSCAPE_STYLE.values():
-        fixed += [fill, ink]
-    fixed += list(LANDSCAPE_INK.values()) + list(PLAYER_COLOURS.values())
-    fixed += list(PARTNER_COLOURS.values())
-    fixed.append(_blend(theme.legal, theme.grid, LEGAL_TINT_ALPHA))  # preview overlays
-    for fill, ink, _pattern in LANDSCAPE_STYLE.values():
-        ghost = _blend(fill, theme.grid, GHOST_ALPHA)
-        fixed += [ghost, _blend(ink, theme.grid, GHOST_ALPHA)]
-    fixed.append(seat_rgb("white", theme))
-    return fixed
+    """The colours drawn on purpose, theme first, then its game's art: kept exactly."""
+    return [theme.background, theme.panel, theme.panel_edge, theme.text, theme.muted,
+            theme.grid, theme.grid_line, theme.highlight, theme.legal, OUTLINE, WHITE,
+            *theme.art]
 
 
 def _cell(colour: RGB) -> RGB:

@@ -12,6 +12,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from bot import APP_NAME
 from bot.tables.errors import BadInput, BadRemindHours
 from engine.games.errors import GameError
 from engine.games.i18n import LOCALES
@@ -40,7 +41,7 @@ class Seat:
         return self.ai is not None
 
 
-log = logging.getLogger("moonriver")
+log = logging.getLogger(APP_NAME)
 
 #: The grammar of `remind_hours`: 1 to 5 numbers of hours (at most 6 decimals), commas
 #: between them. The values are then checked: more than 0 and at most 336 each.

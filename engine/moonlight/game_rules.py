@@ -12,7 +12,7 @@ from typing import Any
 from engine.games.base import Player, Record, Result
 from engine.games.checks import record_fields, recorded_options, refuse_unknown_options
 from engine.games.errors import RecordError
-from engine.games.events import Event
+from engine.games.events import Event, event_reader, events_of_module
 from engine.games.levels import DEFAULT_THINK_MS
 from engine.moonlight import ai as ml_ai
 from engine.moonlight import events as mev
@@ -23,6 +23,7 @@ from engine.moonlight.state import GameState, Phase
 RECORD_FORMAT = "moonlight-record/1"  # MOONLIGHT.md, Notation
 GAME_KEY = "moonlight"
 _REVEALING = (mev.RoundStarted, mev.CardDrawn, mev.RoundScored, mev.GameEnded)
+_read_events = event_reader(events_of_module(vars(mev)))
 
 
 class Moonlight:
@@ -72,6 +73,9 @@ class Moonlight:
 
     def table_options(self, state: GameState) -> dict[str, Any]:
         return {}
+
+    def events_from_dicts(self, data: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
+        return _read_events(data)
 
     def reveals(self, events: Sequence[Event]) -> bool:
         return any(isinstance(e, _REVEALING) for e in events)

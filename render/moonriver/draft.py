@@ -19,8 +19,9 @@ from render.canvas import Canvas, Ink
 from render.labels import slot_label
 from render.moonriver import sprites
 from render.moonriver.cells import draw_parcel, parcel_fits, parcel_image
+from render.moonriver.style import seat_rgb
 from render.stamps import draw_text
-from render.theme import OUTLINE, RGB, Theme, seat_rgb
+from render.theme import OUTLINE, RGB, Theme
 
 Box = tuple[int, int, int, int]
 COLUMN_SLOTS = 4

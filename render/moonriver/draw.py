@@ -8,6 +8,7 @@ from render.encode import to_png_bytes
 from render.moonriver.changes import changes_of
 from render.moonriver.ranch import render_ranch
 from render.moonriver.scores import render_scores
+from render.moonriver.style import moonriver_theme
 from render.moonriver.table import render_preview, render_table
 from render.moonriver.turn import render_turn
 from render.request import DrawRequest
@@ -20,7 +21,7 @@ KINDS = ("turn", "table", "ranch", "preview", "scores")
 def draw(request: DrawRequest) -> bytes:
     """Draw and encode one Moon River picture from the public view (nothing hidden
     reaches a drawing routine)."""
-    theme = theme_named(request.theme)
+    theme = moonriver_theme(theme_named(request.theme))
     view, locale = public_view(GameState.from_dict(request.state)), request.locale
     if request.kind == "turn":
         picture = render_turn(view, theme=theme, locale=locale,

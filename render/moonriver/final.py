@@ -15,8 +15,9 @@ from render import score_card as card
 from render.moonriver import sprites
 from render.moonriver.layout import TurnLayout, TurnPicture
 from render.moonriver.scores import landscape_rows
+from render.moonriver.style import LANDSCAPE_STYLE, seat_rgb
 from render.stamps import drawn_texts
-from render.theme import LANDSCAPE_STYLE, Theme, seat_rgb
+from render.theme import Theme
 
 LABEL_W = 200
 

@@ -20,9 +20,10 @@ from engine.moonriver.scoring import apply_overpopulation, score_ranch, territor
 from engine.moonriver.view import PlayerView, TableView
 from render.moonriver import sprites
 from render.moonriver.parcels import draw_loose, draw_placed
+from render.moonriver.style import BOARD, BOARD_DARK, BRIDGE, RIVER, RIVER_LIGHT
 from render.plural import counted
 from render.stamps import draw_text
-from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RGB, RIVER, RIVER_LIGHT, Theme
+from render.theme import OUTLINE, RGB, Theme
 
 RGBA = tuple[int, int, int, int]
 

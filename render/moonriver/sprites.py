@@ -13,7 +13,8 @@ from PIL import Image, ImageDraw
 
 from engine.moonriver.components import Landscape
 from render.fonts import draw_text
-from render.theme import LANDSCAPE_INK, LANDSCAPE_STYLE, OUTLINE, PARTNER_COLOURS, Theme, seat_rgb
+from render.moonriver.style import LANDSCAPE_INK, LANDSCAPE_STYLE, PARTNER_COLOURS, seat_rgb
+from render.theme import OUTLINE, Theme
 
 SS = 4  # supersampling factor
 INK = (*OUTLINE, 255)

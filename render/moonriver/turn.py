@@ -23,9 +23,10 @@ from render.moonriver.changes import TurnChanges
 from render.moonriver.draft import DraftSizes, compose_draft, tile_boxes
 from render.moonriver.final import render_final
 from render.moonriver.layout import TurnLayout, TurnPicture
+from render.moonriver.style import BOARD, moonriver_theme
 from render.moonriver.turn_ranch import RanchSizes, draw_turn_ranch
 from render.stamps import drawn_texts
-from render.theme import BOARD, OUTLINE, Theme
+from render.theme import OUTLINE, Theme
 
 WIDTH = 800          # native width; Discord shows it at ~400 px on a phone
 TEXT = 22            # smallest text: 11 px at phone size
@@ -134,6 +135,7 @@ def render_turn(view: TableView, *, theme: Theme, locale: str = "en",
     events); without them nothing is marked. With `palette` the picture is a 'P' image in
     the theme's fixed palette, the same pixels as the RGB picture mapped to it, composed
     from cached parts (render.canvas): what the drawing worker encodes."""
+    theme = moonriver_theme(theme)  # Moon River's colours in the palette
     if view.phase is Phase.OVER:
         final = render_final(view, theme=theme, locale=locale)
         return TurnPicture(to_palette(final.image, theme), final.layout) if palette else final

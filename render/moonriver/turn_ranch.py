@@ -20,9 +20,10 @@ from render.moonriver import sprites
 from render.moonriver.cells import cell_image, draw_parcel
 from render.moonriver.changes import TurnChanges
 from render.moonriver.ranch import outline_territories
+from render.moonriver.style import BOARD, BOARD_DARK, BRIDGE, RIVER, seat_rgb
 from render.plural import counted
 from render.stamps import draw_text
-from render.theme import BOARD, BOARD_DARK, BRIDGE, OUTLINE, RGB, RIVER, Theme, seat_rgb
+from render.theme import OUTLINE, RGB, Theme
 
 Box = tuple[int, int, int, int]
 ARRIVED = (46, 204, 113)   # a cow came: green badge with +

@@ -17,12 +17,13 @@ from render.encode import theme_of, to_png_bytes
 from render.moonriver import render_table
 from render.moonriver.changes import changes_of
 from render.moonriver.sprites import ranchero
+from render.moonriver.style import PLAYER_COLOURS, moonriver_theme
 from render.moonriver.turn import render_turn
 from render.palette import palette_colours, theme_colours
 from render.pool import DrawingPool, DrawRequest, draw
 from render.registry import check
 from render.stamps import STAMP_CACHE_SIZE, fit, stamp, text_width
-from render.theme import DARK, LIGHT, PLAYER_COLOURS
+from render.theme import DARK, LIGHT
 from tests.render.golden import at_build_decision, played, played_with_events
 
 
@@ -110,7 +111,7 @@ def test_draw_requests_pickle_and_draw_every_kind() -> None:
         assert Image.open(io.BytesIO(png)).mode == "P"
     assert requests[0].state == state.to_dict()
     turn = render_turn(public_view(state), theme=LIGHT, locale="de", changes=changes_of(events))
-    assert draw(requests[0]) == to_png_bytes(turn.image, theme=LIGHT)
+    assert draw(requests[0]) == to_png_bytes(turn.image, theme=moonriver_theme(LIGHT))
     with pytest.raises(ValueError):
         check(DrawRequest.of("moonriver", "poster", state))
 

@@ -17,7 +17,8 @@ from render.encode import to_png_bytes
 from render.fonts import REPLACEMENT, fit, runs, text_width
 from render.moonriver import render_grid, render_ranch, render_table
 from render.moonriver.ranch import RanchLayout
-from render.theme import DARK, LANDSCAPE_STYLE, LIGHT
+from render.moonriver.style import LANDSCAPE_STYLE
+from render.theme import DARK, LIGHT
 from tests.helpers import Spec, build_turn, start_game
 from tests.render.golden import GOLDEN_DIR, NAMES, PICTURES, played
 

@@ -19,6 +19,7 @@ from engine.moonriver.view import TableView, public_view
 from render.canvas import Canvas
 from render.encode import to_palette, to_png_bytes
 from render.moonriver.changes import TurnChanges, changes_of
+from render.moonriver.style import moonriver_theme
 from render.moonriver.turn import render_turn
 from render.pieces import PIECES, PieceCache
 from render.png import palette_png
@@ -97,7 +98,7 @@ def test_a_kept_text_piece_has_the_pixels_of_text_drawn_in_place(palette: bool,
                                                                  anchor: str) -> None:
     """`Canvas.text` on plain background equals `draw_text` there (then mapped), at
     fractional anchors too; the same words in another colour are another piece."""
-    canvas = Canvas(LIGHT, palette)
+    canvas = Canvas(moonriver_theme(LIGHT), palette)
     expected = Image.new("RGB", (200, 60), LIGHT.panel)
     width = draw_text(expected, (100.5, 30.5), "Zoë · 12", 22, LIGHT.text, bold=True,
                       anchor=anchor)
@@ -107,7 +108,8 @@ def test_a_kept_text_piece_has_the_pixels_of_text_drawn_in_place(palette: bool,
         assert canvas.text(image, (100.5, 30.5), "Zoë · 12", 22, LIGHT.text, LIGHT.panel,
                            bold=True, anchor=anchor) == width
         assert image.convert("RGB").tobytes() == (
-            to_palette(expected, LIGHT) if palette else expected).convert("RGB").tobytes()
+            to_palette(expected, moonriver_theme(LIGHT)) if palette else expected
+        ).convert("RGB").tobytes()
     misses = PIECES.misses
     canvas.text(image, (100.5, 30.5), "Zoë · 12", 22, LIGHT.muted, LIGHT.panel, bold=True,
                 anchor=anchor)
@@ -154,7 +156,8 @@ def test_palette_composition_equals_the_rgb_picture_mapped(players: int, seed: i
     exactly the pixels of the RGB picture mapped whole, cold and warm."""
     state, events = played_with_events(players, seed, until)
     view, changes = public_view(state), changes_of(events)
-    expected = to_palette(render_turn(view, theme=theme, changes=changes).image, theme)
+    expected = to_palette(render_turn(view, theme=theme, changes=changes).image,
+                          moonriver_theme(theme))
     for _ in range(2):  # drawn, then from the cache
         composed = render_turn(view, theme=theme, changes=changes, palette=True).image
         assert composed.mode == "P" and composed.size == expected.size
@@ -207,13 +210,14 @@ def test_the_worker_png_is_the_picture_and_a_valid_file() -> None:
     Image.open(io.BytesIO(data)).verify()
     decoded = Image.open(io.BytesIO(data))
     picture = to_palette(render_turn(public_view(state), theme=DARK,
-                                     changes=changes_of(events)).image, DARK)
+                                     changes=changes_of(events)).image,
+                         moonriver_theme(DARK))
     assert decoded.mode == "P" and decoded.size == picture.size
     assert decoded.convert("RGB").tobytes() == picture.convert("RGB").tobytes()
     pillow = io.BytesIO()
     picture.save(pillow, "PNG", compress_level=1)
     assert len(data) <= len(pillow.getvalue())  # no bigger than zlib's level 1
-    assert to_png_bytes(picture, theme=DARK) == palette_png(picture)
+    assert to_png_bytes(picture, theme=moonriver_theme(DARK)) == palette_png(picture)
 
 
 def test_palette_png_takes_palette_pictures_only() -> None:
@@ -242,7 +246,7 @@ def test_parcels_held_beyond_the_slots_show_past_the_board() -> None:
     past = [image.getpixel((x, board_row)) for x in (grid_left - 4, grid_right + 4)]
     assert all(colour != DARK.panel for colour in past)  # a parcel lies there
     composed = render_turn(view, theme=DARK, changes=changes, palette=True).image
-    assert composed.convert("RGB").tobytes() == to_palette(image, DARK).convert(
+    assert composed.convert("RGB").tobytes() == to_palette(image, moonriver_theme(DARK)).convert(
         "RGB").tobytes()
 
 

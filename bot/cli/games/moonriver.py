@@ -53,7 +53,16 @@ def draw_position(position: str, theme: Theme, locale: str) -> Image.Image:
     from render.moonriver import render_grid
 
     board = load_components().boards["camp"]
-    return render_grid(parse_ranch(position), board, theme=theme, locale=locale)
+    return _in_palette(render_grid(parse_ranch(position), board, theme=theme, locale=locale),
+                       theme)
+
+
+def _in_palette(image: Image.Image, theme: Theme) -> Image.Image:
+    """The picture in Moon River's palette (its art colours kept exact when saved)."""
+    from render.encode import to_palette
+    from render.moonriver.style import moonriver_theme
+
+    return to_palette(image, moonriver_theme(theme))
 
 
 def draw_record(record: Record, moment: Replay, folder: Path, theme: Theme,
@@ -61,7 +70,7 @@ def draw_record(record: Record, moment: Replay, folder: Path, theme: Theme,
     """Every picture of the moment, each saved under its name in `folder`."""
     paths = []
     for name, image in _pictures(moment, theme, locale):
-        save_png(image, folder / name)
+        save_png(_in_palette(image, theme), folder / name)
         paths.append(folder / name)
     return paths
 
