@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.games.events import Event
+from engine.registry import game_named
 
 
 @dataclass(frozen=True, slots=True)
 class DrawRequest:
-    """One picture of game `game` to draw. `state` is the game's `state_to_dict`; `seat`
+    """One picture of game `game` to draw. `state` is what the viewer may see of the game
+    (`GameRules.player_view`: hidden cards and draw orders never in it); `seat`
     for a player's own board and for previews; `choices` (the legal placements, lettered in the
     picture) and `proposed` (the one to draw as a ghost) for previews; `events` (the turn
     just played) for the turn picture's marks."""
@@ -30,6 +32,8 @@ class DrawRequest:
     proposed: Any = None
 
     @classmethod
-    def of(cls, game: str, kind: str, state: Any, **options: Any) -> DrawRequest:
-        """A request for `state` (any game's state with `to_dict`)."""
-        return cls(game, kind, state.to_dict(), **options)
+    def of(cls, game: str, kind: str, state: Any, *, viewer: int | None = None,
+           **options: Any) -> DrawRequest:
+        """A request to draw what seat `viewer` may see of `state` (`GameRules.player_view`;
+        None, the default: what anyone at the table may see, for public posts)."""
+        return cls(game, kind, game_named(game).player_view(state, viewer), **options)

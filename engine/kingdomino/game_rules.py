@@ -93,6 +93,15 @@ class Kingdomino:
     def reveals(self, events: Sequence[Event]) -> bool:
         return any(isinstance(e, _REVEALING) for e in events)
 
+    def player_view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """The state with what nobody has seen mixed: the draw order and which dominoes
+        were set aside unseen (K-SETUP-1) become one sorted heap split at the same
+        counts; kingdoms, lines and discards are open to every seat."""
+        data = state.to_dict()
+        unseen = sorted(data["pile"] + data["removed"])
+        data["pile"], data["removed"] = unseen[:len(data["pile"])], unseen[len(data["pile"]):]
+        return data
+
     def state_to_dict(self, state: GameState) -> dict[str, Any]:
         return state.to_dict()
 

@@ -19,6 +19,7 @@ from engine.moonlight import events as mev
 from engine.moonlight.actions import Action, parse_action
 from engine.moonlight.game import PLAYER_COUNTS, apply, legal_actions, outcome, start_game
 from engine.moonlight.state import GameState, Phase
+from engine.moonlight.view import player_view as view_of
 
 RECORD_FORMAT = "moonlight-record/1"  # MOONLIGHT.md, Notation
 GAME_KEY = "moonlight"
@@ -79,6 +80,11 @@ class Moonlight:
 
     def reveals(self, events: Sequence[Event]) -> bool:
         return any(isinstance(e, _REVEALING) for e in events)
+
+    def player_view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """`engine.moonlight.view.player_view`: hands and decks only as counts, but for
+        the seat's own hand (M-SETUP-1)."""
+        return view_of(state, seat).to_dict()
 
     def state_to_dict(self, state: GameState) -> dict[str, Any]:
         return state.to_dict()

@@ -107,6 +107,13 @@ class MoonRiver:
     def reveals(self, events: Sequence[ev.Event]) -> bool:
         return any(isinstance(e, _REVEALING) for e in events)
 
+    def player_view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """The state with its hidden orders sorted: the draw pile and the partner stack
+        (R-SETUP-3, R-SETUP-2); everything else of Moon River is open to every seat."""
+        data = state.to_dict()
+        data["pile"], data["stack"] = sorted(data["pile"]), sorted(data["stack"])
+        return data
+
     def state_to_dict(self, state: GameState) -> dict[str, Any]:
         return state.to_dict()
 

@@ -10,6 +10,7 @@ and king colours kept exact (`render.kingdomino.to_png`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.games.events import Event
 from engine.kingdomino.actions import Place
@@ -18,7 +19,7 @@ from render.kingdomino.placement import placement_positions
 from render.pool import DrawRequest, picture
 
 
-def _request(kind: str, state: GameState, locale: str, theme: str, **options: object
+def _request(kind: str, state: GameState, locale: str, theme: str, **options: Any
              ) -> DrawRequest:
     return DrawRequest.of("kingdomino", kind, state, locale=locale, theme=theme,
                           **options)
