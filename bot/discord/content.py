@@ -18,7 +18,6 @@ from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game
 from bot.tables.fronts import front_of, game_text
 from bot.tables.service import rules_of
-from engine.games.events import Event
 from engine.games.i18n import t
 
 
@@ -55,14 +54,6 @@ def _fit(lines: Sequence[str], tail: Sequence[str]) -> str:
         body.pop(0)
     text = "\n".join([*body, *tail])
     return text[-MAX_MESSAGE:]
-
-
-def turn_post(game: Game, state: Any, lines: Sequence[str],
-              events: Sequence[Event], next_user: int | None) -> TurnPost:
-    """The post after a player turn (draws the picture: call it off the event loop)."""
-    settings = game.settings
-    png = front_of(game.options.game).turn_png(state, events, settings.locale, settings.theme)
-    return turn_post_with(game, state, lines, png, next_user)
 
 
 def turn_post_with(game: Game, state: Any, lines: Sequence[str], png: bytes,

@@ -16,10 +16,6 @@ LEGENDS = "legends"
 #: R-LEG-2: the four scenarios, numbered 1–4 as in the rulebook, by their short names
 #: (NOTATION.md: `timber`, `gold`, `outlaws`, `city`).
 SCENARIOS = ("timber", "gold", "outlaws", "city")
-SCENARIO_TITLES = {
-    "timber": "Timber Trade", "gold": "Gold Rush", "outlaws": "Outlaws",
-    "city": "Moon River City",
-}
 
 
 def scenario_number(text: str | int) -> int:

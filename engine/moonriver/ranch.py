@@ -7,7 +7,7 @@ parcel ids; `engine.moonriver.view` turns a player's ranch into a `RanchGrid`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.games.errors import ComponentError, NotationError
 from engine.moonriver.components import FACES, Landscape
@@ -39,11 +39,6 @@ class RanchGrid:
     @classmethod
     def empty(cls, height: int = 5) -> RanchGrid:
         return cls(height, (None,) * (WIDTH * height))
-
-    def with_cell(self, cell: int, value: RanchCell | None) -> RanchGrid:
-        cells = list(self.cells)
-        cells[cell] = value
-        return replace(self, cells=tuple(cells))
 
     @property
     def cow_count(self) -> int:

@@ -23,7 +23,6 @@ TERRAIN_STYLE: dict[Terrain, tuple[RGB, RGB, str]] = {
 CROWN: RGB = (255, 206, 36)       # crowns on a square (K-COMP-1)
 CASTLE: RGB = (226, 226, 232)     # the start tile's castle (K-COMP-2)
 CASTLE_ROOF: RGB = (200, 56, 60)
-OUT_OF_BOUNDS_ALPHA = 150         # cells the kingdom can no longer use (K-PLACE-2)
 DISCARD: RGB = (220, 60, 60)      # a cross over a discarded domino (K-PLACE-4)
 
 #: King colours by seat (K-COMP-2: four kings in four colours). Not the box's pink and

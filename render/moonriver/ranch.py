@@ -25,8 +25,6 @@ from render.plural import counted
 from render.stamps import draw_text
 from render.theme import OUTLINE, RGB, Theme
 
-RGBA = tuple[int, int, int, int]
-
 
 class RanchLayout:
     """Where everything of one ranch picture goes, for a given cell size."""
