@@ -302,10 +302,9 @@ class Delivery:
                            live_post=live, dm_locale=prefs.locale if prefs else None)
         if post.kind is not PostKind.TABLE or state is None or post.seq is None:
             return Context(live_post=live)
-        if rows is None:
-            rows = await self.store.posts(game.id)
-        segments, events = await self.client.service.told(game, post.seq,
-                                                          last_told_seq(rows, post))
+        since = last_told_seq(rows, post) if rows is not None else \
+            await self.store.last_told_seq(game.id, post.id)
+        segments, events = await self.client.service.told(game, post.seq, since)
         names = [safe_name(n) for n in rules_of(game).names(state)]
         return Context(turn_lines(segments, names, game.settings.locale), events,
                        live_post=live)

@@ -48,17 +48,22 @@ def told_turns(rows: Sequence[LoggedAction], upto: int, since: int | None,
                locale: str = "en") -> Told:
     """The turns a post at action `upto` tells in `locale`, `since` the action of the last
     post that went out (None when none is known: then since the last call before
-    `upto`'s own that ended a turn)."""
-    calls = [(row, _said(row, locale)) for row in rows if row.said and row.seq <= upto]
+    `upto`'s own that ended a turn). `rows` may start anywhere at or before `since` (or,
+    with None, before that call)."""
+    calls = [row for row in rows if row.said and row.seq <= upto]
+    said: dict[int, list[Segment]] = {}  # read only the calls this post needs
     if since is None:  # the newest earlier call that ended a turn bounds this post
-        earlier = [(row, said) for row, said in calls[:-1] if any(s.ends_turn for s in said)]
-        since = earlier[-1][0].seq if earlier else 0
+        since = 0
+        for row in reversed(calls[:-1]):
+            said[row.seq] = _said(row, locale)
+            if any(s.ends_turn for s in said[row.seq]):
+                since = row.seq
+                break
     segments: list[Segment] = []
-    for row, said in calls:
-        if row.seq == since:
-            segments += _held_back(said)
-        elif row.seq > since:
-            segments += said
+    for row in calls:
+        if row.seq >= since:
+            words = said[row.seq] if row.seq in said else _said(row, locale)
+            segments += _held_back(words) if row.seq == since else words
     ends = [i for i, s in enumerate(segments) if s.ends_turn]
     if ends:
         segments = segments[:ends[-1] + 1]

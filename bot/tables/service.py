@@ -53,7 +53,7 @@ from bot.tables.errors import (
 )
 from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
-from bot.tables.narration import told_turns
+from bot.tables.narration import Told, told_turns
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
 from bot.tables.words import Segment, first_turn
 from engine.games import GameRules, Record
@@ -69,6 +69,8 @@ GameState = Any
 Action = Any
 
 MAX_NAME = 32
+#: Actions read back to find the previous turn's end when no post bounds a narration.
+TURN_WINDOW = 32
 STATE_CACHE = 2048
 #: At most this many channel reminders per decision (the scheduled ones, then repeats).
 REMINDER_CAP = 6
@@ -326,17 +328,16 @@ class TableService:
     async def turn_just_played(self, game: Game, locale: str) -> list[Segment]:
         """The turn that the game's newest call ended, in words (the mover's
         confirmation, in their language): every call of it, from the log."""
-        rows = await self.store.actions(game.id)
-        return first_turn(told_turns(rows, rows[-1].seq, None, locale).segments) \
-            if rows else []
+        upto = await self.store.action_count(game.id)
+        told = await self._told_rows(game, upto, None, locale)
+        return first_turn(told.segments)
 
     async def told(self, game: Game, upto: int, since: int | None
                    ) -> tuple[list[Segment], tuple[Event, ...]]:
         """What a table post at action `upto` tells (`narration.told_turns`: the turns
         finished since the post at action `since`, from the log alone) and the events of
         the actions it covers, for the picture's marks."""
-        told = told_turns(await self.store.actions(game.id), upto, since,
-                          game.settings.locale)
+        told = await self._told_rows(game, upto, since, game.settings.locale)
         rules = rules_of(game)
         events: list[Event] = []
         for row in told.actions:
@@ -347,6 +348,19 @@ class TableService:
                     log.warning("game %s: the events of action %s do not read", game.id,
                                 row.seq)
         return told.segments, tuple(events)
+
+    async def _told_rows(self, game: Game, upto: int, since: int | None, locale: str
+                         ) -> Told:
+        """`told_turns` over the end of the log it needs: from `since`, or without it a
+        window back to the previous turn's end (the whole log if the window has none)."""
+        if since is not None:
+            return told_turns(await self.store.actions(game.id, after=max(0, since - 1)),
+                              upto, since, locale)
+        after = max(0, upto - TURN_WINDOW)
+        told = told_turns(await self.store.actions(game.id, after=after), upto, None, locale)
+        if after and (not told.actions or told.actions[0].seq <= after + 1):
+            told = told_turns(await self.store.actions(game.id), upto, None, locale)
+        return told
 
     def _reminders_for(self, game: Game, state: GameState) -> list[NewReminder]:
         """A deadline per turn from the table settings; none for computers or the end."""

@@ -101,7 +101,9 @@ class GameStore(Protocol):
         """Drop log rows after `keep` (undo) with the state they lead back to."""
         ...
 
-    async def actions(self, game_id: int) -> list[LoggedAction]: ...
+    async def actions(self, game_id: int, after: int = 0) -> list[LoggedAction]:
+        """The logged actions with a seq above `after` (all by default), oldest first."""
+        ...
 
     async def action_count(self, game_id: int) -> int:
         """How many actions the log holds (the seq of the last one)."""
@@ -139,6 +141,12 @@ class GameStore(Protocol):
 
     async def posts(self, game_id: int) -> list[Post]:
         """Every outbox row of a game, oldest first (for tests and diagnostics)."""
+        ...
+
+    async def last_told_seq(self, game_id: int, before_post: int) -> int | None:
+        """Where in the action log the game's newest table row older than row
+        `before_post` that went out (sent, or refused for good) stood; None if none is
+        left (the first post, or the rows were pruned)."""
         ...
 
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",

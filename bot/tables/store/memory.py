@@ -192,8 +192,8 @@ class MemoryStore:
         self._add_posts(game_id, game.version, posts, now)
         return game
 
-    async def actions(self, game_id: int) -> list[LoggedAction]:
-        return list(self._actions.get(game_id, []))
+    async def actions(self, game_id: int, after: int = 0) -> list[LoggedAction]:
+        return list(self._actions.get(game_id, [])[after:])
 
     async def action_count(self, game_id: int) -> int:
         return len(self._actions.get(game_id, []))
@@ -245,6 +245,12 @@ class MemoryStore:
     async def posts(self, game_id: int) -> list[Post]:
         return sorted((p for p in self._outbox.values() if p.game_id == game_id),
                       key=lambda p: p.id)
+
+    async def last_told_seq(self, game_id: int, before_post: int) -> int | None:
+        told = [p for p in await self.posts(game_id) if p.id < before_post
+                and p.kind is PostKind.TABLE and p.seq is not None
+                and p.state in (PostState.SENT, PostState.FAILED)]
+        return told[-1].seq if told else None
 
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:

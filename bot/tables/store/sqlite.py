@@ -645,9 +645,10 @@ class SqliteStore:
 
     # --- log, snapshots, reminders, results ----------------------------------------------
 
-    async def actions(self, game_id: int) -> list[LoggedAction]:
+    async def actions(self, game_id: int, after: int = 0) -> list[LoggedAction]:
         rows = await self._all("SELECT seq, seat, action, created_at, events, said "
-                               "FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+                               "FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+                               (game_id, after))
         return [LoggedAction(seq, seat, text, datetime.fromisoformat(at), events or "",
                              said or "")
                 for seq, seat, text, at, events, said in rows]
@@ -737,6 +738,12 @@ class SqliteStore:
             "WHERE o.state = 'pending' AND o.next_try <= ? ORDER BY o.id LIMIT ?",
             (_time(now), limit))
         return [self._salted(self._post(row)) for row in rows]
+
+    async def last_told_seq(self, game_id: int, before_post: int) -> int | None:
+        row = await self._one("SELECT seq FROM outbox WHERE game_id = ? AND id < ? AND "
+                              "kind = 'table' AND state IN ('sent', 'failed') AND seq IS NOT "
+                              "NULL ORDER BY id DESC LIMIT 1", (game_id, before_post))
+        return None if row is None else int(row[0])
 
     async def posts(self, game_id: int) -> list[Post]:
         rows = await self._all(
