@@ -87,8 +87,9 @@ def _draw(view: MoonlightView, marks: TurnMarks, theme: Theme, locale: str
     geometry = draw_area_with_rows(image, y, stacks, rows, theme, locale, coords=coords,
                                    marks=placed)
     y += geometry.height + PAD
-    y = parts.result(image, view, score, theme, locale, y,
-                     scored=None if scored is None else scored.round)
+    if stacks:
+        y = parts.result(image, view, score, theme, locale, y,
+                         scored=None if scored is None else scored.round)
     y = parts.powers(image, view, theme, locale, y + 4)
     y = parts.legend(image, theme, locale, y + 6)
     return parts.crop(image, y), geometry
