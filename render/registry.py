@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from render.kingdomino import draw as kingdomino
+from render.moonlight import draw as moonlight
 from render.moonriver import draw as moonriver
 from render.request import DrawRequest
 
@@ -24,6 +25,7 @@ class Pictures:
 GAMES: dict[str, Pictures] = {
     "moonriver": Pictures(moonriver.KINDS, moonriver.draw),
     "kingdomino": Pictures(kingdomino.KINDS, kingdomino.draw),
+    "moonlight": Pictures(moonlight.KINDS, moonlight.draw),
 }
 
 

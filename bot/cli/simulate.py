@@ -66,10 +66,11 @@ def _play_one(game: GameRules, options: dict[str, Any], seed: int, ai_names: Seq
 def cmd_simulate(args: argparse.Namespace) -> int:
     game = game_named(args.game)
     options = game.options(table_options(args))
-    if args.players not in game.player_counts:
+    players = max(game.player_counts) if args.players is None else args.players
+    if players not in game.player_counts:
         raise UsageError(f"{game.title} is for {', '.join(map(str, game.player_counts))} "
                          "players")
-    ai_names = seat_ais(args.ai, args.players)
+    ai_names = seat_ais(args.ai, players)
     records_dir = Path(args.records) if args.records else None
     if records_dir is not None:
         make_folder(records_dir)
@@ -111,7 +112,8 @@ def add_parser(sub: Subcommands[Parser]) -> None:
     sim = sub.add_parser("simulate", help="play games between computer players")
     add_game_option(sim)
     sim.add_argument("--games", type=bounded(MAX_GAMES, "games"), default=10)
-    sim.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
+    sim.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=None,
+                     help="default: the most players the game seats")
     sim.add_argument("--ai", default="random",
                      help="one AI, or one per seat: random, greedy, strong (or the levels "
                           "easy, normal, hard), e.g. strong,greedy,greedy,greedy")

@@ -12,8 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.moonlight.area import CELL_NAMES, format_area, top_code
-from engine.moonlight.cards import card_code
+from engine.games.errors import GameError, StateError
+from engine.moonlight.area import (
+    CELL_INDEX,
+    CELL_NAMES,
+    bounds,
+    connected,
+    fits,
+    format_area,
+    mask_of,
+    parse_top,
+    top_code,
+)
+from engine.moonlight.cards import POWER_KINDS, card_code, parse_card_code
 from engine.moonlight.game import legal_actions
 from engine.moonlight.scoring import RoundScore, score_area
 from engine.moonlight.state import GameState, Phase
@@ -63,6 +74,20 @@ class MoonlightView:
             "winners": list(self.winners),
         }
 
+    @classmethod
+    def from_dict(cls, data: Any) -> MoonlightView:
+        """Read `to_dict`'s output back (pictures get a view as plain data), refusing
+        malformed data with a StateError: every card must exist, the area must be a
+        possible one (M-PLACE-2), and its notation and score must be the area's."""
+        try:
+            return _view_from_dict(data)
+        except StateError:
+            raise
+        except GameError as exc:
+            raise StateError(f"invalid view: {exc}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise StateError(f"invalid view: {type(exc).__name__}: {exc}") from None
+
 
 def player_view(state: GameState, seat: int | None) -> MoonlightView:
     """What `seat` sees (its own hand, counts of the rest); `None`: the public view."""
@@ -94,3 +119,101 @@ def player_view(state: GameState, seat: int | None) -> MoonlightView:
 def public_view(state: GameState) -> MoonlightView:
     """The view for the channel: no hand at all."""
     return player_view(state, None)
+
+
+_VIEW_KEYS = {"seat", "players", "phase", "round", "wins", "rounds", "start_seat",
+              "active_seat", "last_turn", "area", "area_text", "score", "hand", "hand_sizes",
+              "deck_sizes", "lone_wolf", "powers", "used", "choices", "winners"}
+
+
+def _check(ok: bool, message: str) -> None:
+    if not ok:
+        raise StateError(f"invalid view: {message}")
+
+
+def _whole(value: Any, name: str, low: int = 0, high: int = 99) -> int:
+    _check(isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
+           f"{name} must be a whole number {low}–{high}, found {value!r}")
+    return int(value)
+
+
+def _seat(value: Any, name: str, *, none: bool = False) -> int | None:
+    if value is None and none:
+        return None
+    return _whole(value, name, 0, 1)
+
+
+def _pair(value: Any, name: str) -> tuple[int, int]:
+    _check(isinstance(value, list) and len(value) == 2, f"{name} must be a list of 2")
+    return _whole(value[0], name), _whole(value[1], name)
+
+
+def _texts(value: Any, name: str) -> tuple[str, ...]:
+    _check(isinstance(value, list) and all(isinstance(v, str) for v in value),
+           f"{name} must be a list of texts")
+    return tuple(value)
+
+
+def _powers(value: Any, name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    _check(isinstance(value, list) and len(value) == 2, f"{name} must be a list of 2")
+    out = (_texts(value[0], name), _texts(value[1], name))
+    _check(all(p in POWER_KINDS for side in out for p in side),
+           f"{name}: an unknown Alpha Power (known: {', '.join(POWER_KINDS)})")
+    return out
+
+
+def _view_from_dict(data: Any) -> MoonlightView:
+    _check(isinstance(data, dict) and set(data) == _VIEW_KEYS,
+           f"expected exactly the keys {', '.join(sorted(_VIEW_KEYS))}")
+    seat = _seat(data["seat"], "seat", none=True)
+    players = _texts(data["players"], "players")
+    _check(len(players) == 2, "players must name 2 players")
+    rounds = data["rounds"]
+    _check(isinstance(rounds, list), "rounds must be a list")
+    area_data = data["area"]
+    _check(isinstance(area_data, dict), "area must map cells to their cards")
+    area: list[CellView] = []
+    tops: dict[int, int] = {}
+    for cell, cards in sorted(area_data.items(), key=lambda item: CELL_INDEX.get(item[0], -1)):
+        _check(cell in CELL_INDEX, f"{cell!r} is not a cell (A1–G7)")
+        codes = _texts(cards, f"area {cell}")
+        _check(codes != (), f"area {cell} holds no card")
+        stack = [parse_top(code) for code in codes]
+        _check([top_code(c) for c in stack] == list(codes), f"area {cell}: write the cards "
+               "as owner, value and an optional m, e.g. g4m")
+        tops[CELL_INDEX[cell]] = stack[-1]
+        area.append(CellView(cell, codes))
+    if tops:
+        left, bottom, right, top = bounds(mask_of(tops))
+        _check(fits(right - left + 1, top - bottom + 1) and connected(mask_of(tops)),
+               "the area must fit 3×4 or 4×3 and hang together (M-PLACE-2)")
+    powers = _powers(data["powers"], "powers")
+    _check(data["area_text"] == format_area(tops), "area_text is not the area's notation")
+    score = score_area(tops, powers)
+    _check(data["score"] == score.to_dict(), "score is not the area's score")
+    hand = data["hand"]
+    if hand is not None:
+        hand = _texts(hand, "hand")
+        for code in hand:
+            parse_card_code(code)
+    _check((hand is None) == (seat is None), "a seat's view holds its hand, the public one none")
+    phase = Phase(data["phase"])
+    lone, last_turn, winners = data["lone_wolf"], data["last_turn"], data["winners"]
+    _check(isinstance(last_turn, bool), "last_turn must be true or false")
+    _check(isinstance(winners, list), "winners must be a list")
+    _check(isinstance(lone, list) and len(lone) == 2 and all(isinstance(x, bool) for x in lone),
+           "lone_wolf must be a list of 2 true or false")
+    return MoonlightView(
+        seat=seat, players=(players[0], players[1]), phase=phase,
+        round=_whole(data["round"], "round", 1), wins=_pair(data["wins"], "wins"),
+        rounds=tuple(_seat(r, "rounds", none=True) for r in rounds),
+        start_seat=_whole(data["start_seat"], "start_seat", 0, 1),
+        active_seat=_seat(data["active_seat"], "active_seat", none=True),
+        last_turn=last_turn,
+        area=tuple(area), area_text=data["area_text"], score=score, hand=hand,
+        hand_sizes=_pair(data["hand_sizes"], "hand_sizes"),
+        deck_sizes=_pair(data["deck_sizes"], "deck_sizes"),
+        lone_wolf=(lone[0], lone[1]), powers=powers, used=_powers(data["used"], "used"),
+        choices=_texts(data["choices"], "choices"),
+        winners=tuple(_whole(w, "winners", 0, 1) for w in winners),
+    )

@@ -1,0 +1,30 @@
+"""Moonlight's pictures by request kind: what the drawing worker calls for this game.
+
+`request.state` is a MoonlightView as a dict (`GameRules.player_view`): the public view
+(seat None, no hand card in it) for "turn" and "final", the mover's own for "hand".
+"""
+
+from __future__ import annotations
+
+from render.moonlight.files import to_png
+from render.moonlight.final import render_final
+from render.moonlight.hand import render_hand
+from render.moonlight.turn import render_turn
+from render.request import DrawRequest
+from render.theme import theme_named
+
+#: The pictures a Moonlight request may ask for.
+KINDS = ("turn", "hand", "final")
+
+
+def draw(request: DrawRequest) -> bytes:
+    """Draw and encode one Moonlight picture."""
+    theme, locale = theme_named(request.theme), request.locale
+    if request.kind == "turn":
+        picture = render_turn(request.state, events=request.events, locale=locale, theme=theme)
+    elif request.kind == "hand":
+        picture = render_hand(request.state, choices=request.choices,
+                              proposed=request.proposed, locale=locale, theme=theme)
+    else:
+        picture = render_final(request.state, locale=locale, theme=theme)
+    return to_png(picture.image, theme)
