@@ -12,6 +12,7 @@ import io
 import json
 import os
 import re
+import sqlite3
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from bot.tables.errors import BadInput
 from bot.tables.fronts import front_of
 from bot.tables.fronts.moonlight.labels import card_label, play_label, power_label
 from bot.tables.service import TableService, User
-from bot.tables.store import GameStore, SqliteStore
+from bot.tables.store import GameStore
 from bot.tables.words import turn_lines
 from engine.games.i18n import strings
 from engine.games.rng import Rng
@@ -36,7 +37,6 @@ from render.registry import GAMES as PICTURES
 from tests.bot.conftest import ALICE, BOB, Clock
 from tests.bot.test_end_to_end import ROOT, Bot, is_post
 from tests.bot.test_sandbox import scripted
-from tests.fake_discord import CHANNEL_ID as CHANNEL_OF_FAKE
 from tests.fake_discord import FakeDiscord, Sent
 
 CHANNEL = 500
@@ -59,7 +59,8 @@ def code_of(text: str) -> str:
 def check_public(text: str, played: list[str], names: tuple[str, ...] = ()) -> None:
     """`text` is for everyone: every card it names was placed on the area (it is in the
     game's log, `played`: "play 4m C5"), the covered one on that cell before; besides
-    those it names no card at all (no moon, no Lone Wolf, no value after a verb)."""
+    those it names no card at all (no moon, no Lone Wolf, no other value in a move's
+    line)."""
     for match in NAMED.finditer(text):
         assert f"play {code_of(match['card'])} {match['cell']}" in played, text
         if match["covered"]:
@@ -71,9 +72,11 @@ def check_public(text: str, played: list[str], names: tuple[str, ...] = ()) -> N
         rest = rest.replace(name, "")
     assert "🌙" not in rest and "🐺" not in rest, text
     assert not RAW_ML.search(text), text
-    # what is left may hold digits only as cells, rounds and round scores
-    rest = re.sub(r"\b[A-G][1-7]\b|Round \d|\b\d+ – \d+\b|\d+–\d+", "", rest)
-    assert not re.search(r"\d", re.sub(r"<@\d+>|#\d+", "", rest)), text
+    for line in text.splitlines():  # a move's line names no other card ("… and a 5")
+        mover = next((n for n in names if line.startswith(f"**{n}** ")), None)
+        if mover is not None:
+            words = NAMED.sub("", line).replace(f"**{mover}**", "")
+            assert not re.search(r"\d", re.sub(r"\b[A-G][1-7]\b", "", words)), text
 
 
 async def seated(service: TableService, ai: str | None = None) -> dict[int, User]:
@@ -287,9 +290,18 @@ _request.DrawRequest.of = classmethod(_logged)
 ALICE_D, BOB_D = (101, "Alice"), (102, "Bob")
 
 
-async def state_of(db: Path) -> GameState:
-    """The open table's game as the bot stored it (hands included)."""
-    return (await _final(db))[1]
+def stored(db: Path) -> tuple[GameState, list[str]]:
+    """The table's game as the bot stored it (hands included: the snapshot) and its log,
+    read beside the running bot."""
+    db_file = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        game_id, state = db_file.execute(
+            "SELECT game_id, state FROM snapshots ORDER BY game_id DESC LIMIT 1").fetchone()
+        actions = [a for (a,) in db_file.execute(
+            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
+    finally:
+        db_file.close()
+    return GameState.from_dict(json.loads(state)), actions
 
 
 def texts_of(sent: Sent) -> list[str]:
@@ -334,7 +346,7 @@ async def _play_on_discord(fake: FakeDiscord, db: Path, draws: Path, log: Path) 
     private: dict[int, list[tuple[Sent, tuple[str, ...]]]] = {101: [], 102: []}
     turns = picks = 0
     while "final.png" not in table.files:
-        state = await state_of(db)
+        state, _ = stored(db)
         mover_ids = (table.allowed_mentions or {}).get("users") or []
         assert len(mover_ids) == 1, "one ping: the player to move"
         user = people[int(mover_ids[0])]
@@ -344,7 +356,7 @@ async def _play_on_discord(fake: FakeDiscord, db: Path, draws: Path, log: Path) 
         before = len(fake.sent)
         message = await _click(fake, user, table, turn)
         for _ in range(12):
-            now = await state_of(db)
+            now, _ = stored(db)
             hand = tuple(card_code(c) for c in now.hands[seat])
             private[user[0]].append((message, hand))
             ids = message.custom_ids()
@@ -366,7 +378,7 @@ async def _play_on_discord(fake: FakeDiscord, db: Path, draws: Path, log: Path) 
         assert message.content.startswith("✅"), message.content
         table = await fake.wait_for(is_post, after=before)
         turns += 1
-    _, final_state, played = await _final(db)
+    final_state, played = stored(db)
     assert picks > 0 and turns >= 8
     posts = [s for s in fake.sent[start:] if is_post(s)]
     assert len(posts) == turns + 1 or len(posts) == turns, (len(posts), turns)
@@ -376,7 +388,7 @@ async def _play_on_discord(fake: FakeDiscord, db: Path, draws: Path, log: Path) 
     for sent in fake.sent[start:]:
         if not sent.ephemeral:
             for text in texts_of(sent):
-                check_public(text, played)
+                check_public(text, played, ("Alice", "Bob"))
     # every private message went to the player it shows: its card buttons are that
     # player's own hand, and no label names the opponent's unplaced cards
     for messages in private.values():
@@ -414,15 +426,3 @@ async def _click(fake: FakeDiscord, user: tuple[int, str], message: Sent, custom
     before = len(fake.sent)
     iid = await fake.click(user, message, custom_id, values)
     return await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
-
-
-async def _final(db: Path) -> tuple[int, GameState, list[str]]:
-    store = SqliteStore(db)
-    await store.open()
-    try:
-        game = (await TableService(store).last_table(CHANNEL_OF_FAKE)).game
-        state = await TableService(store).state_of(game)
-        return game.id, state, [a.text for a in await store.actions(game.id)]
-    finally:
-        await store.close()
-
