@@ -122,8 +122,9 @@ class MoonlightFront:
                        theme: str, passes: tuple[Choice, ...] = ()) -> Decision:
         """The second step: where the chosen card goes, by the letters of the hand
         picture (a join, or a cover naming the card it covers)."""
-        letters = pictures.cell_letters(plays)
-        ordered = sorted(plays, key=lambda p: (letters.get(str(p), "~"), str(p)))
+        letters = pictures.cell_letters(plays)  # in the picture's reading order
+        rank = {text: i for i, text in enumerate(letters)}
+        ordered = sorted(plays, key=lambda p: (rank.get(str(p), len(rank)), str(p)))
         menu = tuple(Choice(str(p), play_label(state, p, locale, letters.get(str(p), "?")))
                      for p in ordered)
         code = plays[0].card

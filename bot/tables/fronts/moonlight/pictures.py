@@ -13,7 +13,9 @@ from typing import cast
 
 from engine.games.events import Event
 from engine.moonlight.actions import Play
+from engine.moonlight.area import SIDE
 from engine.moonlight.state import GameState
+from render.labels import letter
 from render.pool import DrawRequest, picture
 
 GAME = "moonlight"
@@ -54,7 +56,7 @@ def _letters() -> Callable[[Sequence[Play]], dict[str, str]]:
 
 
 def _in_cell_order(plays: Sequence[Play]) -> dict[str, str]:
-    """Letters a, b, c … by cell (row 1 first, A to G) until the pictures' own exist."""
-    ordered = sorted({p.cell for p in plays}, key=lambda c: (c[1], c[0]))
-    letter = {cell: chr(ord("a") + i) for i, cell in enumerate(ordered)}
-    return {str(p): letter[p.cell] for p in plays}
+    """Until the pictures' own exist: a, b, c … in their reading order (top row first,
+    then left to right; a card's plays are on distinct cells)."""
+    ordered = sorted(dict.fromkeys(plays), key=lambda p: (-(p.index // SIDE), p.index % SIDE))
+    return {str(p): letter(i) for i, p in enumerate(ordered)}
