@@ -170,6 +170,12 @@ def back_id(game: int, version: int) -> str:
     return f"mr:back:{game}:{version}"
 
 
+def pick_id(game: int, version: int, value: str) -> str:
+    """A first step of a game's own turn dialogue (Moonlight: a card of the hand); the
+    next step shows what that choice allows. Never an action by itself."""
+    return f"mr:pick:{game}:{version}:{value}"
+
+
 def rematch_id(game: int) -> str:
     """Under the final post: a new lobby with the same players."""
     return f"mr:rematch:{game}"
@@ -189,6 +195,7 @@ _TEMPLATES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (rf"mr:spot:{_GAME}:{_VERSION}:\d+", "spot", "chosen"),
         (rf"mr:prop:{_GAME}:{_VERSION}:{_ACTION}", "spot", "id"),
         (rf"mr:back:{_GAME}:{_VERSION}", "back", ""),
+        (rf"mr:pick:{_GAME}:{_VERSION}:{_ACTION}", "pick", "id"),
         (rf"mr:rematch:{_GAME}", "rematch", ""),
     ))
 

@@ -26,7 +26,7 @@ MAX_MESSAGE = 2000  # Discord's limit for one message's text
 class Click:
     """What a persistent button or menu means: parsed from its custom_id, no live state."""
 
-    kind: str      # "lobby" | "turn" | "act" | "pair" | "spot" | "back" | "rematch"
+    kind: str      # "lobby" | "turn" | "act" | "pair" | "spot" | "back" | "pick" | "rematch"
     game: int
     version: int
     value: str = ""

@@ -4,10 +4,11 @@ A new game adds one line here; the client registers every group, step and click 
 from this table.
 """
 
-from bot.discord.games import kingdomino, moonriver
+from bot.discord.games import kingdomino, moonlight, moonriver
 from bot.discord.peer import DiscordGame
 
 GAMES: dict[str, DiscordGame] = {"moonriver": moonriver.DISCORD,
-                                 "kingdomino": kingdomino.DISCORD}
+                                 "kingdomino": kingdomino.DISCORD,
+                 "moonlight": moonlight.DISCORD}
 
 __all__ = ["GAMES"]

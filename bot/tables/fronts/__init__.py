@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from bot.tables.fronts.base import Choice, Decision, Front
 from bot.tables.fronts.kingdomino.front import KingdominoFront
+from bot.tables.fronts.moonlight.front import MoonlightFront
 from bot.tables.fronts.moonriver.front import MoonRiverFront
 from engine.games.i18n import strings, t
 
-FRONTS: dict[str, Front] = {front.key: front for front in (MoonRiverFront(), KingdominoFront())}
+FRONTS: dict[str, Front] = {front.key: front for front in (MoonRiverFront(), KingdominoFront(),
+                                                            MoonlightFront())}
 
 
 def front_of(game_key: str) -> Front:
