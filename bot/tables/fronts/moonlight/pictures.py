@@ -7,15 +7,12 @@ only ever for the seat whose hand it is (`viewer=seat`).
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
-from typing import cast
+from collections.abc import Sequence
 
 from engine.games.events import Event
 from engine.moonlight.actions import Play
-from engine.moonlight.area import SIDE
 from engine.moonlight.state import GameState
-from render.labels import letter
+from render.moonlight.placement import cell_letters as cell_letters
 from render.pool import DrawRequest, picture
 
 GAME = "moonlight"
@@ -37,26 +34,3 @@ def hand_png(state: GameState, seat: int, plays: Sequence[Play], proposed: str |
 def final_png(state: GameState, locale: str, theme: str) -> bytes:
     """The end: rounds won and the last area."""
     return picture(DrawRequest.of(GAME, "final", state, locale=locale, theme=theme))
-
-
-def cell_letters(plays: Sequence[Play]) -> dict[str, str]:
-    """Action text → the letter the hand picture draws on its cell
-    (`render.moonlight.placement.cell_letters`, the pictures' own, without drawing)."""
-    return _letters()(plays)
-
-
-def _letters() -> Callable[[Sequence[Play]], dict[str, str]]:
-    # Imported by name so this module checks before render/moonlight lands on main (the
-    # pictures are drawn on another branch); replace by a plain import once it has.
-    try:
-        module = importlib.import_module("render.moonlight.placement")
-    except ModuleNotFoundError:
-        return _in_cell_order
-    return cast(Callable[[Sequence[Play]], dict[str, str]], module.cell_letters)
-
-
-def _in_cell_order(plays: Sequence[Play]) -> dict[str, str]:
-    """Until the pictures' own exist: a, b, c … in their reading order (top row first,
-    then left to right; a card's plays are on distinct cells)."""
-    ordered = sorted(dict.fromkeys(plays), key=lambda p: (-(p.index // SIDE), p.index % SIDE))
-    return {str(p): letter(i) for i, p in enumerate(ordered)}
