@@ -71,7 +71,8 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     locale = locale_of(interaction)
     channel_id = channel_of(interaction)
     user = user_of(interaction)
-    result = await in_time(interaction, client.service.act(channel_id, user, action, version))
+    result = await in_time(interaction, client.service.act(channel_id, user, action, version,
+                                                           locale=locale))
     game = result.game
     if not result.turn_is_over:  # the same player decides on: everything is in the result
         options = result.rules.legal_actions(result.state)

@@ -1,11 +1,11 @@
 """Which turns a table post tells, read from the action log alone.
 
-Each service call logs its narration (`ActionEntry.said`: the call's `Segment`s in every
-language, by locale) on its last action. A table post at action `upto` tells the turns
-finished since the last post that went out (at action `since`): the calls after it, the
-unfinished rest of the call it ended in (an automatic step of the next turn, held back
-then), and no further than the last segment that ends a turn (what follows is the next
-post's). Being a function of the log, it is the same in any process and after any
+Each service call logs its narration (`ActionEntry.said`: the call's `Segment`s by
+locale, the table's language first, then its mover's) on its last action. A table post
+at action `upto` tells the turns finished since the last post that went out (at action
+`since`): the calls after it, the unfinished rest of the call it ended in (an automatic
+step of the next turn, held back then), and no further than the last segment that ends
+a turn (what follows is the next post's). Being a function of the log, it is the same in any process and after any
 restart, and an undo (which truncates the log) takes its moves out of it.
 """
 
@@ -29,11 +29,13 @@ class Told:
 
 
 def _said(row: LoggedAction, locale: str) -> list[Segment]:
-    """The row's words in `locale` (English where that language is missing)."""
+    """The row's words in `locale`, else in the first language the call was told in (the
+    table's: a call is told in the table's language and its mover's)."""
     if not row.said:
         return []
-    by_locale = json.loads(row.said)
-    return [Segment.from_dict(item) for item in by_locale.get(locale, by_locale.get("en", []))]
+    by_locale: dict[str, list[dict[str, object]]] = json.loads(row.said)
+    words = by_locale.get(locale) or next(iter(by_locale.values()), [])
+    return [Segment.from_dict(item) for item in words]
 
 
 def _held_back(segments: Sequence[Segment]) -> list[Segment]:

@@ -59,7 +59,7 @@ from bot.tables.words import Segment, first_turn
 from engine.games import GameRules, Record
 from engine.games.errors import GameError
 from engine.games.events import Event
-from engine.games.i18n import LOCALES, t
+from engine.games.i18n import t
 from engine.games.rng import Rng
 from engine.registry import game_named, replay
 
@@ -581,8 +581,11 @@ class TableService:
         return None if seat is None else game.seats[seat].user_id
 
     async def act(self, channel_id: int, user: User, action_text: str,
-                  expected_version: int | None = None) -> ActResult:
-        """Apply one action of the player to move, then any computer players' moves."""
+                  expected_version: int | None = None, *, locale: str | None = None
+                  ) -> ActResult:
+        """Apply one action of the player to move, then any computer players' moves.
+        `locale`: the mover's language, in which the log keeps these moves' words too
+        (for their confirmation) beside the table's."""
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
@@ -609,7 +612,7 @@ class TableService:
             played = [Played(seat.seat, action, tuple(events))]
             state, computers = await self._play_computers(game, state)
             played += computers
-            result = await self._commit(game, state, played)
+            result = await self._commit(game, state, played, locale)
             return replace(result, state_before_first=before, state_after_first=mine)
 
     def _announce(self, game: Game, state: GameState, events: Sequence[Event],
@@ -630,7 +633,8 @@ class TableService:
             pings = () if user is None else (user,)
         return [NewPost(PostKind.TABLE, text, pings)]
 
-    async def _commit(self, game: Game, state: GameState, played: Sequence[Played]) -> ActResult:
+    async def _commit(self, game: Game, state: GameState, played: Sequence[Played],
+                      mover_locale: str | None = None) -> ActResult:
         """Log, snapshot, fresh deadlines (per decision) and the announcement: one write."""
         rules = rules_of(game)
         result = None
@@ -645,7 +649,8 @@ class TableService:
         posts = self._announce(game, state, events, result) \
             if turn_passes_on(rules, previous, state, played) else []
         game = self._saved(await self.store.record_actions(
-            game, entries=self._entries(game, previous, state, played, ends=bool(posts)),
+            game, entries=self._entries(game, previous, state, played, ends=bool(posts),
+                                        mover_locale=mover_locale),
             state=rules.state_to_dict(state), reminders=self._reminders_for(game, state),
             now=self.clock(), result=result, posts=posts))
         self._remember(game, state)
@@ -653,16 +658,18 @@ class TableService:
         return ActResult(game, state, tuple(played), self._user_to_move(game, state), finished)
 
     def _entries(self, game: Game, before: GameState, after: GameState,
-                 played: Sequence[Played], *, ends: bool) -> list[ActionEntry]:
+                 played: Sequence[Played], *, ends: bool,
+                 mover_locale: str | None = None) -> list[ActionEntry]:
         """The call's actions for the log, each with its events, and the last with the
-        call's narration in every language (the table post's, and each mover's own for
-        their confirmation): the one time a move is put in words (`narration.told_turns`
-        reads it back). `ends`: the call passed the turn on, so its last words end a turn
+        call's narration in the table's language and the mover's (for their
+        confirmation): the one time a move is put in words (`narration.told_turns` reads
+        it back). `ends`: the call passed the turn on, so its last words end a turn
         unless they begin the next player's (an automatic step of the seat now to move)."""
         front, rules = front_of(game.options.game), rules_of(game)
         moves = [(p.seat, p.events) for p in played]
         said: dict[str, list[dict[str, Any]]] = {}
-        for locale in LOCALES:
+        table = game.settings.locale
+        for locale in dict.fromkeys((table, mover_locale or table)):
             segments = front.segments_of(moves, before, after, locale, self.literal)
             if ends and segments and not segments[-1].ends_turn and (
                     rules.is_over(after) or segments[-1].seat != rules.active_seat(after)):
