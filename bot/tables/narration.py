@@ -5,8 +5,9 @@ locale, the table's language first, then its mover's) on its last action. A tabl
 at action `upto` tells the turns finished since the last post that went out (at action
 `since`): the calls after it, the unfinished rest of the call it ended in (an automatic
 step of the next turn, held back then), and no further than the last segment that ends
-a turn (what follows is the next post's). Being a function of the log, it is the same in any process and after any
-restart, and an undo (which truncates the log) takes its moves out of it.
+a turn (what follows is the next post's). Being a function of the log, it is the same in
+any process and after any restart, and an undo (which truncates the log) takes its moves
+out of it.
 """
 
 from __future__ import annotations
