@@ -617,12 +617,11 @@ class TableService:
 
     def _announce(self, game: Game, state: GameState, events: Sequence[Event],
                   result: GameResult | None, said: str = "") -> list[NewPost]:
-        """The table post a commit owes the channel: what happened (`said`, else the
-        events summarized: the text a post falls back on after a restart), and whom to
-        ping (the player to move, or the winners). Written in the commit's own
-        transaction."""
-        text = said or (front_of(game.options.game).summarize(
-            events, state, game.settings.locale, self.literal) if events else "")
+        """The table post a commit owes the channel, and whom to ping (the player to move,
+        or the winners). Written in the commit's own transaction. What happened is told
+        from the log at delivery; `said` is the row's own text where the log has nothing
+        to tell (an undo)."""
+        text = said
         if result is not None:
             names = rules_of(game).names(state)
             winners = [game.seats[i].user_id for i, name in enumerate(names)
