@@ -201,3 +201,26 @@ def test_parcels_another_seat_loses_at_the_end_are_told_under_its_name_R_END_2()
                 assert not any(words in line for line in mine), lines
             return
     raise AssertionError("no final placement passed over another seat's last parcel")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_only_a_pass_the_player_was_offered_reads_passed_R_BUILD_1_R_END_2(
+        players: int) -> None:
+    """The game plays decisions with one option itself (a build step with nothing to
+    build, the final placement with nothing that fits): nobody chose those passes, so
+    they read as what happened, in every language."""
+    from engine.moonriver.actions import Pass
+
+    automatic = 0
+    for before, action, events in playout(players, 60 + players):
+        chosen = isinstance(action, Pass) and before.phase is Phase.BUILD
+        seat = before.active_seat
+        assert seat is not None
+        for locale, passed, could_not in (("en", "passed", "could not build"),
+                                          ("de", "passte", "konnte nicht bauen"),
+                                          ("ja", "パスした", "建てられなかった")):
+            segments = segments_of([(seat, events)], before, before, locale)
+            phrases = [p for s in segments for p in s.phrases]
+            assert phrases.count(passed) == (1 if chosen else 0), (action, phrases)
+            automatic += locale == "en" and could_not in phrases
+    assert automatic, "no build step the game ended for a player"
