@@ -18,6 +18,7 @@ from bot.tables.fronts.moonriver.labels import labels_for, position_label
 from bot.tables.fronts.moonriver.narrate import draft_slots, segments_of
 from bot.tables.narration import told_turns
 from bot.tables.words import MAX_DESCRIPTION, MAX_LABEL, Segment, fit, turn_lines
+from engine.games.i18n import t
 from engine.moonriver import events as ev
 from engine.moonriver.actions import Build
 from engine.moonriver.ai import make_player
@@ -224,3 +225,29 @@ def test_only_a_pass_the_player_was_offered_reads_passed_R_BUILD_1_R_END_2(
             assert phrases.count(passed) == (1 if chosen else 0), (action, phrases)
             automatic += locale == "en" and could_not in phrases
     assert automatic, "no build step the game ended for a player"
+
+
+def test_each_resource_has_its_own_symbol_as_the_partner_menu_names_it_R_COMP_3() -> None:
+    """Gold nuggets, beavers and corn cobs are three resources (the gold digger, trapper
+    and farmer each count one, R-PART-5): a label shows which one a parcel carries."""
+    from bot.tables.fronts.moonriver.labels import parcel_text
+    from engine.moonriver.components import Landscape
+
+    state = new_game(list(NAMES[:2]), 1)
+    expected = {"gold": "🪙", "beaver": "🦫", "corn": "🌽"}
+    seen = set()
+    for parcel in state.components.parcels:
+        text = parcel_text(state, parcel.id, "en")
+        resource = Landscape(parcel.landscape).resource
+        assert "💰" not in text, text
+        if parcel.resources:
+            assert resource is not None
+            assert text.count(expected[resource]) == parcel.resources, text
+            assert all(other not in text for key, other in expected.items()
+                       if key != resource), text
+            seen.add(resource)
+    assert seen == set(expected)
+    for locale in ("en", "de", "ja"):  # the partner menu shows the same symbols
+        for partner, symbol in (("golddigger", "🪙"), ("trapper", "🦫"),
+                                ("farmer", "🌽")):
+            assert symbol in t(f"partner_help.{partner}", locale)

@@ -45,10 +45,18 @@ def landscape_name(landscape: int, locale: str) -> str:
     return t(f"landscape.{Landscape(landscape).name.lower()}", locale)
 
 
+#: The resource a parcel carries, by its landscape (R-COMP-3), as the partner menu names
+#: them (R-PART-5: the gold digger counts gold nuggets, the trapper beavers, the farmer
+#: corn cobs) and as the pictures draw three different icons.
+RESOURCE_SYMBOLS = {"gold": "🪙", "beaver": "🦫", "corn": "🌽"}
+
+
 def symbols(parcel: Parcel) -> str:
     """The printed symbols as emoji: cows, skull, circle, resources (R-COMP-3)."""
+    resource = Landscape(parcel.landscape).resource
+    mark = RESOURCE_SYMBOLS[resource] if resource is not None else ""
     marks = "🐄" * parcel.cows + ("💀" if parcel.skull else "") + \
-        ("⭕" if parcel.circle else "") + "💰" * parcel.resources
+        ("⭕" if parcel.circle else "") + mark * parcel.resources
     return f" {marks}" if marks else ""
 
 
@@ -67,7 +75,7 @@ def draft_text(state: GameState, view: TableView, parcel_id: int, locale: str) -
 
 
 def pair_text(state: GameState, first: int, second: int, locale: str) -> str:
-    """'Desert 1 + Canyon 4 💰' (lower id first, as `pair_key` groups builds)."""
+    """'Desert 1 + Canyon 4 🪙' (lower id first, as `pair_key` groups builds)."""
     a, b = sorted((first, second))
     return t("label.pair", locale, first=parcel_text(state, a, locale),
              second=parcel_text(state, b, locale))
