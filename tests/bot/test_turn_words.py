@@ -251,3 +251,45 @@ def test_each_resource_has_its_own_symbol_as_the_partner_menu_names_it_R_COMP_3(
         for partner, symbol in (("golddigger", "🪙"), ("trapper", "🦫"),
                                 ("farmer", "🌽")):
             assert symbol in t(f"partner_help.{partner}", locale)
+
+
+def test_draft_choices_follow_the_pictures_labels_when_numbers_tie_R_ORDER_1() -> None:
+    """A column lies sorted by number; parcels tied on it are listed ①, ②, … as the
+    picture labels them on the buttons and in the sandbox's numbers, not by their ids."""
+    from types import SimpleNamespace
+
+    from bot.discord.components import Components
+    from bot.discord.games.moonriver.steps import _add_choices
+    from bot.tables.fronts.moonriver.front import MoonRiverFront
+
+    front = MoonRiverFront()
+    tied = 0
+    for players in (2, 3, 4):
+        for state, _action, _events in playout(players, 70 + players):
+            options = legal_actions(state)
+            if state.phase is not Phase.CHOOSE or len(options) < 2:
+                continue
+            labels = draft_labels(public_view(state))
+            in_id_order = [labels[a.parcel] for a in options]  # type: ignore[union-attr]
+            tied += in_id_order != sorted(in_id_order)
+            menu = front.decision(state, options, "en", "classic").menu
+            assert [c.label.text[0] for c in menu] == sorted(labels[a.parcel]  # type: ignore[union-attr]
+                                                          for a in options)
+            view = Components()
+            _add_choices(view, SimpleNamespace(id=1, version=1),  # type: ignore[arg-type]
+                         state, options, "en")
+            shown = [label[0] for label in view_labels(view)]
+            assert shown == sorted(shown), shown
+    assert tied, "no draft with parcels tied on their number in these games"
+
+
+def view_labels(view: object) -> list[str]:
+    """The button labels, or else the menu option labels, of a private step."""
+    rows = view.to_components()  # type: ignore[attr-defined]
+    out: list[str] = []
+    for row in rows:
+        for item in row.get("components", []):
+            if item.get("label"):
+                out.append(item["label"])
+            out += [o["label"] for o in item.get("options", [])]
+    return out

@@ -48,7 +48,7 @@ class MoonRiverFront:
                  theme: str) -> Decision:
         """Every option labelled; a build reads as its placement ("Desert 1 on C1 …")."""
         choices = []
-        for action in options:
+        for action in labels.in_label_order(public_view(state), options):
             label = self.action_label(state, action, locale)
             if isinstance(action, Build):
                 label = Label(label.description, label.text)

@@ -36,7 +36,7 @@ from engine.moonriver.grid import cell_name
 from engine.moonriver.scoring import score_ranch
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import TableView, ranch_grid
-from render.moonriver.labels import draft_labels
+from render.moonriver.labels import SLOT_LABELS, draft_labels
 from render.moonriver.placement import Position
 from render.plural import counted
 
@@ -72,6 +72,20 @@ def draft_text(state: GameState, view: TableView, parcel_id: int, locale: str) -
     slot = draft_labels(view).get(parcel_id)
     text = parcel_text(state, parcel_id, locale)
     return f"{slot} {text}" if slot else text
+
+
+def in_label_order(view: TableView, actions: Sequence[EngineAction]) -> list[EngineAction]:
+    """The actions with the draft choices in the order of the picture's labels ①–④
+    (R-ORDER-1: a column lies sorted by number, and parcels tied on their number keep the
+    order the picture shows, not their ids'); everything else keeps its place after them."""
+    labels = draft_labels(view)
+    order = {pid: SLOT_LABELS.index(label) for pid, label in labels.items()}
+
+    def key(action: EngineAction) -> int:
+        if isinstance(action, Choose) and action.parcel in order:
+            return order[action.parcel]
+        return len(SLOT_LABELS)
+    return sorted(actions, key=key)
 
 
 def pair_text(state: GameState, first: int, second: int, locale: str) -> str:
