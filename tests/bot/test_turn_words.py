@@ -293,3 +293,29 @@ def view_labels(view: object) -> list[str]:
                 out.append(item["label"])
             out += [o["label"] for o in item.get("options", [])]
     return out
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ja"])
+def test_the_build_header_offers_only_what_is_offered_R_BUILD_2(locale: str) -> None:
+    """'Build a domino, or pass.' only above a step that offers a pass; discard-only
+    options and a build the player must make say so."""
+    from bot.tables.fronts.moonriver.labels import step_prompt
+    from engine.moonriver.actions import Discard, Pass
+
+    offer_pass = t("step.build", locale)
+    kinds = set()
+    for players in (2, 3, 4):
+        for seed in range(80, 86):
+            for state, _action, _events in playout(players, seed):
+                if state.phase is not Phase.BUILD or (state.turn and state.turn.final):
+                    continue
+                options = legal_actions(state)
+                prompt = step_prompt(state, locale)
+                passes = any(isinstance(a, Pass) for a in options)
+                assert (prompt == offer_pass) == passes, (prompt, options[:3])
+                if all(isinstance(a, Discard) for a in options):
+                    kinds.add("discard")
+                    assert prompt == t("step.discard", locale)
+                elif not passes:
+                    kinds.add("forced")
+    assert kinds == {"discard", "forced"}

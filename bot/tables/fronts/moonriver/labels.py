@@ -31,7 +31,7 @@ from engine.moonriver.actions import (
     Swap,
 )
 from engine.moonriver.components import COWBOY, Landscape, Parcel
-from engine.moonriver.game import apply
+from engine.moonriver.game import apply, legal_actions
 from engine.moonriver.grid import cell_name
 from engine.moonriver.scoring import score_ranch
 from engine.moonriver.state import GameState, Phase
@@ -199,11 +199,20 @@ def proposal_text(state: GameState, letter: str, build: Build, locale: str) -> s
 
 
 def step_prompt(state: GameState, locale: str) -> str:
-    """The one line above the buttons: what the player decides now."""
+    """The one line above the buttons: what the player decides now, and only the ways
+    out that are offered (R-BUILD-2: a player holding too many parcels must build, and
+    discards two when nothing fits)."""
     phase = state.phase
     turn = state.turn
     if phase is Phase.BUILD:
-        return t("step.final" if turn is not None and turn.final else "step.build", locale)
+        if turn is not None and turn.final:
+            return t("step.final", locale)
+        options = legal_actions(state)
+        if options and all(isinstance(a, Discard) for a in options):  # R-BUILD-2
+            return t("step.discard", locale)
+        if not any(isinstance(a, Pass) for a in options):  # R-BUILD-2: must build
+            return t("step.build_forced", locale)
+        return t("step.build", locale)
     if phase is Phase.RECRUIT:
         cell = turn.partner_cell if turn is not None else -1
         return t("step.recruit", locale, cell=cell_name(cell) if cell >= 0 else "?")
