@@ -245,12 +245,50 @@ async def test_whole_games_one_post_one_ping_one_private_message_per_turn(
     assert status.ephemeral and "is over" in status.content
     assert all(p[1] in status.content for p in people)  # the ranked line
     rematch = next(c for c in final.custom_ids() if c.startswith("mr:rematch:"))
+    await rematch_by_its_players(fake, final, rematch, people)
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+def is_lobby(sent: Sent) -> bool:
+    return sent.kind == "channel" and "mr:lobby:start" in sent.custom_ids()
+
+
+async def rematch_by_its_players(fake: FakeDiscord, final: Sent, rematch: str,
+                                 people: list[tuple[int, str]]) -> Sent:
+    """Rematch on the end post: a bystander is refused and opens nothing; a rematch that
+    cannot be posted leaves nothing open; a player's opens a posted lobby that pings the
+    others, who join by tapping (nobody is seated without asking)."""
+    bystander = (105, "Eve")
+    before = len(fake.sent)
+    refusal = await click_and_wait(fake, bystander, final, rematch)
+    assert refusal.ephemeral and "Only the players" in refusal.content, refusal.content
+
+    fake.forbidden.add(final.channel_id)  # the lobby cannot be posted
+    failed = await click_and_wait(fake, people[1], final, rematch)
+    assert failed.ephemeral
+    fake.forbidden.discard(final.channel_id)
+    assert not [s for s in fake.sent[before:] if is_lobby(s)]
+
     before = len(fake.sent)
     await fake.answered(await fake.click(people[1], final, rematch))
-    lobby = await fake.wait_for(lambda s: s.kind == "channel" and "mr:lobby:start"
-                                in s.custom_ids(), after=before)
-    assert all(p[1] in lobby.content for p in people)  # the same players, seated again
-    assert fake.violations == [] and fake.unanswered() == []
+    lobby = await fake.wait_for(is_lobby, after=before)
+    others = [p for p in people if p != people[1]]
+    assert sorted(int(u) for u in lobby.allowed_mentions["users"]) == sorted(
+        p[0] for p in others)  # the old players are pinged to join
+    assert all(f"<@{p[0]}>" in lobby.content for p in others)
+    assert people[1][1] in lobby.content
+    assert not any(p[1] in lobby.content for p in others), "nobody seated unasked"
+    before = len(fake.sent)  # another player's Rematch joins the open lobby
+    joined = await click_and_wait(fake, others[0], final, rematch)
+    assert joined.ephemeral and "joined" in joined.content
+    await fake.wait_for(lambda s: s.kind == "edit" and s.target == lobby.id
+                        and others[0][1] in s.content, after=before)
+    for guest in others[1:]:
+        before = len(fake.sent)
+        await fake.answered(await fake.click(guest, lobby, "mr:lobby:join"))
+        await fake.wait_for(lambda s, n=guest[1]: s.kind == "update" and n in s.content,
+                            after=before)
+    return lobby
 
 
 @pytest.mark.system
