@@ -319,3 +319,28 @@ def test_the_build_header_offers_only_what_is_offered_R_BUILD_2(locale: str) -> 
                 elif not passes:
                     kinds.add("forced")
     assert kinds == {"discard", "forced"}
+
+
+@pytest.mark.parametrize(("locale", "one", "two"), [("en", "1 step left", "2 steps left"),
+                                                    ("de", "noch 1 Schritt",
+                                                     "noch 2 Schritte")])
+def test_the_cowboys_steps_left_are_counted_in_the_right_number_R_PART_2(
+        locale: str, one: str, two: str) -> None:
+    """'1 steps left' read wrong: the cowboy's header counts its steps (R-PART-2)."""
+    from dataclasses import replace
+
+    from bot.tables.fronts.moonriver.labels import step_prompt
+
+    for players in (2, 3, 4):
+        for seed in range(90, 100):
+            for state, _action, _events in playout(players, seed):
+                if state.phase is Phase.COWBOY and state.turn is not None:
+                    turn = state.turn
+                    state.turn = replace(turn, steps_left=1)
+                    assert one in step_prompt(state, locale)
+                    assert "1 steps" not in step_prompt(state, locale)
+                    state.turn = replace(turn, steps_left=2)
+                    assert two in step_prompt(state, locale)
+                    state.turn = turn
+                    return
+    raise AssertionError("no cowboy in these games")

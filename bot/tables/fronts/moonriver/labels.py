@@ -217,7 +217,8 @@ def step_prompt(state: GameState, locale: str) -> str:
         cell = turn.partner_cell if turn is not None else -1
         return t("step.recruit", locale, cell=cell_name(cell) if cell >= 0 else "?")
     if phase is Phase.COWBOY:
-        return t("step.cowboy", locale, steps=turn.steps_left if turn is not None else 0)
+        left = turn.steps_left if turn is not None else 0  # R-PART-2: up to 3 steps
+        return t("step.cowboy", locale, steps=counted("step.steps_left", left, locale))
     if phase in (Phase.SETUP, Phase.CHOOSE, Phase.SKULL, Phase.DESPERADO, Phase.THIEF,
                  Phase.BONUS):
         return t(f"step.{phase.value}", locale)
