@@ -344,3 +344,24 @@ def test_the_cowboys_steps_left_are_counted_in_the_right_number_R_PART_2(
                     state.turn = turn
                     return
     raise AssertionError("no cowboy in these games")
+
+
+def test_status_names_the_setup_and_the_round_as_the_picture_does_R_SETUP_5() -> None:
+    """`/status` said 'Round 0' while the picture said 'Setup'."""
+    from bot.tables.fronts.moonriver.front import MoonRiverFront
+
+    front = MoonRiverFront()
+    seen = set()
+    for state, _action, _events in playout(2, 5):
+        line = front.status_line(state, "en")
+        assert "Round 0" not in line, line
+        if state.phase is Phase.SETUP:
+            assert line.startswith("Setup · "), line
+            seen.add("setup")
+        elif state.last_round:
+            assert line.startswith("Last round · "), line
+            seen.add("last")
+        else:
+            assert line.startswith(f"Round {state.round} · "), line
+    assert seen == {"setup", "last"}
+    assert front.status_line(playout(2, 5)[0][0], "de").startswith("Aufbau · ")
