@@ -502,7 +502,12 @@ async def test_reminders_ping_in_the_channel_and_closed_dms_are_skipped(discord_
                 break
             await asyncio.sleep(0.25)
         assert fake.dm_attempts >= 1
+    before = len(fake.sent)
     table = await take_turn(fake, table)  # the bot still plays on
+    # the turn moved on: the reminder keeps no live Play button
+    await fake.wait_for(lambda s: s.kind == "edit" and s.target == reminder.id
+                        and not any(row.get("components") for row in s.components),
+                        after=before)
     assert fake.violations == [] and fake.unanswered() == []
 
 
