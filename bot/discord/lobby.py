@@ -95,9 +95,12 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
     if what == "start":
         result = await in_time(interaction, client.service.start(channel_id, user))
         locale = result.game.settings.locale
+        # the lobby no longer invites anyone to join: who plays, in which seats
         seats = seat_order(result.game, result.state)
-        content = f"{lobby_text_of(result.game, locale)}\n" \
-                  f"{game_text(result.game.options.game, 'lobby.seats', locale, seats=seats)}"
+        key = result.game.options.game
+        content = "\n".join([game_text(key, "lobby.seats", locale, seats=seats),
+                             *front_of(key).lobby_lines(dict(result.game.options.rules),
+                                                        locale)])
         await _answer(interaction, client, channel_id, content, None, typed, "lobby.started")
         client.announce()  # the first table is in the outbox, committed with the start
         return

@@ -408,6 +408,17 @@ async def test_a_turn_split_by_a_restart_is_narrated_whole(discord_and_bot) -> N
 
 
 @pytest.mark.system
+async def test_the_lobby_after_start_invites_nobody_to_join(discord_and_bot) -> None:
+    fake, _bot = discord_and_bot
+    lobby = await open_table(fake, ALICE, [BOB])
+    started = await click_and_wait(fake, ALICE, lobby, "mr:lobby:start")
+    assert started.kind == "update" and not started.custom_ids()
+    assert "seat order" in started.content and "Bob" in started.content
+    assert "Join" not in started.content, started.content
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.mark.system
 async def test_a_rate_limited_post_is_retried(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
     lobby = await open_table(fake, ALICE, [BOB])
