@@ -69,6 +69,7 @@ class MoonRiverBot(TableClient):
         self.pool: DrawingPool | None = DrawingPool()  # its worker starts on first use
         drawing.use_worker(self.pool)  # private previews draw there too
         self.steps = {key: game.steps for key, game in GAMES.items() if game.steps}
+        self.goes_on = frozenset(key for key, game in GAMES.items() if game.goes_on)
         self.delivery = Delivery(self, self.draw, retry_base=settings.retry_seconds,
                                  archive_after=settings.archive_after_hours)
         self._closed = False

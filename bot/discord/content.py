@@ -69,10 +69,15 @@ def turn_post_with(game: Game, state: Any, lines: Sequence[str], png: bytes,
                         (("final.png", png),), False, True, locale)
     tail = []
     mentions: tuple[int, ...] = ()
+    phase = front_of(game.options.game).phase_text(state, locale)
     if next_user is not None:
-        tail.append(t("turn.next", locale, mention=f"<@{next_user}>",
-                      phase=front_of(game.options.game).phase_text(state, locale)))
+        tail.append(t("turn.next", locale, mention=f"<@{next_user}>", phase=phase))
         mentions = (next_user,)
+    else:  # the player to move is already tapping on in their private message: no ping
+        seat = rules_of(game).active_seat(state)
+        if seat is not None and not game.seats[seat].is_ai:
+            tail.append(t("turn.plays_on", locale, player=safe_name(game.seats[seat].name),
+                          phase=phase))
     return TurnPost(game.id, game.version, _fit(lines, tail), mentions,
                     (("table.png", png),), True, False, locale)
 

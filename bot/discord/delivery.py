@@ -280,6 +280,7 @@ class Delivery:
         await self.store.settle_post(post.id, PostState.SENT, f"{SENT_PREFIX}{message_id}")
         if post.kind is PostKind.TABLE:
             await self._live_post(game.id, game.channel_id, message_id)
+            await self._strip_reminders(post)
         return True
 
     async def _context(self, post: Post, game: Game, state: Any | None) -> Context:
@@ -321,6 +322,27 @@ class Delivery:
                 await self.client.http.edit_message(previous[0], previous[1], params=params)
         except (discord.HTTPException, *TRANSIENT):  # deleted or too old: nothing to strip
             log.info("could not strip the buttons of post %s", previous[1])
+
+    async def _strip_reminders(self, post: Post) -> None:
+        """A new table post moved the turn on: the reminders sent since the previous one
+        lose their Play button (an old reminder must not look like a turn still waiting).
+        Read from the outbox, so it holds after a restart too."""
+        rows = await self.store.posts(post.game_id)
+        since = max((row.id for row in rows if row.kind is PostKind.TABLE
+                     and row.id < post.id and row.state is PostState.SENT), default=0)
+        for row in rows:
+            message = sent_message(row)
+            if row.kind is not PostKind.REMINDER or message is None \
+                    or not since < row.id < post.id:
+                continue
+            try:
+                with handle_message_parameters(
+                        view=None,
+                        previous_allowed_mentions=self.client.allowed_mentions) as params:
+                    await self.client.http.edit_message(row.channel_id, message,
+                                                        params=params)
+            except (discord.HTTPException, *TRANSIENT):  # deleted or too old
+                log.info("could not strip the buttons of reminder %s", message)
 
     async def _retry(self, post: Post, why: str) -> bool:
         retry_at = self.clock() + backoff(post.attempts, self.retry_base)

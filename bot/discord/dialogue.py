@@ -10,6 +10,7 @@ click can only be refused, never misapplied.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -72,7 +73,8 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     channel_id = channel_of(interaction)
     user = user_of(interaction)
     result = await in_time(interaction, client.service.act(channel_id, user, action, version,
-                                                           locale=locale))
+                                                           locale=locale,
+                                                           goes_on=client.goes_on))
     game = result.game
     if not result.turn_is_over:  # the same player decides on: everything is in the result
         options = result.rules.legal_actions(result.state)
@@ -83,5 +85,15 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     said = await client.service.turn_just_played(game, locale)
     lines = turn_lines(said,
                        [safe_name(n) for n in result.rules.names(result.state)], locale)
-    await show(interaction, done_screen(lines[0] if lines else t("bot.done", locale), locale))
+    line = lines[0] if lines else t("bot.done", locale)
+    options = [] if result.finished or result.next_user != user.id \
+        or game.options.game not in client.goes_on \
+        else result.rules.legal_actions(result.state)
+    if options:  # a round boundary gave the same player the next turn (R-ROUND-1): go on
+        # in this message rather than end it and ping them to open another one
+        screen = await screen_for(client, game, result.state, options, locale)
+        head = t("step.done_again", locale, what=line)
+        await show(interaction, replace(screen, text=f"{head}\n{screen.text}"))
+    else:
+        await show(interaction, done_screen(line, locale))
     client.announce()  # the table post is in the outbox, committed with the move

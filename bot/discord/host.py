@@ -49,6 +49,9 @@ class TableClient(discord.Client):
         #: Games whose private turn has steps of their own (`peer.DiscordGame.steps`),
         #: by game key: the composition root fills it from the registry.
         self.steps: dict[str, Any] = {}
+        #: Games whose private message goes on into the same player's next turn
+        #: (`peer.DiscordGame.goes_on`).
+        self.goes_on: frozenset[str] = frozenset()
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
         """Route a component click to its handler (the composition root decides which)."""

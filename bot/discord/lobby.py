@@ -9,6 +9,7 @@ in the channel with a link; commands typed in that channel reach the thread's ta
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -26,7 +27,7 @@ from bot.tables.domain import (
     Status,
     TableSettings,
 )
-from bot.tables.errors import BadInput, NoGameHere, TableError, WrongTable
+from bot.tables.errors import BadInput, NoGameHere, NotAPlayer, TableError, WrongTable
 from bot.tables.fronts import front_of, game_text
 from bot.tables.service import TableService, User
 from engine.games.i18n import t
@@ -94,9 +95,12 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
     if what == "start":
         result = await in_time(interaction, client.service.start(channel_id, user))
         locale = result.game.settings.locale
+        # the lobby no longer invites anyone to join: who plays, in which seats
         seats = seat_order(result.game, result.state)
-        content = f"{lobby_text_of(result.game, locale)}\n" \
-                  f"{game_text(result.game.options.game, 'lobby.seats', locale, seats=seats)}"
+        key = result.game.options.game
+        content = "\n".join([game_text(key, "lobby.seats", locale, seats=seats),
+                             *front_of(key).lobby_lines(dict(result.game.options.rules),
+                                                        locale)])
         await _answer(interaction, client, channel_id, content, None, typed, "lobby.started")
         client.announce()  # the first table is in the outbox, committed with the start
         return
@@ -130,11 +134,18 @@ async def _answer(interaction: discord.Interaction[Any], client: TableClient, ch
             allowed_mentions=discord.AllowedMentions.none())
 
 
-async def post_lobby(client: TableClient, channel_id: int, game: Game) -> None:
+async def post_lobby(client: TableClient, channel_id: int, game: Game,
+                     invite: Sequence[int] = ()) -> None:
+    """The lobby message; `invite`: users it pings to join (a rematch's old players)."""
     locale = game.settings.locale
+    text = lobby_text_of(game, locale)
+    if invite:
+        text += "\n" + t("lobby.rematch", locale,
+                         mentions=" ".join(f"<@{user}>" for user in invite))
     sent = await client.get_partial_messageable(channel_id).send(
-        lobby_text_of(game, locale), view=lobby_view(locale).as_view(),
-        allowed_mentions=discord.AllowedMentions.none())
+        text, view=lobby_view(locale).as_view(),
+        allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(user) for user in invite], everyone=False, roles=False))
     client.lobby_posts[channel_id] = (channel_id, sent.id)
 
 
@@ -181,7 +192,12 @@ async def open_table(interaction: discord.Interaction[Any], options: GameOptions
 
 
 async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
-    """A new lobby with the same players (and computers) in the same channel."""
+    """A new lobby for the same game in the same channel, opened by one of its players.
+
+    Only a player of the finished game may open it (a bystander must not take the
+    thread over); it is posted at once and pings the other players, who join by tapping
+    (nobody is seated without asking; its computers are seated again). A second player's
+    Rematch joins the lobby already open. If opening fails, nothing stays open."""
     client = client_of(interaction)
     old = await client.store.game(game_id)
     if old is None or old.status is not Status.FINISHED:
@@ -189,18 +205,33 @@ async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
     if old.channel_id != channel_of(interaction):
         raise WrongTable("this button belongs to a game of another channel")
     clicker = user_of(interaction)
-    humans = [User(s.user_id, s.name) for s in old.seats if s.user_id is not None]
-    host = next((u for u in humans if u.id == clicker.id), clicker)
+    if old.seat_of(clicker.id) is None:
+        raise NotAPlayer("only the players of that game can start its rematch")
+    open_now: Game | None = None
+    with contextlib.suppress(NoGameHere):
+        open_now = (await client.service.status(old.channel_id)).game
+    if open_now is not None and open_now.status is Status.LOBBY and open_now.id > old.id:
+        game = await client.service.join(old.channel_id, clicker)  # another player's
+        locale = game.settings.locale
+        await reply_private(interaction, t("lobby.joined", locale_of(interaction)))
+        await _edit_lobby_post(client, old.channel_id, lobby_text_of(game, locale),
+                               lobby_view(locale))
+        return
     await interaction.response.defer()
-    game = await client.service.create(old.channel_id, host, old.options,
+    game = await client.service.create(old.channel_id, clicker, old.options,
                                        guild_id=old.guild_id, settings=old.settings)
-    for user in humans:
-        if user.id != host.id:
-            game = await client.service.join(old.channel_id, user)
-    for seat in old.seats:
-        if seat.ai is not None:
-            game = await client.service.add_ai(old.channel_id, host, seat.ai)
-    await post_lobby(client, old.channel_id, game)
+    try:
+        for seat in old.seats:
+            if seat.ai is not None:
+                game = await client.service.add_ai(old.channel_id, clicker, seat.ai)
+        others = [s.user_id for s in old.seats
+                  if s.user_id is not None and s.user_id != clicker.id]
+        await post_lobby(client, old.channel_id, game, invite=others)
+    except BaseException:
+        with contextlib.suppress(TableError):  # leave no lobby nobody can see
+            await client.service.cancel(old.channel_id, clicker)
+        client.lobby_posts.pop(old.channel_id, None)
+        raise
 
 
 @app_commands.command(name=command_text("join", "name"),

@@ -28,3 +28,6 @@ class DiscordGame:
     command_group: Callable[[], app_commands.Group]
     steps: StepScreen | None = None
     clicks: Mapping[str, ClickHandler] = field(default_factory=dict)
+    #: When the same player also moves next, their private message goes on into that
+    #: turn and its post names them without a ping (`dialogue.act`).
+    goes_on: bool = False

@@ -27,6 +27,12 @@ class NotSeated(TableError):
     code = "not_seated"
 
 
+class NotAPlayer(NotSeated):
+    """A Rematch tapped by someone who did not play that game."""
+
+    code = "rematch_not_player"
+
+
 class NotYourTurn(TableError):
     code = "not_your_turn"
 

@@ -13,7 +13,7 @@ import json
 import logging
 import secrets
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -581,11 +581,13 @@ class TableService:
         return None if seat is None else game.seats[seat].user_id
 
     async def act(self, channel_id: int, user: User, action_text: str,
-                  expected_version: int | None = None, *, locale: str | None = None
-                  ) -> ActResult:
+                  expected_version: int | None = None, *, locale: str | None = None,
+                  goes_on: Collection[str] = ()) -> ActResult:
         """Apply one action of the player to move, then any computer players' moves.
         `locale`: the mover's language, in which the log keeps these moves' words too
-        (for their confirmation) beside the table's."""
+        (for their confirmation) beside the table's. `goes_on`: the games whose mover's
+        private message goes on into their own next turn, so its post does not ping them
+        (`_announce`)."""
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
@@ -612,15 +614,19 @@ class TableService:
             played = [Played(seat.seat, action, tuple(events))]
             state, computers = await self._play_computers(game, state)
             played += computers
-            result = await self._commit(game, state, played, locale)
+            tapping = user.id if game.options.game in goes_on else None
+            result = await self._commit(game, state, played, locale, tapping=tapping)
             return replace(result, state_before_first=before, state_after_first=mine)
 
     def _announce(self, game: Game, state: GameState, events: Sequence[Event],
-                  result: GameResult | None, said: str = "") -> list[NewPost]:
+                  result: GameResult | None, said: str = "",
+                  tapping: int | None = None) -> list[NewPost]:
         """The table post a commit owes the channel, and whom to ping (the player to move,
         or the winners). Written in the commit's own transaction. What happened is told
         from the log at delivery; `said` is the row's own text where the log has nothing
-        to tell (an undo)."""
+        to tell (an undo). `tapping`: the user whose own move this commit is; when the
+        next turn is theirs too (a round boundary, R-ROUND-*), their private message goes
+        on with it, so the post names them without a ping."""
         text = said
         if result is not None:
             names = rules_of(game).names(state)
@@ -629,12 +635,15 @@ class TableService:
             pings = tuple(u for u in winners if u is not None)
         else:
             user = self._user_to_move(game, state)
-            pings = () if user is None else (user,)
+            pings = () if user is None or user == tapping else (user,)
         return [NewPost(PostKind.TABLE, text, pings)]
 
     async def _commit(self, game: Game, state: GameState, played: Sequence[Played],
-                      mover_locale: str | None = None) -> ActResult:
-        """Log, snapshot, fresh deadlines (per decision) and the announcement: one write."""
+                      mover_locale: str | None = None, *,
+                      tapping: int | None = None) -> ActResult:
+        """Log, snapshot, fresh deadlines (per decision) and the announcement: one write.
+        `mover_locale`: the mover's language (`_entries`); `tapping`: the user who made
+        the move, if a player did (`_announce`)."""
         rules = rules_of(game)
         result = None
         final = rules.result(state)
@@ -645,7 +654,7 @@ class TableService:
                                 tuple(names[i] for i in final.winners))
         events = [e for p in played for e in p.events]
         previous = await self.state_of(game)
-        posts = self._announce(game, state, events, result) \
+        posts = self._announce(game, state, events, result, tapping=tapping) \
             if turn_passes_on(rules, previous, state, played) else []
         game = self._saved(await self.store.record_actions(
             game, entries=self._entries(game, previous, state, played, ends=bool(posts),

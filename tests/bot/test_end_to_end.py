@@ -104,8 +104,22 @@ async def started_table(fake: FakeDiscord, host: tuple[int, str],
     return await fake.wait_for(is_post, after=before)
 
 
+async def next_table(fake: FakeDiscord, before: int) -> Sent:
+    """The first post since `before` that pings the player to move (or the final one):
+    a post for the same player's next turn, which goes on in their private message,
+    pings nobody and is passed over."""
+    return await fake.wait_for(lambda s: is_post(s) and (
+        "final.png" in s.files or bool((s.allowed_mentions or {}).get("users"))),
+        after=before)
+
+
 def mover_of(table: Sent) -> tuple[int, str]:
     users = (table.allowed_mentions or {}).get("users") or []
+    if not users:  # the same player's next turn, already going on in their message
+        last = table.content.splitlines()[-1] if table.content else ""
+        named = re.match(r"\*\*([^*]+)\*\* ", last)  # "**Bob** plays on: …"
+        assert named, "a post pings the player to move or names the one playing on"
+        return next(u for u in USERS.values() if u[1] == named.group(1))
     assert len(users) == 1, "exactly the player to move is pinged"
     return USERS[int(users[0])]
 
@@ -139,11 +153,13 @@ async def open_dialogue(fake: FakeDiscord, table: Sent,
 
 
 async def take_turn(fake: FakeDiscord, table: Sent, tally: Tally | None = None,
-                    locale: str = "en-US") -> Sent:
+                    locale: str = "en-US", go_on: bool = True) -> Sent:
     """One whole player turn: Play, then every step in the same private message, to the
-    one-line confirmation; returns the next table post."""
+    one-line confirmation; returns the next table post. When the same player moves next
+    the message goes on with their next turn: `go_on` plays it too (and returns the post
+    that pings someone else), else it stops there and returns that turn's own post."""
     user, message, before = await open_dialogue(fake, table, locale)
-    taps, clicked = 1, []
+    taps, clicked, turns = 1, [], 0
     first = message
     while message.custom_ids():
         custom_id, values = next_click(message)
@@ -151,10 +167,17 @@ async def take_turn(fake: FakeDiscord, table: Sent, tally: Tally | None = None,
         message = await click_and_wait(fake, user, message, custom_id, values, locale)
         assert message.kind == "update" and message.ephemeral, message.content
         taps += 1
+        turns += message.content.startswith("✅")  # a turn over (and maybe the next one)
+        if turns and not go_on:
+            break
     assert message.content.startswith("✅"), message.content
-    post = await fake.wait_for(is_post, after=before)
+    if message.custom_ids():  # stopped where the same player's next turn goes on
+        return await fake.wait_for(is_post, after=before)
+    # the same player's next turn went on in this message: its post pings nobody, the
+    # post to return is the one that pings the next player (or the final one)
+    post = await next_table(fake, before)
     if tally is not None:
-        tally.turns += 1
+        tally.turns += turns
         tally.taps += taps
         tally.private_messages += sum(1 for s in fake.sent[before:] if s.ephemeral
                                       and s.kind in ("callback", "followup"))
@@ -222,11 +245,80 @@ async def test_whole_games_one_post_one_ping_one_private_message_per_turn(
     assert status.ephemeral and "is over" in status.content
     assert all(p[1] in status.content for p in people)  # the ranked line
     rematch = next(c for c in final.custom_ids() if c.startswith("mr:rematch:"))
+    await rematch_by_its_players(fake, final, rematch, people)
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+def is_lobby(sent: Sent) -> bool:
+    return sent.kind == "channel" and "mr:lobby:start" in sent.custom_ids()
+
+
+async def rematch_by_its_players(fake: FakeDiscord, final: Sent, rematch: str,
+                                 people: list[tuple[int, str]]) -> Sent:
+    """Rematch on the end post: a bystander is refused and opens nothing; a rematch that
+    cannot be posted leaves nothing open; a player's opens a posted lobby that pings the
+    others, who join by tapping (nobody is seated without asking)."""
+    bystander = (105, "Eve")
+    before = len(fake.sent)
+    refusal = await click_and_wait(fake, bystander, final, rematch)
+    assert refusal.ephemeral and "Only the players" in refusal.content, refusal.content
+
+    fake.forbidden.add(final.channel_id)  # the lobby cannot be posted
+    failed = await click_and_wait(fake, people[1], final, rematch)
+    assert failed.ephemeral
+    fake.forbidden.discard(final.channel_id)
+    assert not [s for s in fake.sent[before:] if is_lobby(s)]
+
     before = len(fake.sent)
     await fake.answered(await fake.click(people[1], final, rematch))
-    lobby = await fake.wait_for(lambda s: s.kind == "channel" and "mr:lobby:start"
-                                in s.custom_ids(), after=before)
-    assert all(p[1] in lobby.content for p in people)  # the same players, seated again
+    lobby = await fake.wait_for(is_lobby, after=before)
+    others = [p for p in people if p != people[1]]
+    assert sorted(int(u) for u in lobby.allowed_mentions["users"]) == sorted(
+        p[0] for p in others)  # the old players are pinged to join
+    assert all(f"<@{p[0]}>" in lobby.content for p in others)
+    assert people[1][1] in lobby.content
+    assert not any(p[1] in lobby.content for p in others), "nobody seated unasked"
+    before = len(fake.sent)  # another player's Rematch joins the open lobby
+    joined = await click_and_wait(fake, others[0], final, rematch)
+    assert joined.ephemeral and "joined" in joined.content
+    await fake.wait_for(lambda s: s.kind == "edit" and s.target == lobby.id
+                        and others[0][1] in s.content, after=before)
+    for guest in others[1:]:
+        before = len(fake.sent)
+        await fake.answered(await fake.click(guest, lobby, "mr:lobby:join"))
+        await fake.wait_for(lambda s, n=guest[1]: s.kind == "update" and n in s.content,
+                            after=before)
+    return lobby
+
+
+@pytest.mark.system
+async def test_the_same_players_next_turn_goes_on_in_the_same_private_message(
+        discord_and_bot) -> None:
+    """At a round boundary the player who ends it may move first in the next (R-ROUND-1):
+    the private message goes on with their next decision instead of '✅ Your turn is
+    over' and a ping to open another one; the post still comes, pinging nobody."""
+    fake, _bot = discord_and_bot
+    table = await started_table(fake, ALICE, [BOB])
+    for _ in range(40):
+        user, message, before = await open_dialogue(fake, table)
+        while message.custom_ids() and not message.content.startswith("✅"):
+            message = await click_and_wait(fake, user, message, *next_click(message))
+        post = await fake.wait_for(is_post, after=before)
+        if message.custom_ids():  # the turn is over and the next one goes on here
+            assert message.content.startswith("✅") and message.ephemeral
+            assert not (post.allowed_mentions or {}).get("users"), "no ping while tapping"
+            assert user[1] in post.content and any(c.startswith("mr:turn:")
+                                                   for c in post.custom_ids())
+            message = await click_and_wait(fake, user, message, *next_click(message))
+            assert message.kind == "update" and message.ephemeral  # the same message
+            break
+        assert "final.png" not in post.files, "no round boundary kept the same player"
+        pinged = (post.allowed_mentions or {}).get("users") or []
+        assert [int(u) for u in pinged] != [user[0]], (
+            "the player who just finished was told it is over, then pinged again")
+        table = post
+    else:
+        raise AssertionError("no turn passed to the same player in forty turns")
     assert fake.violations == [] and fake.unanswered() == []
 
 
@@ -277,7 +369,8 @@ async def test_restart_stale_click_wrong_user_and_double_click(discord_and_bot) 
     assert again.ephemeral and "moved on" in again.content
     # an old Play button (posted before the restart) opens the current decision
     latest = [s for s in fake.sent if is_post(s)][-1]
-    mover = mover_of(latest)
+    pinged = bool((latest.allowed_mentions or {}).get("users"))
+    mover = mover_of(latest) if pinged else user  # unpinged: the same player goes on
     reopened = await click_and_wait(fake, mover, table_before_restart, turn)
     assert reopened.ephemeral and (reopened.custom_ids() or "not your turn" in reopened.content)
     assert fake.violations == [] and fake.unanswered() == []
@@ -295,7 +388,7 @@ async def test_a_turn_split_by_a_restart_is_narrated_whole(discord_and_bot) -> N
             break
         while message.custom_ids():
             message = await click_and_wait(fake, user, message, *next_click(message))
-        table = await fake.wait_for(is_post, after=before)
+        table = await next_table(fake, before)
     else:
         raise AssertionError("no build in twelve turns")
     clicked = ""
@@ -311,6 +404,17 @@ async def test_a_turn_split_by_a_restart_is_narrated_whole(discord_and_bot) -> N
     post = await fake.wait_for(is_post, after=restarted)
     line = next(line for line in post.content.splitlines() if user[1] in line)
     assert " built " in line and " took " in line, post.content
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.mark.system
+async def test_the_lobby_after_start_invites_nobody_to_join(discord_and_bot) -> None:
+    fake, _bot = discord_and_bot
+    lobby = await open_table(fake, ALICE, [BOB])
+    started = await click_and_wait(fake, ALICE, lobby, "mr:lobby:start")
+    assert started.kind == "update" and not started.custom_ids()
+    assert "seat order" in started.content and "Bob" in started.content
+    assert "Join" not in started.content, started.content
     assert fake.violations == [] and fake.unanswered() == []
 
 
@@ -409,7 +513,12 @@ async def test_reminders_ping_in_the_channel_and_closed_dms_are_skipped(discord_
                 break
             await asyncio.sleep(0.25)
         assert fake.dm_attempts >= 1
+    before = len(fake.sent)
     table = await take_turn(fake, table)  # the bot still plays on
+    # the turn moved on: the reminder keeps no live Play button
+    await fake.wait_for(lambda s: s.kind == "edit" and s.target == reminder.id
+                        and not any(row.get("components") for row in s.components),
+                        after=before)
     assert fake.violations == [] and fake.unanswered() == []
 
 

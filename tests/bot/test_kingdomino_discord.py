@@ -98,9 +98,10 @@ async def test_k_turn_whole_kingdomino_games_one_post_and_one_ping_per_king_turn
     whose = await fake.wait_for(lambda s: s.interaction_id == iid and s.content, after=before)
     assert whose.ephemeral and "Whose kingdom?" in whose.content
     rematch = next(c for c in final.custom_ids() if c.startswith("mr:rematch:"))
-    before = len(fake.sent)  # Rematch: a Kingdomino lobby with the same players
+    before = len(fake.sent)  # Rematch: a Kingdomino lobby the old players are asked to
     await fake.answered(await fake.click(people[1], final, rematch))
     lobby = await fake.wait_for(lambda s: s.kind == "channel" and "mr:lobby:start"
                                 in s.custom_ids(), after=before)
-    assert "Kingdomino" in lobby.content and all(p[1] in lobby.content for p in people)
+    assert "Kingdomino" in lobby.content and all(f"<@{p[0]}>" in lobby.content
+                                                 for p in people if p != people[1])
     assert fake.violations == [] and fake.unanswered() == []

@@ -43,6 +43,7 @@ async def test_kingdomino_posts_and_previews_are_drawn_in_the_worker(
     tally = Tally()
     for _ in range(8):  # claims, then placements with their lettered previews
         table = await take_turn(fake, table, tally)
-    assert tally.turns == 8 and "table.png" in table.files
+    # a king turn followed by the same player's goes on in the same message: 8 or more
+    assert tally.turns >= 8 and "table.png" in table.files
     assert drawing_workers(bot.process.pid) == workers  # the same worker, still alive
     assert cpu_seconds(workers[0]) - before >= 0.05  # 8 posts and the previews: drawn there

@@ -18,6 +18,7 @@ from bot.tables.fronts.moonriver.labels import labels_for, position_label
 from bot.tables.fronts.moonriver.narrate import draft_slots, segments_of
 from bot.tables.narration import told_turns
 from bot.tables.words import MAX_DESCRIPTION, MAX_LABEL, Segment, fit, turn_lines
+from engine.games.i18n import t
 from engine.moonriver import events as ev
 from engine.moonriver.actions import Build
 from engine.moonriver.ai import make_player
@@ -201,3 +202,166 @@ def test_parcels_another_seat_loses_at_the_end_are_told_under_its_name_R_END_2()
                 assert not any(words in line for line in mine), lines
             return
     raise AssertionError("no final placement passed over another seat's last parcel")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_only_a_pass_the_player_was_offered_reads_passed_R_BUILD_1_R_END_2(
+        players: int) -> None:
+    """The game plays decisions with one option itself (a build step with nothing to
+    build, the final placement with nothing that fits): nobody chose those passes, so
+    they read as what happened, in every language."""
+    from engine.moonriver.actions import Pass
+
+    automatic = 0
+    for before, action, events in playout(players, 60 + players):
+        chosen = isinstance(action, Pass) and before.phase is Phase.BUILD
+        seat = before.active_seat
+        assert seat is not None
+        for locale, passed, could_not in (("en", "passed", "could not build"),
+                                          ("de", "passte", "konnte nicht bauen"),
+                                          ("ja", "パスした", "建てられなかった")):
+            segments = segments_of([(seat, events)], before, before, locale)
+            phrases = [p for s in segments for p in s.phrases]
+            assert phrases.count(passed) == (1 if chosen else 0), (action, phrases)
+            automatic += locale == "en" and could_not in phrases
+    assert automatic, "no build step the game ended for a player"
+
+
+def test_each_resource_has_its_own_symbol_as_the_partner_menu_names_it_R_COMP_3() -> None:
+    """Gold nuggets, beavers and corn cobs are three resources (the gold digger, trapper
+    and farmer each count one, R-PART-5): a label shows which one a parcel carries."""
+    from bot.tables.fronts.moonriver.labels import parcel_text
+    from engine.moonriver.components import Landscape
+
+    state = new_game(list(NAMES[:2]), 1)
+    expected = {"gold": "🪙", "beaver": "🦫", "corn": "🌽"}
+    seen = set()
+    for parcel in state.components.parcels:
+        text = parcel_text(state, parcel.id, "en")
+        resource = Landscape(parcel.landscape).resource
+        assert "💰" not in text, text
+        if parcel.resources:
+            assert resource is not None
+            assert text.count(expected[resource]) == parcel.resources, text
+            assert all(other not in text for key, other in expected.items()
+                       if key != resource), text
+            seen.add(resource)
+    assert seen == set(expected)
+    for locale in ("en", "de", "ja"):  # the partner menu shows the same symbols
+        for partner, symbol in (("golddigger", "🪙"), ("trapper", "🦫"),
+                                ("farmer", "🌽")):
+            assert symbol in t(f"partner_help.{partner}", locale)
+
+
+def test_draft_choices_follow_the_pictures_labels_when_numbers_tie_R_ORDER_1() -> None:
+    """A column lies sorted by number; parcels tied on it are listed ①, ②, … as the
+    picture labels them on the buttons and in the sandbox's numbers, not by their ids."""
+    from types import SimpleNamespace
+
+    from bot.discord.components import Components
+    from bot.discord.games.moonriver.steps import _add_choices
+    from bot.tables.fronts.moonriver.front import MoonRiverFront
+
+    front = MoonRiverFront()
+    tied = 0
+    for players in (2, 3, 4):
+        for state, _action, _events in playout(players, 70 + players):
+            options = legal_actions(state)
+            if state.phase is not Phase.CHOOSE or len(options) < 2:
+                continue
+            labels = draft_labels(public_view(state))
+            in_id_order = [labels[a.parcel] for a in options]  # type: ignore[union-attr]
+            tied += in_id_order != sorted(in_id_order)
+            menu = front.decision(state, options, "en", "classic").menu
+            assert [c.label.text[0] for c in menu] == sorted(labels[a.parcel]  # type: ignore[union-attr]
+                                                          for a in options)
+            view = Components()
+            _add_choices(view, SimpleNamespace(id=1, version=1),  # type: ignore[arg-type]
+                         state, options, "en")
+            shown = [label[0] for label in view_labels(view)]
+            assert shown == sorted(shown), shown
+    assert tied, "no draft with parcels tied on their number in these games"
+
+
+def view_labels(view: object) -> list[str]:
+    """The button labels, or else the menu option labels, of a private step."""
+    rows = view.to_components()  # type: ignore[attr-defined]
+    out: list[str] = []
+    for row in rows:
+        for item in row.get("components", []):
+            if item.get("label"):
+                out.append(item["label"])
+            out += [o["label"] for o in item.get("options", [])]
+    return out
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ja"])
+def test_the_build_header_offers_only_what_is_offered_R_BUILD_2(locale: str) -> None:
+    """'Build a domino, or pass.' only above a step that offers a pass; discard-only
+    options and a build the player must make say so."""
+    from bot.tables.fronts.moonriver.labels import step_prompt
+    from engine.moonriver.actions import Discard, Pass
+
+    offer_pass = t("step.build", locale)
+    kinds = set()
+    for players in (2, 3, 4):
+        for seed in range(80, 86):
+            for state, _action, _events in playout(players, seed):
+                if state.phase is not Phase.BUILD or (state.turn and state.turn.final):
+                    continue
+                options = legal_actions(state)
+                prompt = step_prompt(state, locale)
+                passes = any(isinstance(a, Pass) for a in options)
+                assert (prompt == offer_pass) == passes, (prompt, options[:3])
+                if all(isinstance(a, Discard) for a in options):
+                    kinds.add("discard")
+                    assert prompt == t("step.discard", locale)
+                elif not passes:
+                    kinds.add("forced")
+    assert kinds == {"discard", "forced"}
+
+
+@pytest.mark.parametrize(("locale", "one", "two"), [("en", "1 step left", "2 steps left"),
+                                                    ("de", "noch 1 Schritt",
+                                                     "noch 2 Schritte")])
+def test_the_cowboys_steps_left_are_counted_in_the_right_number_R_PART_2(
+        locale: str, one: str, two: str) -> None:
+    """'1 steps left' read wrong: the cowboy's header counts its steps (R-PART-2)."""
+    from dataclasses import replace
+
+    from bot.tables.fronts.moonriver.labels import step_prompt
+
+    for players in (2, 3, 4):
+        for seed in range(90, 100):
+            for state, _action, _events in playout(players, seed):
+                if state.phase is Phase.COWBOY and state.turn is not None:
+                    turn = state.turn
+                    state.turn = replace(turn, steps_left=1)
+                    assert one in step_prompt(state, locale)
+                    assert "1 steps" not in step_prompt(state, locale)
+                    state.turn = replace(turn, steps_left=2)
+                    assert two in step_prompt(state, locale)
+                    state.turn = turn
+                    return
+    raise AssertionError("no cowboy in these games")
+
+
+def test_status_names_the_setup_and_the_round_as_the_picture_does_R_SETUP_5() -> None:
+    """`/status` said 'Round 0' while the picture said 'Setup'."""
+    from bot.tables.fronts.moonriver.front import MoonRiverFront
+
+    front = MoonRiverFront()
+    seen = set()
+    for state, _action, _events in playout(2, 5):
+        line = front.status_line(state, "en")
+        assert "Round 0" not in line, line
+        if state.phase is Phase.SETUP:
+            assert line.startswith("Setup · "), line
+            seen.add("setup")
+        elif state.last_round:
+            assert line.startswith("Last round · "), line
+            seen.add("last")
+        else:
+            assert line.startswith(f"Round {state.round} · "), line
+    assert seen == {"setup", "last"}
+    assert front.status_line(playout(2, 5)[0][0], "de").startswith("Aufbau · ")

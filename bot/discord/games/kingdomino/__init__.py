@@ -3,6 +3,7 @@
 from bot.discord.games.kingdomino.commands import command_group
 from bot.discord.peer import DiscordGame
 
-DISCORD = DiscordGame(command_group)
+#: K-TURN-1: with two kings each, a player's kings may follow each other in line order
+DISCORD = DiscordGame(command_group, goes_on=True)
 
 __all__ = ["DISCORD"]

@@ -8,6 +8,7 @@ from bot.discord.peer import DiscordGame
 DISCORD = DiscordGame(
     command_group, steps=decision_screen,
     clicks={"pair": lambda interaction, click: pick_pair(interaction, click.value),
-            "spot": lambda interaction, click: propose(interaction, click.value)})
+            "spot": lambda interaction, click: propose(interaction, click.value)},
+    goes_on=True)  # R-ROUND-1: a new round may begin with the player who ended the last
 
 __all__ = ["DISCORD"]

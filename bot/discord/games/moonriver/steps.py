@@ -30,6 +30,7 @@ from bot.tables.domain import Game
 from bot.tables.errors import StaleActionError
 from bot.tables.fronts.moonriver.labels import (
     action_label,
+    in_label_order,
     pair_key,
     pair_text,
     position_label,
@@ -51,6 +52,7 @@ def _add_choices(view: Components, game: Game, state: GameState,
     if not actions:
         return
     table = public_view(state)
+    actions = in_label_order(table, actions)  # ① … ④ as the picture labels them
     labels = [fit(action_label(state, table, a, locale)) for a in actions]
     rows_free = view.rows_free()
     described = any(label.description for label in labels)

@@ -21,7 +21,7 @@ from engine.games.i18n import t
 from engine.moonriver.actions import Build
 from engine.moonriver.grid import WIDTH, cell_name
 from engine.moonriver.legends import LEGENDS, scenario_name
-from engine.moonriver.state import GameState
+from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import public_view
 from render.pool import DrawRequest, picture
 
@@ -48,7 +48,7 @@ class MoonRiverFront:
                  theme: str) -> Decision:
         """Every option labelled; a build reads as its placement ("Desert 1 on C1 …")."""
         choices = []
-        for action in options:
+        for action in labels.in_label_order(public_view(state), options):
             label = self.action_label(state, action, locale)
             if isinstance(action, Build):
                 label = Label(label.description, label.text)
@@ -60,8 +60,16 @@ class MoonRiverFront:
         return t(f"phase.{state.phase.value}", locale)
 
     def status_line(self, state: GameState, locale: str) -> str:
+        """'Setup · …', 'Round 3 · …', 'Last round · …': the moment as the picture names
+        it (the setup of R-SETUP-5 is no round 0; R-END-1's last round draws no new column)."""
         seat = state.active_seat
-        return t("status.line", locale, round=state.round,
+        if state.phase is Phase.SETUP:
+            when = t("render.setup", locale)
+        elif state.last_round:
+            when = t("render.last_round", locale)
+        else:
+            when = t("render.round", locale, round=max(1, state.round))
+        return t("status.line", locale, when=when,
                  player=state.config.players[seat] if seat is not None else "—",
                  phase=self.phase_text(state, locale))
 

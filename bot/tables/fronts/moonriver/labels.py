@@ -31,12 +31,12 @@ from engine.moonriver.actions import (
     Swap,
 )
 from engine.moonriver.components import COWBOY, Landscape, Parcel
-from engine.moonriver.game import apply
+from engine.moonriver.game import apply, legal_actions
 from engine.moonriver.grid import cell_name
 from engine.moonriver.scoring import score_ranch
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import TableView, ranch_grid
-from render.moonriver.labels import draft_labels
+from render.moonriver.labels import SLOT_LABELS, draft_labels
 from render.moonriver.placement import Position
 from render.plural import counted
 
@@ -45,10 +45,18 @@ def landscape_name(landscape: int, locale: str) -> str:
     return t(f"landscape.{Landscape(landscape).name.lower()}", locale)
 
 
+#: The resource a parcel carries, by its landscape (R-COMP-3), as the partner menu names
+#: them (R-PART-5: the gold digger counts gold nuggets, the trapper beavers, the farmer
+#: corn cobs) and as the pictures draw three different icons.
+RESOURCE_SYMBOLS = {"gold": "🪙", "beaver": "🦫", "corn": "🌽"}
+
+
 def symbols(parcel: Parcel) -> str:
     """The printed symbols as emoji: cows, skull, circle, resources (R-COMP-3)."""
+    resource = Landscape(parcel.landscape).resource
+    mark = RESOURCE_SYMBOLS[resource] if resource is not None else ""
     marks = "🐄" * parcel.cows + ("💀" if parcel.skull else "") + \
-        ("⭕" if parcel.circle else "") + "💰" * parcel.resources
+        ("⭕" if parcel.circle else "") + mark * parcel.resources
     return f" {marks}" if marks else ""
 
 
@@ -66,8 +74,22 @@ def draft_text(state: GameState, view: TableView, parcel_id: int, locale: str) -
     return f"{slot} {text}" if slot else text
 
 
+def in_label_order(view: TableView, actions: Sequence[EngineAction]) -> list[EngineAction]:
+    """The actions with the draft choices in the order of the picture's labels ①–④
+    (R-ORDER-1: a column lies sorted by number, and parcels tied on their number keep the
+    order the picture shows, not their ids'); everything else keeps its place after them."""
+    labels = draft_labels(view)
+    order = {pid: SLOT_LABELS.index(label) for pid, label in labels.items()}
+
+    def key(action: EngineAction) -> int:
+        if isinstance(action, Choose) and action.parcel in order:
+            return order[action.parcel]
+        return len(SLOT_LABELS)
+    return sorted(actions, key=key)
+
+
 def pair_text(state: GameState, first: int, second: int, locale: str) -> str:
-    """'Desert 1 + Canyon 4 💰' (lower id first, as `pair_key` groups builds)."""
+    """'Desert 1 + Canyon 4 🪙' (lower id first, as `pair_key` groups builds)."""
     a, b = sorted((first, second))
     return t("label.pair", locale, first=parcel_text(state, a, locale),
              second=parcel_text(state, b, locale))
@@ -177,16 +199,26 @@ def proposal_text(state: GameState, letter: str, build: Build, locale: str) -> s
 
 
 def step_prompt(state: GameState, locale: str) -> str:
-    """The one line above the buttons: what the player decides now."""
+    """The one line above the buttons: what the player decides now, and only the ways
+    out that are offered (R-BUILD-2: a player holding too many parcels must build, and
+    discards two when nothing fits)."""
     phase = state.phase
     turn = state.turn
     if phase is Phase.BUILD:
-        return t("step.final" if turn is not None and turn.final else "step.build", locale)
+        if turn is not None and turn.final:
+            return t("step.final", locale)
+        options = legal_actions(state)
+        if options and all(isinstance(a, Discard) for a in options):  # R-BUILD-2
+            return t("step.discard", locale)
+        if not any(isinstance(a, Pass) for a in options):  # R-BUILD-2: must build
+            return t("step.build_forced", locale)
+        return t("step.build", locale)
     if phase is Phase.RECRUIT:
         cell = turn.partner_cell if turn is not None else -1
         return t("step.recruit", locale, cell=cell_name(cell) if cell >= 0 else "?")
     if phase is Phase.COWBOY:
-        return t("step.cowboy", locale, steps=turn.steps_left if turn is not None else 0)
+        left = turn.steps_left if turn is not None else 0  # R-PART-2: up to 3 steps
+        return t("step.cowboy", locale, steps=counted("step.steps_left", left, locale))
     if phase in (Phase.SETUP, Phase.CHOOSE, Phase.SKULL, Phase.DESPERADO, Phase.THIEF,
                  Phase.BONUS):
         return t(f"step.{phase.value}", locale)

@@ -38,10 +38,13 @@ def draft_slots(state: GameState) -> dict[int, str]:
 
 def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
              draft: Callable[[], Sequence[dict[int, str]]], locale: str,
-             literal: Callable[[str], str]) -> tuple[list[str], list[str]]:
+             literal: Callable[[str], str], chosen: bool = True) -> tuple[list[str], list[str]]:
     """(the mover's phrases, table-wide lines) for the events of one action by `seat`;
     `literal` makes a player's name inert in the target's markup (the bot escapes
-    markdown)."""
+    markdown). `chosen`: the first event is what the player picked; every later one is
+    the game playing a decision with one option (`game._advance`). Only a pass the player
+    was offered reads "passed"; a build step the game ended for them reads "could not
+    build" when nothing was built (R-BUILD-1, R-END-2) and is not told after a build."""
     names = [literal(name) for name in state.config.players]
     said: list[str] = []
     table: list[str] = []
@@ -56,7 +59,8 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
         return parcel(pid)
 
     cows = 0
-    for e in events:
+    built = False
+    for index, e in enumerate(events):
         if isinstance(e, ev.CowAdded):
             cows += 1
             continue
@@ -64,6 +68,7 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
             said.append(t("turn.cows", locale, count=cows))
             cows = 0
         if isinstance(e, ev.DominoPlaced):
+            built = True
             said.append(t("turn.built", locale, first=parcel(e.first), second=parcel(e.second),
                           cells=_cells(e.first_cell, e.second_cell)))
         elif isinstance(e, ev.RancheroPlaced):
@@ -94,7 +99,10 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
                           landscape=t(f"landscape.{e.landscape}", locale),
                           cell=cell_name(e.cell)))
         elif isinstance(e, ev.Passed) and e.step == "build":
-            said.append(t("turn.passed", locale))
+            if chosen and index == 0:
+                said.append(t("turn.passed", locale))
+            elif not built:
+                said.append(t("turn.no_build", locale))
         elif isinstance(e, ev.RoundEnded):
             table.append(t("turn.round_ended", locale, round=e.round))
         elif isinstance(e, ev.LastRound):
@@ -123,21 +131,24 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
     out = []
     for seat, events in played:
         chunk: list[ev.Event] = []
+        chosen = True  # the call's first chunk opens with the mover's own decision
         for e in events:
             if isinstance(e, ev.TurnStarted):  # what follows is the next turn's
-                out.append(_segment(seat, chunk, after, draft, locale, literal, ends=True))
-                seat, chunk = e.seat, []
+                out.append(_segment(seat, chunk, after, draft, locale, literal, ends=True,
+                                    chosen=chosen))
+                seat, chunk, chosen = e.seat, [], False
                 continue
             chunk.append(e)
         ends = any(isinstance(e, (ev.FinalPlacement, ev.GameEnded)) for e in chunk)
-        out.append(_segment(seat, chunk, after, draft, locale, literal, ends=ends))
+        out.append(_segment(seat, chunk, after, draft, locale, literal, ends=ends,
+                            chosen=chosen))
     return [s for s in out if s.phrases or s.table or s.ends_turn]
 
 
 def _segment(seat: int, events: Sequence[ev.Event], state: GameState,
              draft: Callable[[], Sequence[dict[int, str]]], locale: str,
-             literal: Callable[[str], str], *, ends: bool) -> Segment:
-    said, table = _phrases(seat, events, state, draft, locale, literal)
+             literal: Callable[[str], str], *, ends: bool, chosen: bool = True) -> Segment:
+    said, table = _phrases(seat, events, state, draft, locale, literal, chosen)
     return Segment(seat, tuple(said), tuple(table), ends)
 
 
