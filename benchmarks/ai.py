@@ -1,4 +1,4 @@
-"""Strength of the computer players (issue 14): four-player games with rotating seats.
+"""Strength of the computer players: four-player games with rotating seats.
 
     python -m benchmarks.ai --ai greedy,random,random,random --games 200
     python -m benchmarks.ai --ai strong,greedy,greedy,greedy --games 200 --think-ms 1000

@@ -1,4 +1,4 @@
-"""Bot speed (issues 5 and 10): the real bot process against the fake Discord on 127.0.0.1.
+"""Bot speed: the real bot process against the fake Discord on 127.0.0.1.
 
     python -m benchmarks.bot [--games 100] [--turns 6] [--players 3] [--think 10]
                              [--rounds N] [--profile out.prof]
@@ -16,7 +16,7 @@ drawing worker and of this process (the fake Discord and the simulated players),
 capacity that CPU allows on two idle cores, the HTTP requests and gateway events per
 turn, interaction received → first response and last tap → new table post (median,
 p99), and per player turn the taps, new private messages, public posts and pings
-(issue 9's targets). `--profile` writes a cProfile (CPU time) of the bot's main thread
+(one post per turn). `--profile` writes a cProfile (CPU time) of the bot's main thread
 during the measured windows only.
 """
 

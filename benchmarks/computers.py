@@ -1,4 +1,4 @@
-"""Other tables' response time while `hard` computers search (issue 14): thread vs process.
+"""Other tables' response time while `hard` computers search: thread vs process.
 
     python -m benchmarks.computers [--seconds 15] [--rounds 3] [--think-ms 1000]
                                    [--hard-tables 1] [--tables 8]

@@ -1,4 +1,4 @@
-"""Engine speed (issues 2 and 14): random 4-player games per second on one core, `legal_actions`
+"""Engine speed: random 4-player games per second on one core, `legal_actions`
 at a build decision, and a late-game state's to_dict + from_dict.
 
     python -m benchmarks.engine [--games 100] [--repeats 5]

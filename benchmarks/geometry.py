@@ -1,4 +1,4 @@
-"""The shared grid's hot paths (issue 15): where a domino fits, in both games.
+"""The shared grid's hot paths: where a domino fits, in both games.
 
     python -m benchmarks.geometry [--games 40] [--repeats 7]
 

@@ -1,4 +1,4 @@
-"""Kingdomino engine (issue 15): random 4-player games per second on one core, how the
+"""Kingdomino engine: random 4-player games per second on one core, how the
 greedy player fares against random and greedy opponents, and the strong player against
 three greedy ones.
 

@@ -1,4 +1,4 @@
-"""Kingdomino on Discord (issue 15): taps and messages per player turn over whole games.
+"""Kingdomino on Discord: taps and messages per player turn over whole games.
 
     python -m benchmarks.kingdomino_turns [--games 3] [--players 2,3,4]
 
@@ -6,7 +6,7 @@ The real bot process against the fake Discord on 127.0.0.1. For each player coun
 games one after another (each in its own channel, `/kingdomino new`), every player
 turn played as a person would: Play, then every step of the same private message (the
 first lettered place, the first domino offered) until the turn passes on. Prints per
-player turn: taps, new private messages, public table posts and pings (issue 9's
+player turn: taps, new private messages, public table posts and pings (the
 targets: ≤ 1.25 posts and pings, ≤ 2.5 private messages), and the median time from the
 last tap to the new table post.
 """

@@ -1,4 +1,4 @@
-"""Bot memory with many active games (issue 10: ≤ 150 MiB with 1,000, worker included).
+"""Bot memory with many active games (≤ 150 MiB with 1,000, worker included).
 
     python -m benchmarks.memory [--games 1000] [--turns 2] [--players 2] [--at-once 40]
 

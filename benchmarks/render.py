@@ -1,9 +1,9 @@
-"""Picture speed (issues 3 and 10): the phone turn picture against a plain PNG encode.
+"""Picture speed: the phone turn picture against a plain PNG encode.
 
     python -m benchmarks.render [--repeats 30] [--games 12] [--turns 4] [--turn-after-turn]
 
 Warm caches (sprites, fonts and text stamps load once per process, as in the bot's
-drawing worker); medians, since the machine is shared and noisy. The target of issue 10:
+drawing worker); medians, since the machine is shared and noisy. The target:
 the turn picture drawn and encoded costs at most half of a plain default-settings PNG
 encode (`img.save(buf, "PNG")`) of the same picture. "Turn after turn" is what the
 drawing worker does in a bot: the pictures of several games, one after each player

@@ -1,4 +1,4 @@
-"""Kingdomino picture speed (issue 15, with issue 10's target): the phone turn picture
+"""Kingdomino picture speed (with its target): the phone turn picture
 against a plain default-settings PNG encode of the same picture.
 
     python -m benchmarks.render_kingdomino [--repeats 30]

@@ -1,4 +1,4 @@
-"""What storage's self-defence costs (issue 11), on a real SQLite file with 1,000 games.
+"""What storage's self-defence costs, on a real SQLite file with 1,000 games.
 
     python -m benchmarks.storage [--games 1000]
 

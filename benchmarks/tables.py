@@ -1,4 +1,4 @@
-"""Table service speed (issue 4), on a real SQLite file with 1,000 active games.
+"""Table service speed, on a real SQLite file with 1,000 active games.
 
     python -m benchmarks.tables [--games 1000] [--concurrent 200]
 

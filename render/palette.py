@@ -1,9 +1,9 @@
 """One fixed 256-colour palette per theme, so encoding a picture needs no quantising.
 
 Quantising each picture costs more than drawing it, and an adaptive palette may merge
-two close colours that matter (the light theme's background and its panels, found in
-issue 10). The palette is seeded with every colour the art uses on purpose, then ramps
-between the colours that anti-aliased text and outlines blend, then an even colour cube
+two close colours that matter (the light theme's background and its panels, once). The
+palette is seeded with every colour the art uses on purpose, then ramps between the
+colours that anti-aliased text and outlines blend, then an even colour cube
 for everything else (sprite shading, blends of overlays).
 """
 

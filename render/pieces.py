@@ -22,7 +22,7 @@ from render.stamps import drawn_texts, log_texts
 
 #: ~4 MiB of palette pieces: in a bot drawing 20 tables turn about, 4 MiB found 70 % of
 #: what an unbounded cache finds (6 MiB: 73 %), and the bot with its worker stays under
-#: issue 10's 150 MiB with 1,000 active games.
+#: the 150 MiB budget with 1,000 active games.
 PIECE_CACHE_BYTES = 4 << 20
 
 

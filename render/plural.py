@@ -1,4 +1,4 @@
-"""Counted phrases: "1 cow", "2 cows" (issue 10). A locale marks its singular with a
+"""Counted phrases: "1 cow", "2 cows". A locale marks its singular with a
 `<key>.one` entry; languages without grammatical number simply repeat the text."""
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ COLUMN_ICON = 30     # px, the player's icon above a sheet column
 
 def fit_formula(terms: list[str], total: int, size: int, width: int) -> str:
     """`a + b + c = total`, dropping terms from the left ("… + c = 9") until it fits:
-    the total is never cut (issue 10)."""
+    the total is never cut."""
     if not terms:
         return str(total)
     for start in range(len(terms)):

@@ -1,6 +1,6 @@
 """What a public table post says and shows, built apart from how it is delivered.
 
-One post per player turn (issue 9): the turn picture with this turn's changes marked
+One post per player turn: the turn picture with this turn's changes marked
 (`render.render_turn`), one narrated line per player turn, and a ping for the next player
 only. At the end: the ranked line, every player pinged once, the final picture and a
 Rematch button. Delivery (the outbox's sending, retries, editing the previous post) is

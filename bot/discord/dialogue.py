@@ -2,7 +2,7 @@
 
 Play → (pair) → placement → proposal → Confirm → next decision … → '✅ your turn is
 over'. Each step answers with UPDATE_MESSAGE (`edit_message`) when the click came from
-the private message, so a turn costs one new private message (issue 9). Each step is
+the private message, so a turn costs one new private message. Each step is
 rebuilt from the service's legal actions for the clicking player, so a stale or foreign
 click can only be refused, never misapplied.
 """

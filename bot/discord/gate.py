@@ -1,4 +1,4 @@
-"""What every interaction passes before a handler runs (issue 11: abuse limits).
+"""What every interaction passes before a handler runs (abuse limits).
 
 Slash commands reach `admit` as the command tree's `interaction_check`, clicks through
 the client's router. A refusal is answered privately through the one error path

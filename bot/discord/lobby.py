@@ -2,7 +2,7 @@
 buttons and Rematch; each game's `new` (bot/discord/games/) opens it with `open_table`.
 
 Buttons edit the lobby message in place; typed commands answer privately and edit the
-same lobby message (issue 9). `new` opens a thread named after the host and announces it
+same lobby message. `new` opens a thread named after the host and announces it
 in the channel with a link; commands typed in that channel reach the thread's table.
 """
 

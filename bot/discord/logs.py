@@ -3,7 +3,7 @@
 discord.py logs whole gateway payloads and request URLs at DEBUG. An interaction's token
 (in the payload and in every `/interactions/{id}/{token}` and `/webhooks/{app}/{token}`
 URL) lets anyone answer as the bot for 15 minutes, so every record is scrubbed on the way
-out, DEBUG included (issue 11); the bot token is scrubbed too, should anything print it.
+out, DEBUG included; the bot token is scrubbed too, should anything print it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Answering an interaction in time while computer seats think (issue 14).
+"""Answering an interaction in time while computer seats think.
 
 Discord fails an interaction that is not acknowledged within 3 seconds. A move that
 hands the turn to a `hard` computer waits for its search (about a second a decision,

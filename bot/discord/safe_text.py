@@ -1,4 +1,4 @@
-"""User-given text inside the bot's messages, made inert (issue 11).
+"""User-given text inside the bot's messages, made inert.
 
 A display name is chosen by its owner: `**[click](https://evil)**`, `<@123>` or
 `@everyone` in a name must show as typed, never format, link or ping. Every text the bot

@@ -1,4 +1,4 @@
-"""The private turn message, step by step: what it says, shows and offers (issue 9).
+"""The private turn message, step by step: what it says, shows and offers.
 
 Every screen is built from the clicking player's legal actions, so a button can only
 offer a legal move. Any game's step comes from its front end's `Decision`
@@ -38,7 +38,7 @@ def select_option(label: Label, value: str) -> dict[str, Any]:
 
 
 def choice_screen(game: Game, state: Any, options: Sequence[Any], locale: str) -> Screen:
-    """Any game's step from its front end's `Decision` (issue 15): a few labelled
+    """Any game's step from its front end's `Decision`: a few labelled
     buttons, lettered menu options with their effect, the picture of the step."""
     decision = front_of(game.options.game).decision(state, options, locale,
                                                     game.settings.theme)

@@ -1,4 +1,4 @@
-"""Computer seats' moves, chosen off the event loop (issue 14).
+"""Computer seats' moves, chosen off the event loop.
 
 A `hard` (strong) player searches for up to `think_ms` a decision. In a thread of the
 bot's process it would hold the GIL and slow every other table, so its decisions go to

@@ -116,7 +116,7 @@ class TableSettings:
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
-    """How a table is played, for any game of the registry (issue 15): the game's key,
+    """How a table is played, for any game of the registry: the game's key,
     that game's own options (validated and made canonical by `GameRules.options`, so a
     bad value is refused when the table is opened, not when it starts) and the most
     players the lobby seats."""

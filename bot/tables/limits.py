@@ -1,4 +1,4 @@
-"""What one user or channel may ask of the table service (issue 11: abuse limits).
+"""What one user or channel may ask of the table service (abuse limits).
 
 The bot fills these from the environment (`bot.config`); the defaults are the same.
 """

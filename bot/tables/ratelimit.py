@@ -1,4 +1,4 @@
-"""Per-user rate limits for commands and clicks: a token bucket per user (issue 11).
+"""Per-user rate limits for commands and clicks: a token bucket per user.
 
 Discord-free and clock-injected, so tests run it without sleeping. A burst lets a player
 click through a turn quickly; the steady rate stops one user from making the bot ping,

@@ -64,7 +64,7 @@ from engine.games.rng import Rng
 from engine.registry import game_named, replay
 
 #: A game's state and actions are its own types; the service only hands them back to the
-#: same game's `GameRules` (issue 15).
+#: same game's `GameRules`.
 GameState = Any
 Action = Any
 
@@ -144,7 +144,7 @@ def rules_of(game: Game) -> GameRules:
 
 def turn_passes_on(rules: GameRules, before: GameState, after: GameState,
                    played: Sequence[Played]) -> bool:
-    """Whether a commit ends a player turn, and so owes the channel a table post (issue 9:
+    """Whether a commit ends a player turn, and so owes the channel a table post (
     one post per player turn, not one per decision): the game says when its turn passes
     on (`GameRules.ends_turn`) over the whole commit, computer moves included."""
     if rules.is_over(after) or not played:
@@ -647,7 +647,7 @@ class TableService:
         rules = rules_of(game)
         result = None
         final = rules.result(state)
-        if final is not None:  # stored by name (results before issue 15 were)
+        if final is not None:  # stored by name (results before tables knew their game were)
             names = rules.names(state)
             result = GameResult(game.id, game.guild_id, self.clock(),
                                 dict(zip(names, final.scores, strict=True)),

@@ -1,4 +1,4 @@
-"""The one small interface every game on the table speaks (issue 15).
+"""The one small interface every game on the table speaks.
 
 The table service, storage, records and the command line never import a game's rules
 directly: they ask the registry (`engine.registry.game_named`) for a `GameRules` and call

@@ -1,7 +1,7 @@
 """What a Kingdomino phone picture reports about itself, in native pixels.
 
 Tests scale these to Discord's phone width (render.theme.PHONE_WIDTH) and check the
-sizes issue 10 asks for; the bot could use them to crop or point at parts of a picture.
+sizes a phone needs; the bot could use them to crop or point at parts of a picture.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The caller passes the engine events of that turn only (everything from its
 `TurnStarted` on), so the marks show this turn's news rather than each ranch's own last
-domino (issue 10).
+domino.
 """
 
 from __future__ import annotations

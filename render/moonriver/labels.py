@@ -1,6 +1,6 @@
 """Public names for what a Moon River picture shows: draft slots ①–④.
 
-The turn dialogue names parcels by these labels instead of parcel ids (issue 9), so they
+The turn dialogue names parcels by these labels instead of parcel ids, so they
 are computed here, once, from the same public view the picture is drawn from.
 """
 

@@ -1,6 +1,6 @@
 """What a phone picture reports about itself: where things went, in native pixels.
 
-Tests scale these to Discord's phone width and check the sizes issue 10 asks for; the
+Tests scale these to Discord's phone width and check the sizes a phone needs; the
 bot could use them to crop or point at parts of a picture.
 """
 

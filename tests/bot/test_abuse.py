@@ -1,4 +1,4 @@
-"""Abuse limits without Discord (issue 11): rate limits, lobby limits, setting bounds,
+"""Abuse limits without Discord: rate limits, lobby limits, setting bounds,
 escaping and log scrubbing, each on the real part (real stores, a real log handler)."""
 
 from __future__ import annotations

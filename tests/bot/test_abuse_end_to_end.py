@@ -1,4 +1,4 @@
-"""Abuse limits as Discord users meet them (issue 11): the real bot process against the
+"""Abuse limits as Discord users meet them: the real bot process against the
 fake Discord, with hostile names, forged interactions and a user who clicks too fast."""
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ async def test_status_shows_the_table_again_without_a_ping(bot) -> None:
     table = await started_table(fake, ALICE, [BOB])
     (mover,) = table.allowed_mentions["users"]
     before = len(fake.sent)
-    iid = await fake.slash(MALLORY, "status")  # anyone may look, privately (issue 9) ...
+    iid = await fake.slash(MALLORY, "status")  # anyone may look, privately ...
     again = await fake.wait_for(lambda s: s.interaction_id == iid and "table.png" in s.files,
                                 after=before)
     name = ALICE[1] if int(mover) == ALICE[0] else BOB[1]

@@ -165,7 +165,7 @@ def test_health_reads_the_heartbeat(tmp_path: Path) -> None:
     assert run("health", "--file", str(beat)).returncode == 1
 
 
-# --- hostile input (issue 11): bounded, one line, exit 2 ---------------------------------
+# --- hostile input: bounded, one line, exit 2 ---------------------------------
 
 
 def _one_line_exit_2(capsys, argv: list[str]) -> str:
@@ -215,7 +215,7 @@ def test_simulate_think_time_is_bounded(capsys, think: str) -> None:
     _one_line_exit_2(capsys, ["simulate", "--think-ms", think])
 
 
-# --- numbers past the edge (issue 25, item 10) --------------------------------------------
+# --- numbers past the edge --------------------------------------------
 
 
 def test_a_5000_digit_integer_is_one_line_and_exit_2(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Computer seats off the event loop (issue 14): a real worker process, real SQLite.
+"""Computer seats off the event loop: a real worker process, real SQLite.
 
 A `hard` seat's search runs in the worker, so this process stays free for other tables;
 a killed worker is replaced and the decision retried; a silent one is replaced and

@@ -1,4 +1,4 @@
-"""Computer seats in the real bot against the fake Discord (issue 14): `/moonriver addbot`
+"""Computer seats in the real bot against the fake Discord: `/moonriver addbot`
 offers the engine's levels, a `hard` seat plays a whole game from its worker process and
 is narrated like anyone, the stand-in level is a table setting, and a stopped bot leaves
 no worker behind."""

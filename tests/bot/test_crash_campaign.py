@@ -1,4 +1,4 @@
-"""A kill campaign against the real bot process (issue 11, point 1): SIGKILL at random
+"""A kill campaign against the real bot process: SIGKILL at random
 moments while players click, and exactly between a move's commit and its post (and
 between the post and recording it). After every restart the table must be announced
 again with nobody typing, and no table is ever posted twice."""

@@ -1,4 +1,4 @@
-"""The bot runs on uvloop where it is installed (issue 10: its CPU per turn), and on
+"""The bot runs on uvloop where it is installed (its CPU per turn), and on
 asyncio's own loop when asked to."""
 
 from __future__ import annotations

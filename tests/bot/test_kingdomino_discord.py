@@ -1,4 +1,4 @@
-"""Kingdomino on the Discord table (issue 15): whole games through the fake Discord with
+"""Kingdomino on the Discord table: whole games through the fake Discord with
 the real bot process and discord.py, clicking only what is offered."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Kingdomino's pictures leave the bot's process (issue 10): with the real bot and the
+"""Kingdomino's pictures leave the bot's process: with the real bot and the
 fake Discord, a Kingdomino-only table starts the drawing worker (nothing else would:
 the worker starts on first use) and its posts and previews are drawn there."""
 

@@ -1,4 +1,4 @@
-"""Kingdomino at the table service and in storage (issue 15): tables keep their game,
+"""Kingdomino at the table service and in storage: tables keep their game,
 databases from before keep loading, whole games play through `engine.games` only."""
 
 from __future__ import annotations

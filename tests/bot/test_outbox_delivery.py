@@ -1,5 +1,5 @@
 """The outbox against a fake Discord that misbehaves: 429/5xx storms, 403, a deleted
-channel or thread, a crash between posting and recording it (issue 11, points 1 and 6)."""
+channel or thread, a crash between posting and recording it."""
 
 from __future__ import annotations
 
@@ -201,7 +201,7 @@ async def test_a_deleted_channel_or_thread_archives_its_game(
         await asyncio.sleep(0.05)
     assert await bot.terminate() == 0
     games, posts = await stored(bot.db)
-    # the gateway's delete is final; a 404 on a post holds the game (issue 25, item 4)
+    # the gateway's delete is final; a 404 on a post holds the game
     assert {g.channel_id: g.status for g in games} == {
         CHANNEL_ID: Status.ACTIVE, int(thread_id): Status.ABANDONED}
     first = next(g for g in games if g.channel_id == CHANNEL_ID)

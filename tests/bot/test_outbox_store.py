@@ -116,7 +116,7 @@ async def test_closing_a_game_drops_its_pending_posts(store: GameStore) -> None:
 async def test_the_service_announces_start_moves_undo_and_the_end(store: GameStore,
                                                                    clock: Clock) -> None:
     """Every commit that ends a player turn owes one table post; a decision inside a
-    turn owes none (issue 9: one post per player turn)."""
+    turn owes none (one post per player turn)."""
     service = TableService(store, clock=clock)
     await service.create(10, ALICE)
     await service.join(10, BOB)

@@ -1,7 +1,7 @@
 """Deadlines with a fake clock: each reminder row fires exactly once (a crash between claim
 and firing hands it out again after its lease), repeats are capped, one table's failure
 stays its own, and auto-play finishes a silent player's turn, decision after decision, to
-the end of the game (issue 11, point 3)."""
+the end of the game."""
 
 from __future__ import annotations
 

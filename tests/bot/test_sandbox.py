@@ -40,7 +40,7 @@ async def test_a_hot_seat_game_with_a_computer(tmp_path: Path) -> None:
     pictures = sorted(tmp_path.glob("table-*.png"))
     assert len(pictures) > 40 and (tmp_path / "scores.png").exists()
     assert Image.open(tmp_path / "table.png").size[0] >= 800  # the phone-first turn picture
-    # issue 9: options by their labels, a text board before each prompt, the picture path
+    # options by their labels, a text board before each prompt, the picture path
     listed = [line for line in text.splitlines() if re.match(r"\s+\d+\. ", line)]
     assert listed and not [line for line in listed if re.search(r"\bp\d+\b", line)]
     assert "draft: ①" in text or "next: ①" in text

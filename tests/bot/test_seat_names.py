@@ -1,4 +1,4 @@
-"""Unique engine names for seats (issue 11): results are keyed by name, so two seats with
+"""Unique engine names for seats: results are keyed by name, so two seats with
 one name would share a score. The engine refuses duplicates; the service never makes any."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """SIGTERM (`docker stop`) while players click: the bot stops taking moves, lets the ones
 in flight commit, delivers what is due, closes the drawing worker and the store, and exits
-0 well within Docker's 10 s; nothing pending is lost (issue 11, point 2)."""
+0 well within Docker's 10 s; nothing pending is lost."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Storage that defends itself (issue 11): one test per fault an operator can cause.
+"""Storage that defends itself: one test per fault an operator can cause.
 
 Real SQLite files throughout; the start-up refusals are also checked through the real
 `moonriver run` process: one line on stderr, exit 2, no traceback, no Discord contacted.
@@ -386,7 +386,7 @@ async def test_the_sandbox_refuses_a_database_a_bot_holds(tmp_path: Path) -> Non
         await first.close()
 
 
-# --- one bad game among many (issue 25) -------------------------------------------------
+# --- one bad game among many -------------------------------------------------
 
 
 async def _two_started_games(path: Path, channels: tuple[int, int]) -> list[int]:

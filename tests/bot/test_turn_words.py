@@ -1,4 +1,4 @@
-"""What players read (issue 9): labels without ids, one narrated line per player turn."""
+"""What players read: labels without ids, one narrated line per player turn."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Computer players (issue 14): legal, deterministic, within budget, and greedy > random."""
+"""Computer players: legal, deterministic, within budget, and greedy > random."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The strength benchmark (issue 14): its budget, its per-game log and its summary.
+"""The strength benchmark: its budget, its per-game log and its summary.
 
 A confirming run takes hours on the shared machine, so a run cut short must still be a
 result: every game is logged as it ends, in seed order, with a summary beside it.

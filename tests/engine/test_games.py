@@ -1,4 +1,4 @@
-"""The game interface (issue 15): both games behind one protocol, records of either."""
+"""The game interface: both games behind one protocol, records of either."""
 
 from __future__ import annotations
 

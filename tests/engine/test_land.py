@@ -1,4 +1,4 @@
-"""engine.games.land: the kinds of land both games put on dominoes, coded once (issue 15)."""
+"""engine.games.land: the kinds of land both games put on dominoes, coded once."""
 
 import pytest
 

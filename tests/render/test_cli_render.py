@@ -1,4 +1,4 @@
-"""`moonriver render` writes every picture kind of a recorded moment (issue 10)."""
+"""`moonriver render` writes every picture kind of a recorded moment."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Encoding (issue 10): one fixed palette per theme that keeps the theme's colours apart,
+"""Encoding: one fixed palette per theme that keeps the theme's colours apart,
 and the drawing worker that returns PNG bytes from a picklable request."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_palette_keeps_the_theme_colours_through_encoding(theme) -> None:
 
 
 def test_light_theme_background_and_panels_stay_apart_after_encoding() -> None:
-    """The bug of issue 10: an adaptive palette merged the light background and panels."""
+    """A bug once found: an adaptive palette merged the light background and panels."""
     image = render_table(public_view(played(4, 3, 12)), theme=LIGHT)
     decoded = Image.open(io.BytesIO(to_png_bytes(image))).convert("RGB")
     assert decoded.getpixel((2, 2)) == LIGHT.background

@@ -1,4 +1,4 @@
-"""Kingdomino's pictures in the drawing worker (issue 10): the same PNG bytes as drawn
+"""Kingdomino's pictures in the drawing worker: the same PNG bytes as drawn
 in place, every kind; the front end's picture functions use the pool the bot shares,
 urgent on a private lane, and draw in place without one or when it is closed."""
 

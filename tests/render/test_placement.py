@@ -1,4 +1,4 @@
-"""Lettered candidate positions (issue 10): the preview and the menu share the letters."""
+"""Lettered candidate positions: the preview and the menu share the letters."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The drawing worker (issue 10): answers in order, survives a bad request, is replaced
+"""The drawing worker: answers in order, survives a bad request, is replaced
 after a crash, and is recycled after `recycle_after` drawings so it cannot grow forever."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""render.score_card: the end-of-game card both games draw (issue 15)."""
+"""render.score_card: the end-of-game card both games draw."""
 
 from engine.moonriver.view import public_view
 from render import score_card as card

@@ -1,4 +1,4 @@
-"""The phone turn picture (issue 10): sizes at 400 px, labels, this turn's marks, the end."""
+"""The phone turn picture: sizes at 400 px, labels, this turn's marks, the end."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the bot needs of a game beyond its rules: words and pictures (issue 15).
+"""What the bot needs of a game beyond its rules: words and pictures.
 
 A front end is Discord-free: the turn dialogue, the table posts, `/… status` and the
 sandbox ask the table's front end (`bot.tables.fronts.front_of`) for labels, narration,

@@ -150,7 +150,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE reminders ADD COLUMN nth INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX reminders_due_at ON reminders (due_at)",  # leased rows come back too
     ),
-    (  # 4: which game a table plays (issue 15); every table before it played Moon River
+    (  # 4: which game a table plays; every table before it played Moon River
         "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'moonriver'",
     ),
     (  # 5: a post's place in the action log, to narrate its turns again after a restart

@@ -1,4 +1,4 @@
-"""The Kingdomino turn picture read on a phone (issue 10's rules, issue 15): sizes at
+"""The Kingdomino turn picture read on a phone (the phone rules): sizes at
 400 px from the reported geometry, labels, this turn's marks, no hidden information."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""/kingdomino: a Kingdomino table, beside /moonriver (issue 15).
+"""/kingdomino: a Kingdomino table, beside /moonriver.
 
 `/kingdomino new` opens the same lobby as `/moonriver new`, with Kingdomino's options
 (players 2–4 and the variants of K-VAR). Every other subcommand (join, start, addbot,

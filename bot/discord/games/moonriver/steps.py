@@ -1,4 +1,4 @@
-"""Moon River's own steps of the private turn (issue 9): pair → lettered position →
+"""Moon River's own steps of the private turn: pair → lettered position →
 proposal with Confirm, ⇄ and Back, built from `bot.tables.fronts.moonriver.labels` and
 the Moon River preview picture. Any other game's steps are `screens.choice_screen`'s.
 """

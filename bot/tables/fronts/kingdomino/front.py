@@ -1,4 +1,4 @@
-"""Kingdomino's front end: labels, narration, status and pictures (issue 15).
+"""Kingdomino's front end: labels, narration, status and pictures.
 
 Dominoes are named as the picture shows them: the slot label of their line (①–④, top
 to bottom, K-SETUP-2), the printed number, the terrains with their crowns ("① 23 🌾🌲

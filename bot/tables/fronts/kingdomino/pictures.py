@@ -1,8 +1,8 @@
-"""Kingdomino's pictures for the table: `render.kingdomino`, as PNG bytes (issue 15).
+"""Kingdomino's pictures for the table: `render.kingdomino`, as PNG bytes.
 
 The one door from the front end to the pictures: each is a `render.pool.DrawRequest`
 for the game "kingdomino", drawn in the bot's drawing worker when the bot shares one
-(so the bot's process never draws, issue 10) and in place otherwise (the sandbox, the
+(so the bot's process never draws) and in place otherwise (the sandbox, the
 command line, tests). The worker encodes in the theme's fixed palette with the terrain
 and king colours kept exact (`render.kingdomino.to_png`).
 """

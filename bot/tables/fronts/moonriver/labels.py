@@ -1,4 +1,4 @@
-"""What players read on buttons and menus instead of engine text (issue 9).
+"""What players read on buttons and menus instead of engine text.
 
 Parcels are named by landscape, number and symbols ("Forest 5 🐄"), draft parcels also by
 the slot label the picture shows ("③ Forest 5 🐄", `render.moonriver.labels`), opponents by name,

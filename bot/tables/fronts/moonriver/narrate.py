@@ -1,4 +1,4 @@
-"""Moon River's events as one line per player turn, the player's name first (issue 9).
+"""Moon River's events as one line per player turn, the player's name first.
 
 "**Alice** built Farm 3 + Desert 1 on C1–D1, +1 🐄, recruited a Cattle thief on C1,
 stole a cow from **Bob** (E2), then took ③ Forest 5"
