@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install (first time: a virtual environment in .venv) and run the Moon River bot.
 #   DISCORD_TOKEN=your-token bash run.sh          # the bot
-#   bash run.sh sandbox                           # play in the terminal, no Discord
+#   bash run.sh sandbox [--game kingdomino|moonlight]  # play in the terminal, no Discord
 set -euo pipefail
 cd "$(dirname "$0")"
 # Installed again whenever pyproject.toml or requirements.lock changed since the last
