@@ -327,13 +327,9 @@ class Delivery:
         """A new table post moved the turn on: the reminders sent since the previous one
         lose their Play button (an old reminder must not look like a turn still waiting).
         Read from the outbox, so it holds after a restart too."""
-        rows = await self.store.posts(post.game_id)
-        since = max((row.id for row in rows if row.kind is PostKind.TABLE
-                     and row.id < post.id and row.state is PostState.SENT), default=0)
-        for row in rows:
+        for row in await self.store.reminders_since_last_table(post.game_id, post.id):
             message = sent_message(row)
-            if row.kind is not PostKind.REMINDER or message is None \
-                    or not since < row.id < post.id:
+            if message is None:
                 continue
             try:
                 with handle_message_parameters(

@@ -143,6 +143,11 @@ class GameStore(Protocol):
         """Every outbox row of a game, oldest first (for tests and diagnostics)."""
         ...
 
+    async def reminders_since_last_table(self, game_id: int, before_post: int) -> list[Post]:
+        """The game's reminder rows sent after its newest sent table row older than row
+        `before_post` (all of them if none), oldest first."""
+        ...
+
     async def last_told_seq(self, game_id: int, before_post: int) -> int | None:
         """Where in the action log the game's newest table row older than row
         `before_post` that went out (sent, or refused for good) stood; None if none is

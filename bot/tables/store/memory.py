@@ -246,6 +246,13 @@ class MemoryStore:
         return sorted((p for p in self._outbox.values() if p.game_id == game_id),
                       key=lambda p: p.id)
 
+    async def reminders_since_last_table(self, game_id: int, before_post: int) -> list[Post]:
+        rows = await self.posts(game_id)
+        since = max((p.id for p in rows if p.kind is PostKind.TABLE and p.id < before_post
+                     and p.state is PostState.SENT), default=0)
+        return [p for p in rows if p.kind is PostKind.REMINDER and since < p.id < before_post
+                and p.state is PostState.SENT]
+
     async def last_told_seq(self, game_id: int, before_post: int) -> int | None:
         told = [p for p in await self.posts(game_id) if p.id < before_post
                 and p.kind is PostKind.TABLE and p.seq is not None

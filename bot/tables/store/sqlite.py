@@ -739,6 +739,15 @@ class SqliteStore:
             (_time(now), limit))
         return [self._salted(self._post(row)) for row in rows]
 
+    async def reminders_since_last_table(self, game_id: int, before_post: int) -> list[Post]:
+        rows = await self._all(
+            f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
+            "WHERE o.game_id = ? AND o.kind = 'reminder' AND o.state = 'sent' AND o.id < ? "
+            "AND o.id > COALESCE((SELECT MAX(t.id) FROM outbox t WHERE t.game_id = ? AND "
+            "t.kind = 'table' AND t.state = 'sent' AND t.id < ?), 0) ORDER BY o.id",
+            (game_id, before_post, game_id, before_post))
+        return [self._salted(self._post(row)) for row in rows]
+
     async def last_told_seq(self, game_id: int, before_post: int) -> int | None:
         row = await self._one("SELECT seq FROM outbox WHERE game_id = ? AND id < ? AND "
                               "kind = 'table' AND state IN ('sent', 'failed') AND seq IS NOT "
