@@ -55,7 +55,7 @@ from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
 from bot.tables.narration import Told, told_turns
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
-from bot.tables.words import Segment, first_turn
+from bot.tables.words import Segment, first_turn, turn_lines
 from engine.games import GameRules, Record
 from engine.games.errors import GameError
 from engine.games.events import Event
@@ -640,10 +640,12 @@ class TableService:
 
     async def _commit(self, game: Game, state: GameState, played: Sequence[Played],
                       mover_locale: str | None = None, *,
-                      tapping: int | None = None) -> ActResult:
+                      tapping: int | None = None, stand_in: int | None = None) -> ActResult:
         """Log, snapshot, fresh deadlines (per decision) and the announcement: one write.
         `mover_locale`: the mover's language (`_entries`); `tapping`: the user who made
-        the move, if a player did (`_announce`)."""
+        the move, if a player did (`_announce`); `stand_in`: the silent seat a computer
+        played this call's first turn for, told as such, and its player is told
+        privately what was played in their name."""
         rules = rules_of(game)
         result = None
         final = rules.result(state)
@@ -656,9 +658,12 @@ class TableService:
         previous = await self.state_of(game)
         posts = self._announce(game, state, events, result, tapping=tapping) \
             if turn_passes_on(rules, previous, state, played) else []
+        entries = self._entries(game, previous, state, played, ends=bool(posts),
+                                mover_locale=mover_locale, stand_in=stand_in)
+        if stand_in is not None:
+            posts.append(self._stand_in_note(game, stand_in, entries))
         game = self._saved(await self.store.record_actions(
-            game, entries=self._entries(game, previous, state, played, ends=bool(posts),
-                                        mover_locale=mover_locale),
+            game, entries=entries,
             state=rules.state_to_dict(state), reminders=self._reminders_for(game, state),
             now=self.clock(), result=result, posts=posts))
         self._remember(game, state)
@@ -667,7 +672,8 @@ class TableService:
 
     def _entries(self, game: Game, before: GameState, after: GameState,
                  played: Sequence[Played], *, ends: bool,
-                 mover_locale: str | None = None) -> list[ActionEntry]:
+                 mover_locale: str | None = None,
+                 stand_in: int | None = None) -> list[ActionEntry]:
         """The call's actions for the log, each with its events, and the last with the
         call's narration in the table's language and the mover's (for their
         confirmation): the one time a move is put in words (`narration.told_turns` reads
@@ -682,12 +688,25 @@ class TableService:
             if ends and segments and not segments[-1].ends_turn and (
                     rules.is_over(after) or segments[-1].seat != rules.active_seat(after)):
                 segments[-1] = replace(segments[-1], ends_turn=True)
+            if stand_in is not None:  # the stand-in's one turn opens the call
+                turn = first_turn(segments)
+                segments[:len(turn)] = [replace(x, stand_in=x.seat == stand_in) for x in turn]
             said[locale] = [x.to_dict() for x in segments]
         entries = [ActionEntry(p.seat, str(p.action),
                                json.dumps([e.to_dict() for e in p.events])) for p in played]
         if entries:
             entries[-1] = replace(entries[-1], said=json.dumps(said, ensure_ascii=False))
         return entries
+
+    def _stand_in_note(self, game: Game, seat: int, entries: Sequence[ActionEntry]) -> NewPost:
+        """The private note to a silent player of the turn a computer played in their
+        name (in the table's language, as the post tells it)."""
+        locale = game.settings.locale
+        said = json.loads(entries[-1].said or "{}") if entries else {}
+        segments = [Segment.from_dict(x) for x in said.get(locale, [])]
+        names = [self.literal(s.name) for s in game.seats]
+        lines = turn_lines([x for x in segments if x.stand_in], names, locale)
+        return NewPost(PostKind.DM, "\n".join(lines), target=game.seats[seat].user_id)
 
     async def undo(self, channel_id: int, user: User) -> ActResult:
         """Take back your own last move, before anyone else has acted and before it revealed
@@ -878,8 +897,9 @@ class TableService:
                            reminder.nth + 1)
 
     async def autoplay(self, reminder: Reminder) -> ActResult | None:
-        """A computer stand-in plays the silent player's whole turn (every decision until
-        someone else is to move); the commit sets fresh deadlines for whoever is next."""
+        """A computer stand-in plays the silent player's one turn (`ComputerSeats.stand_in`),
+        told as the stand-in's in the post and to the player privately; the commit sets
+        fresh deadlines for whoever is next, the same player's next turn included."""
         stored = await self.store.game(reminder.game_id)
         if stored is None or stored.status is not Status.ACTIVE:
             return None
@@ -896,7 +916,7 @@ class TableService:
                 rules=rules)
             played = [Played(m.seat, m.action, m.events) for m in moves]
             state, computers = await self._play_computers(game, state)
-            return await self._commit(game, state, played + computers)
+            return await self._commit(game, state, played + computers, stand_in=seat)
 
     @staticmethod
     def _standin_level(game: Game) -> str:
