@@ -793,7 +793,11 @@ class TableService:
 
     async def replace_seat(self, channel_id: int, user: User, seat: int,
                            new_player: User) -> Game:
-        """Hand a seat to someone else (host or manager), e.g. for a player who left."""
+        """Hand a seat to someone else (host or manager), e.g. for a player who left. The
+        seat takes the new player's name: a game under way is replayed under it (the
+        rules keep names only to show them), so pictures, narration, confirmations and
+        the ranking say who plays it now; the thread is told in one line with a fresh
+        table post, and the deadlines go to the new player."""
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
@@ -804,11 +808,22 @@ class TableService:
                 raise AlreadySeated(f"{new_player.name} already plays at this table")
             old = game.seats[seat]
             seats = list(game.seats)
-            seats[seat] = Seat(seat, new_player.id, old.name, None)
+            seats[seat] = Seat(seat, new_player.id, _clean_name(new_player.name), None)
             host = new_player.id if old.user_id == game.host_id else game.host_id
             game = self._saved(await self.store.update_lobby(
                 game, seats=seats, host_id=host, settings=game.settings, now=self.clock()))
             self._states.pop(game.id, None)
+            if game.status is not Status.ACTIVE:
+                return game
+            kept = await self.store.action_count(game.id)
+            state = replay(self._record(game, await self.store.actions(game.id))).state
+            said = t("lobby.seat_handed_table", game.settings.locale,
+                     seat=self.literal(old.name), player=self.literal(seats[seat].name))
+            game = self._saved(await self.store.truncate_actions(
+                game, keep=kept, state=rules_of(game).state_to_dict(state),
+                reminders=self._reminders_for(game, state), now=self.clock(),
+                posts=self._announce(game, state, (), None, said=said)))
+            self._remember(game, state)
             return game
 
     # --- deadlines and start-up ----------------------------------------------------------
