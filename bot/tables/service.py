@@ -40,6 +40,7 @@ from bot.tables.errors import (
     BadInput,
     CannotUndo,
     IllegalMove,
+    LeaveUnderWay,
     LobbyFull,
     NoGameHere,
     NotAllowed,
@@ -48,6 +49,7 @@ from bot.tables.errors import (
     RemindTooOften,
     ShuttingDown,
     StaleActionError,
+    TooFewPlayers,
     TooManyLobbies,
     WrongStatus,
 )
@@ -494,6 +496,9 @@ class TableService:
         game = await self._open_game(channel_id)
         if game.seat_of(user.id) is None:
             raise NotSeated("you are not at this table")
+        if game.status is Status.ACTIVE:
+            raise LeaveUnderWay("the game has started: the host hands the seat over or "
+                                "abandons the game")
 
         def change(game: Game) -> tuple[list[Seat], int]:
             if game.seat_of(user.id) is None:
@@ -543,8 +548,9 @@ class TableService:
             rules = rules_of(game)
             counts = rules.player_counts
             if len(game.seats) not in counts:
-                raise BadInput(f"{rules.title} needs {min(counts)}–{max(counts)} players",
-                               seats=len(game.seats))
+                raise TooFewPlayers(f"{rules.title} needs {min(counts)}–{max(counts)} players",
+                                    seats=len(game.seats), least=min(counts),
+                                    most=max(counts))
             order = list(game.seats)
             Rng(game.seed ^ 0x5EA7).shuffle(order)
             seats = [replace(s, seat=i) for i, s in enumerate(order)]
@@ -722,12 +728,13 @@ class TableService:
             actions = await self.store.actions(game.id)
             if not actions or actions[-1].seat != seat.seat:
                 raise CannotUndo("only your own last move can be taken back, before anyone "
-                                 "else moves")
+                                 "else moves", game=game.options.game)
             rules = rules_of(game)
             before = replay(self._record(game, actions[:-1])).state
             _after, events = rules.apply(before, rules.parse_action(actions[-1].text))
             if rules.reveals(events):
-                raise CannotUndo("that move revealed new parcels or partners; it stands")
+                raise CannotUndo("that move revealed something new; it stands",
+                                 game=game.options.game)
             game = self._saved(await self.store.truncate_actions(
                 game, keep=len(actions) - 1, state=rules.state_to_dict(before),
                 reminders=self._reminders_for(game, before), now=self.clock(),

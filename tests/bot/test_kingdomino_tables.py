@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord.failures import refusal_text
 from bot.sandbox import SandboxOptions, run_sandbox
 from bot.tables.domain import GameOptions, Status, TableSettings
 from bot.tables.errors import BadInput, CannotUndo, GameAlreadyOpen
@@ -152,8 +153,12 @@ async def test_k_turn_undo_takes_back_a_placement_but_not_a_revealing_claim(
                                    str(rng.choice(await service.legal(CHANNEL, user))))
         if game_named("kingdomino").reveals(result.events):  # a new line was drawn
             break
-    with pytest.raises(CannotUndo):
+    with pytest.raises(CannotUndo) as refused:
         await service.undo(CHANNEL, user)
+    for locale, parcel in (("en", "parcel"), ("de", "Parzelle"), ("ja", "土地")):
+        # in Kingdomino's own words, with the way on (K-TURN-1: the new line stands)
+        text = refusal_text(refused.value, locale)
+        assert parcel not in text and ("domino" in text.lower() or "ドミノ" in text), text
 
 
 async def test_k_comp_labels_name_dominoes_never_action_texts(service: TableService) -> None:
