@@ -329,10 +329,20 @@ class TableService:
 
     async def turn_just_played(self, game: Game, locale: str) -> list[Segment]:
         """The turn that the game's newest call ended, in words (the mover's
-        confirmation, in their language): every call of it, from the log."""
+        confirmation, in their language): every call of it, from the log; and the whole
+        turns the game then played for the same seat by itself, as the post tells them
+        (a decision with one option, such as a second king's last free domino, K-SETUP-3,
+        K-TURN-1), up to anyone else's move."""
         upto = await self.store.action_count(game.id)
         told = await self._told_rows(game, upto, None, locale)
-        return first_turn(told.segments)
+        said = first_turn(told.segments)
+        rest = told.segments[len(said):]
+        while said and rest:
+            turn = first_turn(rest)
+            if not turn[-1].ends_turn or any(x.seat != said[0].seat for x in turn):
+                break
+            said, rest = said + turn, rest[len(turn):]
+        return said
 
     async def told(self, game: Game, upto: int, since: int | None
                    ) -> tuple[list[Segment], tuple[Event, ...]]:

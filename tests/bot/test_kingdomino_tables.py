@@ -292,3 +292,38 @@ async def test_reminders_name_the_tables_game(service: TableService) -> None:
     assert "Kingdomino" in dm_reminder(game, "Guild", "games", None, "en").text
     moonriver = await service.create(CHANNEL + 1, BOB)
     assert "Moon River is waiting" in channel_reminder(BOB.id, moonriver).text
+
+
+async def test_the_confirmation_tells_the_moves_the_game_made_for_the_mover(
+        service: TableService) -> None:
+    """2 players, two kings each (K-SETUP-3): when the mover's next king has one option
+    the game plays it at once; the mover's confirmation tells it as the post does."""
+    await service.create(CHANNEL, ALICE, GameOptions("kingdomino", 2, {}), seed=1)
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    front, rng, forced = front_of("kingdomino"), Rng(1), 0
+    finished = False
+    while not finished:
+        status = await service.status(CHANNEL)
+        seat = status.state.active_seat
+        user = users[status.game.seats[seat].user_id]
+        result = await service.act(CHANNEL, user,
+                                   str(rng.choice(await service.legal(CHANNEL, user))))
+        finished = result.finished
+        if not result.turn_is_over or finished:
+            continue
+        told = front.segments_of([(p.seat, p.events) for p in result.played],
+                                 status.state, result.state, "en")
+        mine = []  # the mover's turns in this call, up to anyone else's
+        for segment in told:
+            if segment.seat != seat:
+                break
+            mine.append(segment)
+        if sum(1 for s in mine if s.ends_turn and s.phrases) < 2:
+            continue
+        forced += 1
+        said = await service.turn_just_played(result.game, "en")
+        assert [p for s in said for p in s.phrases][-1] == \
+            [p for s in mine for p in s.phrases][-1]
+    assert forced >= 1  # the game met the moment this is about
