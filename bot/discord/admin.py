@@ -56,6 +56,11 @@ async def settings(interaction: discord.Interaction[Any],
     service = client_of(interaction).service
     current = await service.status(channel_of(interaction))
     old = current.game.settings
+    locale = locale_of(interaction)
+    if language is None and remind_hours is None and autoplay_hours is None \
+            and standin_level is None:  # nothing to change: show what is set, and how
+        await reply_private(interaction, settings_text(old, locale, saved=False))
+        return
     hours = old.remind_after_hours
     if remind_hours is not None:
         hours = parse_remind_hours(remind_hours)
@@ -65,9 +70,22 @@ async def settings(interaction: discord.Interaction[Any],
                                  old.theme,
                                  standin_level.value if standin_level else old.standin_level)
     await service.update_settings(channel_of(interaction), user_of(interaction), new_settings)
-    locale = locale_of(interaction)
-    await reply_private(interaction, t("bot.settings_saved", locale) + "\n"
-                        + t("bot.settings_standin", locale, level=new_settings.standin_level))
+    await reply_private(interaction, settings_text(new_settings, locale, saved=True))
+
+
+def settings_text(settings: TableSettings, locale: str, *, saved: bool) -> str:
+    """The table's settings as the host reads them: after a change, or when asked."""
+    hours = ",".join(f"{h:g}" for h in settings.remind_after_hours)
+    auto = settings.autoplay_after_hours
+    lines = [t("bot.settings_saved" if saved else "bot.settings_now", locale),
+             t("bot.settings_list", locale,
+               language=LANGUAGE_NAMES.get(settings.locale, settings.locale), hours=hours),
+             t("bot.settings_no_standin", locale) if auto is None
+             else t("bot.settings_autoplay", locale, hours=f"{auto:g}"),
+             t("bot.settings_standin", locale, level=settings.standin_level)]
+    if not saved:
+        lines.append(t("bot.settings_how", locale))
+    return "\n".join(lines)
 
 
 @app_commands.command(name=command_text("notify", "name"),

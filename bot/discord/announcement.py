@@ -81,6 +81,10 @@ async def build_announcement(post: Post, game: Game, state: Any | None,
         view = None
         if reminder.link is not None:
             view = Components().link(t("label.open_turn", reminder.locale), reminder.link)
+        if post.text:  # what a computer stand-in played in the player's name
+            return Announcement(t("turn.stand_in_dm", reminder.locale, what=post.text,
+                                  server=context.server,
+                                  channel=context.channel or str(game.channel_id)), view=view)
         return Announcement(reminder.text, view=view)
     if post.kind is PostKind.REMINDER:
         user = post.pings[0] if post.pings else None

@@ -85,7 +85,8 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     said = await client.service.turn_just_played(game, locale)
     lines = turn_lines(said,
                        [safe_name(n) for n in result.rules.names(result.state)], locale)
-    line = lines[0] if lines else t("bot.done", locale)
+    # the turn just played, and any the game played on for them by itself (one option)
+    line = "\n".join(lines) if lines else t("bot.done", locale)
     options = [] if result.finished or result.next_user != user.id \
         or game.options.game not in client.goes_on \
         else result.rules.legal_actions(result.state)

@@ -18,6 +18,7 @@ from bot.discord.dialogue import current_screen
 from bot.discord.host import channel_of, client_of, locale_of, reply_private, user_of
 from bot.discord.screens import Screen, show
 from bot.tables.errors import StaleActionError, TableError
+from bot.tables.fronts import game_text
 from engine.games.i18n import t
 
 log = logging.getLogger(APP_NAME)
@@ -26,13 +27,9 @@ log = logging.getLogger(APP_NAME)
 async def reply_error(interaction: discord.Interaction[Any], exc: BaseException) -> None:
     """Tell the user what went wrong in their language (never a traceback)."""
     locale = locale_of(interaction)
-    if isinstance(exc, TableError):
-        text = t(f"error.{exc.code}", locale, **exc.params)
-        if exc.code == "illegal" and locale == "en":  # the engine explains in English only
-            text = f"{text} {exc}"
-    else:
+    if not isinstance(exc, TableError):
         log.exception("unexpected error", exc_info=exc)
-        text = t("error.table_error", locale)
+    text = refusal_text(exc, locale)
     if isinstance(exc, StaleActionError):  # offer the table as it is now, in place
         try:
             screen = await current_screen(client_of(interaction), channel_of(interaction),
@@ -44,6 +41,20 @@ async def reply_error(interaction: discord.Interaction[Any], exc: BaseException)
                                            screen.picture))
             return
     await reply_private(interaction, text)
+
+
+def refusal_text(exc: BaseException, locale: str) -> str:
+    """A refusal in `locale`, in the game's own words where the error names its game
+    (`game` among its params: Kingdomino's dominoes, not Moon River's parcels)."""
+    if not isinstance(exc, TableError):
+        return t("error.table_error", locale)
+    game = exc.params.get("game")
+    key = f"error.{exc.code}"
+    text = game_text(game, key, locale, **exc.params) if isinstance(game, str) \
+        else t(key, locale, **exc.params)
+    if exc.code == "illegal" and locale == "en":  # the engine explains in English only
+        text = f"{text} {exc}"
+    return text
 
 
 async def on_tree_error(interaction: discord.Interaction[Any],

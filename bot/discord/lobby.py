@@ -294,10 +294,11 @@ async def handseat(interaction: discord.Interaction[Any], seat: str,
     client = client_of(interaction)
     if not seat.isdigit():
         raise BadInput("pick a seat from the list")
-    game = await client.service.replace_seat(
-        await table_channel(interaction), user_of(interaction), int(seat),
-        User(member.id, member.display_name))
-    name = game.seats[int(seat)].name
+    channel = await table_channel(interaction)
+    before = (await client.service.status(channel)).game.seats
+    await client.service.replace_seat(channel, user_of(interaction), int(seat),
+                                      User(member.id, member.display_name))
+    name = before[int(seat)].name if int(seat) < len(before) else seat
     await reply_private(interaction, t("lobby.seat_handed", locale_of(interaction),
                                        player=member.display_name, seat=name))
 

@@ -142,12 +142,18 @@ class ComputerSeats:
 
     async def stand_in(self, state: Any, seat: int, level: str, seed: int, *,
                        rules: GameRules | None = None) -> tuple[Any, list[ComputerMove]]:
-        """A computer at `level` plays `seat`'s whole turn (every decision until someone
-        else is to move): the stand-in for a silent player or one who left."""
+        """A computer at `level` plays `seat`'s one player turn: the stand-in for a silent
+        player or one who left. It stops where the game says the turn ends
+        (`GameRules.ends_turn`), even when the same seat moves next (a new round may
+        begin with the player who ended the last, R-ROUND-1, K-TURN-1): that next turn
+        is the player's again, with a fresh deadline."""
         rules = rules or game_named(DEFAULT_GAME)
         moves: list[ComputerMove] = []
         while not rules.is_over(state) and rules.active_seat(state) == seat:
+            before = state
             state = await self._move(rules, state, seat, level, seed + len(moves), moves)
+            if rules.ends_turn(before, state, moves[-1].events):
+                break
         return state, moves
 
     async def _move(self, rules: GameRules, state: Any, seat: int, ai: str, seed: int,

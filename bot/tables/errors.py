@@ -73,6 +73,19 @@ class BadInput(TableError):
     code = "bad_input"
 
 
+class TooFewPlayers(BadInput):
+    """Start with fewer players than the game takes: say how many, and how to seat more."""
+
+    code = "too_few_players"
+
+
+class LeaveUnderWay(WrongStatus):
+    """/leave once the game has started: a seat is handed over or the game ended, by
+    the host; a silent seat is played by a stand-in."""
+
+    code = "leave_started"
+
+
 class BadRemindHours(BadInput):
     """`remind_hours` that does not follow its grammar: 1–5 numbers of hours, commas
     between them, each more than 0 and at most 336 (e.g. 12,24)."""

@@ -40,6 +40,7 @@ from bot.tables.errors import (
     BadInput,
     CannotUndo,
     IllegalMove,
+    LeaveUnderWay,
     LobbyFull,
     NoGameHere,
     NotAllowed,
@@ -48,6 +49,7 @@ from bot.tables.errors import (
     RemindTooOften,
     ShuttingDown,
     StaleActionError,
+    TooFewPlayers,
     TooManyLobbies,
     WrongStatus,
 )
@@ -55,7 +57,7 @@ from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
 from bot.tables.narration import Told, told_turns
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
-from bot.tables.words import Segment, first_turn
+from bot.tables.words import Segment, first_turn, turn_lines
 from engine.games import GameRules, Record
 from engine.games.errors import GameError
 from engine.games.events import Event
@@ -327,10 +329,20 @@ class TableService:
 
     async def turn_just_played(self, game: Game, locale: str) -> list[Segment]:
         """The turn that the game's newest call ended, in words (the mover's
-        confirmation, in their language): every call of it, from the log."""
+        confirmation, in their language): every call of it, from the log; and the whole
+        turns the game then played for the same seat by itself, as the post tells them
+        (a decision with one option, such as a second king's last free domino, K-SETUP-3,
+        K-TURN-1), up to anyone else's move."""
         upto = await self.store.action_count(game.id)
         told = await self._told_rows(game, upto, None, locale)
-        return first_turn(told.segments)
+        said = first_turn(told.segments)
+        rest = told.segments[len(said):]
+        while said and rest:
+            turn = first_turn(rest)
+            if not turn[-1].ends_turn or any(x.seat != said[0].seat for x in turn):
+                break
+            said, rest = said + turn, rest[len(turn):]
+        return said
 
     async def told(self, game: Game, upto: int, since: int | None
                    ) -> tuple[list[Segment], tuple[Event, ...]]:
@@ -494,6 +506,9 @@ class TableService:
         game = await self._open_game(channel_id)
         if game.seat_of(user.id) is None:
             raise NotSeated("you are not at this table")
+        if game.status is Status.ACTIVE:
+            raise LeaveUnderWay("the game has started: the host hands the seat over or "
+                                "abandons the game")
 
         def change(game: Game) -> tuple[list[Seat], int]:
             if game.seat_of(user.id) is None:
@@ -543,8 +558,9 @@ class TableService:
             rules = rules_of(game)
             counts = rules.player_counts
             if len(game.seats) not in counts:
-                raise BadInput(f"{rules.title} needs {min(counts)}–{max(counts)} players",
-                               seats=len(game.seats))
+                raise TooFewPlayers(f"{rules.title} needs {min(counts)}–{max(counts)} players",
+                                    seats=len(game.seats), least=min(counts),
+                                    most=max(counts))
             order = list(game.seats)
             Rng(game.seed ^ 0x5EA7).shuffle(order)
             seats = [replace(s, seat=i) for i, s in enumerate(order)]
@@ -640,10 +656,12 @@ class TableService:
 
     async def _commit(self, game: Game, state: GameState, played: Sequence[Played],
                       mover_locale: str | None = None, *,
-                      tapping: int | None = None) -> ActResult:
+                      tapping: int | None = None, stand_in: int | None = None) -> ActResult:
         """Log, snapshot, fresh deadlines (per decision) and the announcement: one write.
         `mover_locale`: the mover's language (`_entries`); `tapping`: the user who made
-        the move, if a player did (`_announce`)."""
+        the move, if a player did (`_announce`); `stand_in`: the silent seat a computer
+        played this call's first turn for, told as such, and its player is told
+        privately what was played in their name."""
         rules = rules_of(game)
         result = None
         final = rules.result(state)
@@ -656,9 +674,12 @@ class TableService:
         previous = await self.state_of(game)
         posts = self._announce(game, state, events, result, tapping=tapping) \
             if turn_passes_on(rules, previous, state, played) else []
+        entries = self._entries(game, previous, state, played, ends=bool(posts),
+                                mover_locale=mover_locale, stand_in=stand_in)
+        if stand_in is not None:
+            posts.append(self._stand_in_note(game, stand_in, entries))
         game = self._saved(await self.store.record_actions(
-            game, entries=self._entries(game, previous, state, played, ends=bool(posts),
-                                        mover_locale=mover_locale),
+            game, entries=entries,
             state=rules.state_to_dict(state), reminders=self._reminders_for(game, state),
             now=self.clock(), result=result, posts=posts))
         self._remember(game, state)
@@ -667,7 +688,8 @@ class TableService:
 
     def _entries(self, game: Game, before: GameState, after: GameState,
                  played: Sequence[Played], *, ends: bool,
-                 mover_locale: str | None = None) -> list[ActionEntry]:
+                 mover_locale: str | None = None,
+                 stand_in: int | None = None) -> list[ActionEntry]:
         """The call's actions for the log, each with its events, and the last with the
         call's narration in the table's language and the mover's (for their
         confirmation): the one time a move is put in words (`narration.told_turns` reads
@@ -682,12 +704,25 @@ class TableService:
             if ends and segments and not segments[-1].ends_turn and (
                     rules.is_over(after) or segments[-1].seat != rules.active_seat(after)):
                 segments[-1] = replace(segments[-1], ends_turn=True)
+            if stand_in is not None:  # the stand-in's one turn opens the call
+                turn = first_turn(segments)
+                segments[:len(turn)] = [replace(x, stand_in=x.seat == stand_in) for x in turn]
             said[locale] = [x.to_dict() for x in segments]
         entries = [ActionEntry(p.seat, str(p.action),
                                json.dumps([e.to_dict() for e in p.events])) for p in played]
         if entries:
             entries[-1] = replace(entries[-1], said=json.dumps(said, ensure_ascii=False))
         return entries
+
+    def _stand_in_note(self, game: Game, seat: int, entries: Sequence[ActionEntry]) -> NewPost:
+        """The private note to a silent player of the turn a computer played in their
+        name (in the table's language, as the post tells it)."""
+        locale = game.settings.locale
+        said = json.loads(entries[-1].said or "{}") if entries else {}
+        segments = [Segment.from_dict(x) for x in said.get(locale, [])]
+        names = [self.literal(s.name) for s in game.seats]
+        lines = turn_lines([x for x in segments if x.stand_in], names, locale)
+        return NewPost(PostKind.DM, "\n".join(lines), target=game.seats[seat].user_id)
 
     async def undo(self, channel_id: int, user: User) -> ActResult:
         """Take back your own last move, before anyone else has acted and before it revealed
@@ -703,12 +738,13 @@ class TableService:
             actions = await self.store.actions(game.id)
             if not actions or actions[-1].seat != seat.seat:
                 raise CannotUndo("only your own last move can be taken back, before anyone "
-                                 "else moves")
+                                 "else moves", game=game.options.game)
             rules = rules_of(game)
             before = replay(self._record(game, actions[:-1])).state
             _after, events = rules.apply(before, rules.parse_action(actions[-1].text))
             if rules.reveals(events):
-                raise CannotUndo("that move revealed new parcels or partners; it stands")
+                raise CannotUndo("that move revealed something new; it stands",
+                                 game=game.options.game)
             game = self._saved(await self.store.truncate_actions(
                 game, keep=len(actions) - 1, state=rules.state_to_dict(before),
                 reminders=self._reminders_for(game, before), now=self.clock(),
@@ -774,7 +810,11 @@ class TableService:
 
     async def replace_seat(self, channel_id: int, user: User, seat: int,
                            new_player: User) -> Game:
-        """Hand a seat to someone else (host or manager), e.g. for a player who left."""
+        """Hand a seat to someone else (host or manager), e.g. for a player who left. The
+        seat takes the new player's name: a game under way is replayed under it (the
+        rules keep names only to show them), so pictures, narration, confirmations and
+        the ranking say who plays it now; the thread is told in one line with a fresh
+        table post, and the deadlines go to the new player."""
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
@@ -785,11 +825,22 @@ class TableService:
                 raise AlreadySeated(f"{new_player.name} already plays at this table")
             old = game.seats[seat]
             seats = list(game.seats)
-            seats[seat] = Seat(seat, new_player.id, old.name, None)
+            seats[seat] = Seat(seat, new_player.id, _clean_name(new_player.name), None)
             host = new_player.id if old.user_id == game.host_id else game.host_id
             game = self._saved(await self.store.update_lobby(
                 game, seats=seats, host_id=host, settings=game.settings, now=self.clock()))
             self._states.pop(game.id, None)
+            if game.status is not Status.ACTIVE:
+                return game
+            kept = await self.store.action_count(game.id)
+            state = replay(self._record(game, await self.store.actions(game.id))).state
+            said = t("lobby.seat_handed_table", game.settings.locale,
+                     seat=self.literal(old.name), player=self.literal(seats[seat].name))
+            game = self._saved(await self.store.truncate_actions(
+                game, keep=kept, state=rules_of(game).state_to_dict(state),
+                reminders=self._reminders_for(game, state), now=self.clock(),
+                posts=self._announce(game, state, (), None, said=said)))
+            self._remember(game, state)
             return game
 
     # --- deadlines and start-up ----------------------------------------------------------
@@ -878,8 +929,9 @@ class TableService:
                            reminder.nth + 1)
 
     async def autoplay(self, reminder: Reminder) -> ActResult | None:
-        """A computer stand-in plays the silent player's whole turn (every decision until
-        someone else is to move); the commit sets fresh deadlines for whoever is next."""
+        """A computer stand-in plays the silent player's one turn (`ComputerSeats.stand_in`),
+        told as the stand-in's in the post and to the player privately; the commit sets
+        fresh deadlines for whoever is next, the same player's next turn included."""
         stored = await self.store.game(reminder.game_id)
         if stored is None or stored.status is not Status.ACTIVE:
             return None
@@ -896,7 +948,7 @@ class TableService:
                 rules=rules)
             played = [Played(m.seat, m.action, m.events) for m in moves]
             state, computers = await self._play_computers(game, state)
-            return await self._commit(game, state, played + computers)
+            return await self._commit(game, state, played + computers, stand_in=seat)
 
     @staticmethod
     def _standin_level(game: Game) -> str:

@@ -42,15 +42,22 @@ class Segment:
     phrases: tuple[str, ...]
     table: tuple[str, ...] = ()     # round over, last round, final placement …
     ends_turn: bool = False
+    #: a computer stand-in played these for a silent player: told as such, never in the
+    #: player's own name alone
+    stand_in: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "phrases": list(self.phrases), "table": list(self.table),
+        data = {"seat": self.seat, "phrases": list(self.phrases), "table": list(self.table),
                 "ends_turn": self.ends_turn}
+        if self.stand_in:  # rows logged before stand-ins were told keep their shape
+            data["stand_in"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Segment:
         return cls(int(data["seat"]), tuple(map(str, data["phrases"])),
-                   tuple(map(str, data.get("table", ()))), bool(data.get("ends_turn")))
+                   tuple(map(str, data.get("table", ()))), bool(data.get("ends_turn")),
+                   bool(data.get("stand_in")))
 
 
 def first_turn(segments: Sequence[Segment]) -> list[Segment]:
@@ -62,9 +69,11 @@ def first_turn(segments: Sequence[Segment]) -> list[Segment]:
 
 def turn_lines(segments: Sequence[Segment], names: Sequence[str],
                locale: str = "en") -> list[str]:
-    """Join segments into one line per player turn ('**name** did this, then that')."""
+    """Join segments into one line per player turn ('**name** did this, then that'); a
+    stand-in's turn reads '**name** (computer stand-in) did this'."""
     lines: list[str] = []
     current: int | None = None
+    stand_in = False
     said: list[str] = []
     table: list[str] = []
 
@@ -73,14 +82,15 @@ def turn_lines(segments: Sequence[Segment], names: Sequence[str],
         if current is not None and said:
             what = ", ".join(said[:-1])
             what = f"{what}, {t('turn.then', locale)} {said[-1]}" if what else said[-1]
-            lines.append(t("turn.line", locale, player=names[current], what=what))
+            lines.append(t("turn.line_stand_in" if stand_in else "turn.line", locale,
+                           player=names[current], what=what))
         lines.extend(table)
         said, table = [], []
 
     for segment in segments:
-        if current is not None and segment.seat != current:
+        if current is not None and (segment.seat != current or segment.stand_in != stand_in):
             flush()
-        current = segment.seat
+        current, stand_in = segment.seat, segment.stand_in
         said.extend(segment.phrases)
         table.extend(segment.table)
         if segment.ends_turn:

@@ -26,6 +26,7 @@ from render.theme import OUTLINE, Theme
 
 Box = tuple[int, int, int, int]
 FADE_ALPHA = 150  # how much of the panel covers a domino already played
+FULL_LINE = 4  # dominoes in a line of three or four kings (K-SETUP-2)
 
 
 def line_labels(view: TableView) -> dict[int, str]:
@@ -48,7 +49,9 @@ class LineSizes:
 
     @property
     def gap(self) -> int:
-        return max(6, (self.column_width - self.slots * self.square) // max(1, self.slots - 1))
+        """Spaced as a line of four (K-SETUP-2): a three-player line leaves the fourth
+        place empty, so its ③ never sits against the next line's ①."""
+        return max(6, (self.column_width - FULL_LINE * self.square) // (FULL_LINE - 1))
 
     @property
     def title_h(self) -> int:

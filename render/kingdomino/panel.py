@@ -178,10 +178,13 @@ def _footer(image: Image.Image, player: PlayerView, sizes: PanelSizes, theme: Th
     x = sizes.pad + 4
     x += draw_text(image, (x, y), t("kd.pic.discarded", locale), sizes.text, theme.muted,
                    bold=True, anchor="lm") + 8
-    for piece in player.discards:
+    for i, piece in enumerate(player.discards):
+        if i:  # a separator: '21 · 1', never '21 1' read as one number
+            x += draw_text(image, (x, y), "·", sizes.text, theme.muted, bold=True,
+                           anchor="lm") + 8
         colour = theme.highlight if piece.number in fresh else theme.muted
         x += draw_text(image, (x, y), str(piece.number), sizes.text, colour, bold=True,
-                       anchor="lm") + 10
+                       anchor="lm") + 8
 
 
 def draw_kingdom(image: Image.Image, player: PlayerView, x: int, y: int, *, window: Window,

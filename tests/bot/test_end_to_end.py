@@ -540,3 +540,33 @@ async def test_typed_moves_with_autocomplete_of_legal_choices(discord_and_bot) -
     await fake.slash(mover, "choose", action=offered[0])
     await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files, after=before)
     assert fake.violations == [] and fake.unanswered() == []
+
+
+async def test_refusals_say_why_and_what_to_do(discord_and_bot) -> None:
+    """A refusal names the reason and the next step: starting alone, reminder hours that
+    are not numbers, leaving a game under way, /settings with nothing to change."""
+    fake, _bot = discord_and_bot
+
+    async def answer(user: tuple[int, str], sub: str, **options: object) -> str:
+        before = len(fake.sent)
+        iid = await fake.slash(user, sub, **options)
+        reply = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+        assert reply.ephemeral
+        return reply.content
+
+    iid = await fake.slash(ALICE, "new", variant="base", players=2, thread=False)
+    lobby = await fake.wait_for(lambda s: s.interaction_id == iid
+                                and "mr:lobby:join" in s.custom_ids())
+    alone = await answer(ALICE, "start")
+    assert "not valid" not in alone and "2" in alone and "join" in alone.lower(), alone
+    soon = await answer(ALICE, "settings", remind_hours="soon")
+    assert "not valid" not in soon and "12,24" in soon, soon
+    shown = await answer(ALICE, "settings")
+    assert "saved" not in shown.lower() and "**12,24**" in shown and "remind_hours" in shown, shown
+    await fake.answered(await fake.click(BOB, lobby, "mr:lobby:join"))
+    before = len(fake.sent)
+    await fake.click(ALICE, lobby, "mr:lobby:start")
+    await fake.wait_for(is_post, after=before)
+    leave = await answer(BOB, "leave")
+    assert "abandon" in leave and "handseat" in leave, leave
+    assert fake.violations == [] and fake.unanswered() == []

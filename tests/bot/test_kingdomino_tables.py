@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord.failures import refusal_text
 from bot.sandbox import SandboxOptions, run_sandbox
 from bot.tables.domain import GameOptions, Status, TableSettings
 from bot.tables.errors import BadInput, CannotUndo, GameAlreadyOpen
@@ -152,8 +153,12 @@ async def test_k_turn_undo_takes_back_a_placement_but_not_a_revealing_claim(
                                    str(rng.choice(await service.legal(CHANNEL, user))))
         if game_named("kingdomino").reveals(result.events):  # a new line was drawn
             break
-    with pytest.raises(CannotUndo):
+    with pytest.raises(CannotUndo) as refused:
         await service.undo(CHANNEL, user)
+    for locale, parcel in (("en", "parcel"), ("de", "Parzelle"), ("ja", "土地")):
+        # in Kingdomino's own words, with the way on (K-TURN-1: the new line stands)
+        text = refusal_text(refused.value, locale)
+        assert parcel not in text and ("domino" in text.lower() or "ドミノ" in text), text
 
 
 async def test_k_comp_labels_name_dominoes_never_action_texts(service: TableService) -> None:
@@ -287,3 +292,38 @@ async def test_reminders_name_the_tables_game(service: TableService) -> None:
     assert "Kingdomino" in dm_reminder(game, "Guild", "games", None, "en").text
     moonriver = await service.create(CHANNEL + 1, BOB)
     assert "Moon River is waiting" in channel_reminder(BOB.id, moonriver).text
+
+
+async def test_the_confirmation_tells_the_moves_the_game_made_for_the_mover(
+        service: TableService) -> None:
+    """2 players, two kings each (K-SETUP-3): when the mover's next king has one option
+    the game plays it at once; the mover's confirmation tells it as the post does."""
+    await service.create(CHANNEL, ALICE, GameOptions("kingdomino", 2, {}), seed=1)
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    front, rng, forced = front_of("kingdomino"), Rng(1), 0
+    finished = False
+    while not finished:
+        status = await service.status(CHANNEL)
+        seat = status.state.active_seat
+        user = users[status.game.seats[seat].user_id]
+        result = await service.act(CHANNEL, user,
+                                   str(rng.choice(await service.legal(CHANNEL, user))))
+        finished = result.finished
+        if not result.turn_is_over or finished:
+            continue
+        told = front.segments_of([(p.seat, p.events) for p in result.played],
+                                 status.state, result.state, "en")
+        mine = []  # the mover's turns in this call, up to anyone else's
+        for segment in told:
+            if segment.seat != seat:
+                break
+            mine.append(segment)
+        if sum(1 for s in mine if s.ends_turn and s.phrases) < 2:
+            continue
+        forced += 1
+        said = await service.turn_just_played(result.game, "en")
+        assert [p for s in said for p in s.phrases][-1] == \
+            [p for s in mine for p in s.phrases][-1]
+    assert forced >= 1  # the game met the moment this is about

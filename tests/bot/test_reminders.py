@@ -5,11 +5,15 @@ the end of the game."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
-from bot.tables.domain import PostKind, Status, TableSettings
-from bot.tables.service import REMINDER_CAP, TableService, User
+import pytest
+
+from bot.tables.domain import GameOptions, PostKind, Status, TableSettings
+from bot.tables.service import REMINDER_CAP, TableService, User, rules_of
 from bot.tables.store import GameStore
+from bot.tables.words import Segment, turn_lines
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, Clock
 
 
@@ -164,3 +168,48 @@ async def test_after_downtime_one_catch_up_reminder_per_decision(
     clock.advance(12)
     await service.run_deadlines()
     assert len(await reminder_posts(store, game_id)) == 2
+
+
+@pytest.mark.parametrize("game", ["moonriver", "kingdomino"])
+async def test_a_stand_in_plays_one_turn_told_as_its_own_and_tells_the_player(
+        store: GameStore, clock: Clock, game: str) -> None:
+    """Two silent players: each deadline's stand-in plays exactly one player turn, even
+    where a new round gives the same seat the next turn (R-ROUND-1, K-TURN-1); the log
+    tells it as the stand-in's ('**Bob** (computer stand-in) built …') and the player gets
+    a private note of what was played in their name."""
+    service = TableService(store, clock=clock)
+    settings = TableSettings(remind_after_hours=(48.0,), autoplay_after_hours=1.0)
+    await service.create(20, ALICE, GameOptions(game, 2, {}), settings=settings, seed=5)
+    await service.join(20, BOB)
+    started = await service.start(20, ALICE)
+    game_id = started.game.id
+    rules = rules_of(started.game)
+    same_seat_again = 0
+    for _ in range(400):
+        stored = await store.game(game_id)
+        assert stored is not None
+        if stored.status is not Status.ACTIVE:
+            break
+        state = await service.state_of(stored)
+        seat = rules.active_seat(state)
+        clock.advance(1)
+        [fired] = await service.run_deadlines()
+        assert fired.outcome == "played" and fired.result is not None
+        ends = []
+        for played in fired.result.played:
+            after, events = rules.apply(state, played.action)
+            ends.append(rules.ends_turn(state, after, events))
+            state = after
+        assert ends.count(True) == 1 and ends[-1], ends  # one turn, no more
+        if not fired.result.finished and rules.active_seat(state) == seat:
+            same_seat_again += 1
+        [row] = (await store.actions(game_id))[-1:]
+        said = [Segment.from_dict(x) for x in json.loads(row.said or "{}")["en"]]
+        lines = turn_lines(said, [s.name for s in stored.seats])
+        assert f"**{stored.seats[seat].name}** (computer stand-in) " in lines[0], lines
+        note = [p for p in await store.posts(game_id) if p.kind is PostKind.DM][-1]
+        assert note.target == stored.seats[seat].user_id
+        assert note.text.startswith(f"**{stored.seats[seat].name}** (computer stand-in) ")
+    else:
+        raise AssertionError("the game did not end")
+    assert same_seat_again >= 1  # the round boundary this is about was met

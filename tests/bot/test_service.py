@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.tables.domain import Status, TableSettings
+from bot.tables.domain import PostKind, Status, TableSettings
 from bot.tables.errors import (
     AlreadySeated,
     BadInput,
@@ -22,9 +22,11 @@ from bot.tables.errors import (
     StaleActionError,
     WrongStatus,
 )
+from bot.tables.fronts import front_of
 from bot.tables.fronts.moonriver.options import table_options as mr_options
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore, SqliteStore
+from bot.tables.words import turn_lines
 from engine.games.rng import Rng
 from engine.moonriver.state import GameState
 from engine.registry import game_named
@@ -403,3 +405,35 @@ async def test_the_log_keeps_what_each_move_did_and_said_and_a_post_tells_it_fro
     assert segments and all(s.seat in (0, 1) for s in segments)
     assert set(rules.events_from_dicts(json.loads(rows[-1].events))) <= set(events)
     assert await service.told(status.game, 2, 9) == ([], ())  # a post behind an undo
+
+
+async def test_a_handed_seat_carries_the_new_players_name_and_deadlines(
+        store: GameStore, clock: Clock) -> None:
+    """After a hand-over the seat is the new member's: the game's names (pictures,
+    narration, confirmation, ranking all read them) say so, the thread gets one line in
+    a fresh table post pinging whoever is to move, the deadlines go to the new player,
+    and the game replays under the new name after a restart."""
+    service = TableService(store, clock=clock)
+    await table(service, ALICE, BOB)
+    users = {ALICE.id: ALICE, BOB.id: BOB, DAVE.id: DAVE}
+    await random_moves(service, users, Rng(4), 3)
+    status = await service.status(CHANNEL)
+    seat = status.state.active_seat
+    old = status.game.seats[seat]
+    users[old.user_id] = DAVE
+    await service.replace_seat(CHANNEL, ALICE, seat, DAVE)
+    status = await service.status(CHANNEL)
+    rules = game_named("moonriver")
+    names = rules.names(status.state)
+    assert names[seat] == "Dave" and old.name not in names
+    assert "Dave" in [name for name, _ in front_of("moonriver").ranking(status.state)]
+    post = (await store.posts(status.game.id))[-1]
+    assert post.kind is PostKind.TABLE and post.pings == (DAVE.id,)
+    assert post.text == f"🔁 **{old.name}**'s seat is now played by **Dave**."
+    assert {r.user_id for r in await store.reminders(status.game.id)} == {DAVE.id}
+    await random_moves(service, users, Rng(5), 1)  # Dave plays; told as Dave's
+    status = await service.status(CHANNEL)
+    said = await service.turn_just_played(status.game, "en")
+    assert turn_lines(said, rules.names(status.state))[0].startswith("**Dave** ")
+    again = TableService(store, clock=clock)  # a restart replays under the new name
+    assert rules.names((await again.status(CHANNEL)).state)[seat] == "Dave"

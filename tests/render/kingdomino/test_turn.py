@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
+from engine.games.i18n import t
 from engine.kingdomino import public_view
 from engine.kingdomino.events import DominoClaimed, DominoDiscarded, DominoPlaced, KingsDrawn
 from engine.kingdomino.kingdom import parse_cell
@@ -253,3 +254,30 @@ def test_a_view_and_its_state_draw_the_same() -> None:
     view: TableView = public_view(state)
     assert render_turn(view, events=events, theme=DARK).image.tobytes() == render_turn(
         state, events=events, theme=DARK).image.tobytes()
+
+
+def test_discards_read_as_separate_numbers() -> None:
+    """K-PLACE-4: two discarded dominoes are two numbers ('21 · 1'), never '21 1'."""
+    state, events = with_discard()
+    state = state.copy()
+    seat = next(i for i, d in enumerate(state.discards) if d)
+    extra = 48 if 48 not in state.discards[seat] else 47
+    state.discards[seat] = (*state.discards[seat], extra)
+    with drawn_texts() as log:
+        render_turn(state, events=events, theme=DARK)
+    texts = [text for text, _ in log]
+    at = texts.index(t("kd.pic.discarded", "en"))
+    drawn = texts[at + 1:at + 4]
+    assert drawn[0].isdigit() and not drawn[1].isdigit() and drawn[2].isdigit(), drawn
+
+
+def test_a_three_player_line_stands_apart_from_the_next() -> None:
+    """K-SETUP-2: three dominoes a line; the gap between this line's ③ and the next
+    line's ① is wider than the gaps inside a line, so the two lines read apart."""
+    state, events = played(3, 5, 9)
+    picture = render_turn(state, events=events, theme=DARK)
+    boxes = picture.layout.line_dominoes
+    assert len(boxes) == 6
+    inside = boxes[1][0] - boxes[0][2]
+    between = boxes[3][0] - boxes[2][2]
+    assert between >= 2 * inside, (inside, between)
