@@ -53,7 +53,7 @@ from bot.tables.errors import (
 )
 from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
-from bot.tables.narration import Told, told_turns
+from bot.tables.narration import Told, story, told_turns
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
 from bot.tables.words import Segment, first_turn
 from engine.games import GameRules, Record
@@ -165,6 +165,16 @@ class Fired:
 class TableStatus:
     game: Game
     state: GameState | None  # None in the lobby
+
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    """A table's finished turns in words (`narration.story`), the language they are in
+    and the players' names to join them with (`words.turn_lines`)."""
+
+    segments: list[Segment]
+    locale: str
+    names: tuple[str, ...]
 
 
 def _clean_name(name: str) -> str:
@@ -757,12 +767,16 @@ class TableService:
             game = max(finished, key=lambda g: g.id)
             return TableStatus(game, await self.state_of(game))
 
-    async def history(self, channel_id: int, limit: int = 20) -> list[tuple[str, str]]:
-        """The last actions as (player name, action text), oldest first."""
-        game = (await self.last_table(channel_id)).game
-        actions = await self.store.actions(game.id)
-        names = _unique_names(game.seats)
-        return [(names[a.seat], a.text) for a in actions[-max(1, limit):]]
+    async def history(self, channel_id: int, locale: str) -> Story:
+        """The table's game so far (the open one, else the channel's last finished one)
+        in the words its posts used, read from the log: no engine action text."""
+        current = await self.last_table(channel_id)
+        game = current.game
+        if current.state is None:  # the lobby: nothing played yet
+            return Story([], game.settings.locale, tuple(_unique_names(game.seats)))
+        segments, told_in = story(await self.store.actions(game.id), locale,
+                                  game.settings.locale)
+        return Story(segments, told_in, tuple(rules_of(game).names(current.state)))
 
     async def abandon(self, channel_id: int, user: User) -> Game:
         game = await self._open_game(channel_id)
