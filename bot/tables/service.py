@@ -177,6 +177,17 @@ class Story:
     names: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class OpenTable:
+    """One of a player's open games: who it waits for and since when."""
+
+    game: Game
+    title: str               # the game's printed name
+    to_move: str | None      # the seat's name; None in the lobby or once over
+    yours: bool              # the asking player is to move
+    since: datetime          # its last change (a move, a join, a setting)
+
+
 def _clean_name(name: str) -> str:
     name = " ".join(name.split())[:MAX_NAME]
     return name or "player"
@@ -777,6 +788,22 @@ class TableService:
         segments, told_in = story(await self.store.actions(game.id), locale,
                                   game.settings.locale)
         return Story(segments, told_in, tuple(rules_of(game).names(current.state)))
+
+    async def open_tables_of(self, guild_id: int, user_id: int) -> list[OpenTable]:
+        """The player's open games in the server, those waiting for them first, then the
+        longest waiting: what to come back to."""
+        tables = []
+        for game in await self.store.open_games_of(guild_id, user_id):
+            rules = rules_of(game)
+            to_move, yours = None, False
+            if game.status is Status.ACTIVE:
+                state = await self.state_of(game)
+                seat = None if rules.is_over(state) else rules.active_seat(state)
+                if seat is not None:
+                    to_move = rules.names(state)[seat]
+                    yours = game.seats[seat].user_id == user_id
+            tables.append(OpenTable(game, rules.title, to_move, yours, game.updated_at))
+        return sorted(tables, key=lambda table: (not table.yours, table.since))
 
     async def abandon(self, channel_id: int, user: User) -> Game:
         game = await self._open_game(channel_id)

@@ -9,11 +9,15 @@ from bot.discord.info import PAGE_ROOM, pages_of
 from tests.bot.test_end_to_end import (
     ALICE,
     BOB,
+    CAROL,
     RAW_ID,
     discord_and_bot,  # noqa: F401 (a fixture)
+    is_post,
+    mover_of,
     started_table,
     take_turn,
 )
+from tests.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, Sent
 
 
 @pytest.mark.system
@@ -47,3 +51,54 @@ def test_history_pages_are_newest_first_and_fit_a_message() -> None:
     assert [line for page in reversed(pages) for line in page] == lines
     assert all(len("\n".join(page)) <= PAGE_ROOM for page in pages)
     assert pages_of([]) == [] and pages_of(["y" * 5000])[0][0].endswith("…")
+
+
+async def table_in(fake: FakeDiscord, channel: int, host: tuple[int, str],
+                   guest: tuple[int, str]) -> Sent:
+    """A two-player Moon River table started in `channel`: its first post."""
+    iid = await fake.slash(host, "new", channel_id=channel, variant="base", players=2,
+                           thread=False)
+    lobby = await fake.wait_for(lambda s: s.interaction_id == iid
+                                and "mr:lobby:join" in s.custom_ids())
+    before = len(fake.sent)
+    await fake.answered(await fake.click(guest, lobby, "mr:lobby:join"))
+    await fake.wait_for(lambda s: s.kind == "update" and guest[1] in s.content, after=before)
+    before = len(fake.sent)
+    await fake.click(host, lobby, "mr:lobby:start")
+    return await fake.wait_for(is_post, after=before)
+
+
+async def ask(fake: FakeDiscord, user: tuple[int, str], command: str,
+              locale: str = "en-US") -> Sent:
+    before = len(fake.sent)
+    iid = await fake.command(user, command, locale=locale)
+    answer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert answer.ephemeral
+    return answer
+
+
+@pytest.mark.system
+async def test_games_lists_the_askers_tables_waiting_for_them_first(
+        discord_and_bot,  # noqa: F811 (the fixture)
+) -> None:
+    fake, _bot = discord_and_bot
+    first = await table_in(fake, CHANNEL_ID, ALICE, BOB)
+    second = await table_in(fake, CHANNEL_ID + 1, BOB, ALICE)
+    for asker in (ALICE, BOB):
+        answer = await ask(fake, asker, "games")
+        lines = answer.content.splitlines()[1:]
+        assert len(lines) == 2, answer.content
+        links = {table.channel_id: f"https://discord.com/channels/{GUILD_ID}/{table.channel_id}"
+                 for table in (first, second)}
+        assert all(any(link in line for line in lines) for link in links.values())
+        waiting = [int(mover_of(table) == asker) for table in (first, second)]
+        yours = [int("your turn" in line) for line in lines]
+        assert sorted(yours, reverse=True) == yours and sum(yours) == sum(waiting)
+        for table in (first, second):  # each line names the player its table waits for
+            line = next(x for x in lines if links[table.channel_id] in x)
+            mover = mover_of(table)
+            assert ("your turn" in line) == (mover == asker)
+            assert mover == asker or f"{mover[1]} to move" in line
+            assert "Moon River" in line and "<t:" in line
+    assert "no open tables" in (await ask(fake, CAROL, "games")).content
+    assert fake.violations == [] and fake.unanswered() == []
