@@ -10,11 +10,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.games import GAMES as DISCORD_GAMES
+from bot.discord.groups import SHARED
 from bot.discord.host import MAX_MESSAGE, client_of, locale_of, reply_private
 from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
+from bot.tables.fronts import front_of
 from bot.tables.service import OpenTable
-from engine.games.i18n import t
+from engine.games.i18n import strings, t
+from engine.registry import GAMES
 
 
 def jump_link(guild_id: int, channel_id: int) -> str:
@@ -65,5 +69,51 @@ async def games(interaction: discord.Interaction[Any]) -> None:
                                             locale))
 
 
+def localized(command: app_commands.Command[Any, ..., None] | app_commands.Group,
+              locale: str) -> str:
+    """A command's name as the asker's Discord client shows it (`texts.CommandTranslator`
+    gives Discord the same translations)."""
+    key = command._locale_name.extras.get("key") if command._locale_name else None
+    return strings(locale).get(key, command.name) if key else command.name
+
+
+def usage(command: app_commands.Command[Any, ..., None] | app_commands.Group,
+          locale: str) -> str:
+    """'new [variant] [players]': the name, its options (optional ones bracketed)."""
+    options = [] if isinstance(command, app_commands.Group) else [
+        p.name if p.required else f"[{p.name}]" for p in command.parameters]
+    return " ".join([f"`{localized(command, locale)}`", *options])
+
+
+def help_text(locale: str) -> str:
+    """Every game's commands from the registries (its group: its own commands with their
+    options, then the table commands all groups share, listed once), the commands that
+    span games, and each game's symbols, in `locale`."""
+    lines = [t("help.head", locale)]
+    shared: list[str] = []
+    for key, peer in DISCORD_GAMES.items():
+        group = peer.command_group()
+        own = [usage(c, locale) for c in group.commands if c.name not in SHARED]
+        shared = shared or [usage(c, locale) for c in group.commands if c.name in SHARED]
+        lines.append(t("help.game", locale, title=GAMES[key].title,
+                       group=localized(group, locale), commands=" · ".join(own)))
+    lines.append(t("help.shared", locale, commands=" · ".join(shared)))
+    lines.append(t("help.top", locale, games=localized(games, locale),
+                   help=localized(help_command, locale)))
+    lines.append(t("help.symbols", locale))
+    for key in DISCORD_GAMES:
+        legend = front_of(key).text_prefix + "help.legend"
+        if legend in strings("en"):  # a game without symbols of its own has no line
+            lines.append(f"**{GAMES[key].title}**: {t(legend, locale)}")
+    return "\n".join(lines)
+
+
+@app_commands.command(name=command_text("help", "name"),
+                      description=command_text("help", "description"))
+async def help_command(interaction: discord.Interaction[Any]) -> None:
+    """Privately, in the asker's language: every game's commands and symbols."""
+    await reply_private(interaction, help_text(locale_of(interaction)))
+
+
 #: The top-level commands, added to the tree beside the game groups.
-COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (games,)
+COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (games, help_command)

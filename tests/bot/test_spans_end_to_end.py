@@ -102,3 +102,18 @@ async def test_games_lists_the_askers_tables_waiting_for_them_first(
             assert "Moon River" in line and "<t:" in line
     assert "no open tables" in (await ask(fake, CAROL, "games")).content
     assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.mark.system
+async def test_help_lists_every_games_commands_and_symbols_in_the_askers_language(
+        discord_and_bot,  # noqa: F811 (the fixture)
+) -> None:
+    fake, _bot = discord_and_bot
+    groups = [c["name"] for c in fake.commands if c.get("options")]
+    english = (await ask(fake, ALICE, "help")).content
+    assert all(f"`/{group}`" in english for group in groups) and len(groups) >= 3
+    assert "`new` [" in english and "`history` [page]" in english and "`/games`" in english
+    assert all(symbol in english for symbol in ("🐄", "🪙", "🦫", "🌽", "Cowboy", "👑", "🌙"))
+    german = (await ask(fake, BOB, "help", locale="de")).content
+    assert "`neu` [" in german and "Kühe" in german and "`/partien`" in german
+    assert fake.violations == [] and fake.unanswered() == []
