@@ -3,9 +3,15 @@ real bot process: a game's history in words, a player's games, the help."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.discord.info import PAGE_ROOM, pages_of
+from bot.tables.domain import LoggedAction
+from bot.tables.narration import story
+from bot.tables.words import Segment
+from tests.bot.conftest import START
 from tests.bot.test_end_to_end import (
     ALICE,
     BOB,
@@ -117,3 +123,21 @@ async def test_help_lists_every_games_commands_and_symbols_in_the_askers_languag
     german = (await ask(fake, BOB, "help", locale="de")).content
     assert "`neu` [" in german and "Kühe" in german and "`/partien`" in german
     assert fake.violations == [] and fake.unanswered() == []
+
+
+def test_a_story_keeps_one_language_and_leaves_out_the_turn_going_on() -> None:
+    def row(seq: int, said: dict[str, list[Segment]]) -> LoggedAction:
+        return LoggedAction(seq, 0, "engine text", START, "[]", json.dumps(
+            {locale: [s.to_dict() for s in segments] for locale, segments in said.items()}))
+
+    def done(word: str) -> Segment:
+        return Segment(0, (word,), ends_turn=True)
+
+    rows = [row(1, {"en": [done("took")], "de": [done("nahm")]}),
+            LoggedAction(2, 1, "engine text", START),  # an action inside a call
+            row(3, {"en": [done("built"), Segment(1, ("drew",))]})]
+    segments, locale = story(rows, "de", "en")  # the German mover made one call only
+    assert locale == "en" and [s.phrases for s in segments] == [("took",), ("built",)]
+    segments, locale = story(rows[:2], "de", "en")
+    assert locale == "de" and [s.phrases for s in segments] == [("nahm",)]
+    assert story([], "de", "en") == ([], "en")
