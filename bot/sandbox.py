@@ -198,8 +198,9 @@ class Sandbox:
             if line == "list" or not line:
                 continue
             if line == "history":
-                for name, text in await service.history(CHANNEL, 15):
-                    self.say(f"  {name}: {text}")
+                told = await service.history(CHANNEL, locale)
+                for told_line in turn_lines(told.segments, told.names, told.locale)[-15:]:
+                    self.say(f"  {told_line}")
                 continue
             action = self._choice(line, options)
             if action is None:

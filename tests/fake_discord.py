@@ -272,6 +272,14 @@ class FakeDiscord:
                 "options": [{"name": sub, "type": 1, "options": opts}]}
         return await self.interact(user, data, 2, channel_id=channel_id, dm=dm)
 
+    async def command(self, user: tuple[int, str], name: str, channel_id: int = CHANNEL_ID,
+                      locale: str = "en-US") -> str:
+        """A top-level slash command without options (`/games`, `/help`)."""
+        command = next((c for c in self.commands if c["name"] == name), None)
+        assert command is not None, f"the bot did not register /{name}"
+        data = {"id": command["id"], "name": name, "type": 1, "options": []}
+        return await self.interact(user, data, 2, channel_id=channel_id, locale=locale)
+
     async def autocomplete(self, user: tuple[int, str], sub: str, option: str,
                            typed: str = "") -> list[str]:
         """What the bot offers while `user` types `typed` into `option` of `sub`."""

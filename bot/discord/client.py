@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot import APP_NAME
 from bot.config import Settings
-from bot.discord import drawing, lobby
+from bot.discord import drawing, lobby, overview
 from bot.discord.components import click_of
 from bot.discord.delivery import Delivery, cancel_until_done
 from bot.discord.dialogue import act, open_dialogue
@@ -97,6 +97,8 @@ class MoonRiverBot(TableClient):
             log.info("restored from a backup: every open game announced again")
         for peer in GAMES.values():
             self.tree.add_command(peer.command_group())
+        for command in overview.COMMANDS:  # every game's: /games, /help
+            self.tree.add_command(command)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         self.tree.interaction_check = admit  # type: ignore[method-assign]
         await self.tree.set_translator(CommandTranslator())

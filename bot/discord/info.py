@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -11,13 +12,14 @@ from discord import app_commands
 from bot.discord.components import Components, turn_id
 from bot.discord.content import ranking
 from bot.discord.drawing import drawn
-from bot.discord.host import client_of, locale_of, reply_private
+from bot.discord.host import MAX_MESSAGE, client_of, locale_of, reply_private
 from bot.discord.lobby import lobby_text_of, table_channel
 from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
 from bot.tables.errors import BadInput, NoGameHere
 from bot.tables.fronts import front_of, game_text
 from bot.tables.service import rules_of
+from bot.tables.words import turn_lines
 from engine.games.i18n import t
 from engine.registry import DEFAULT_GAME
 
@@ -100,12 +102,46 @@ async def _game_here(interaction: discord.Interaction[Any]) -> str | None:
     return current.game.options.game
 
 
+#: Room left in a history page for its "page n of m" note.
+PAGE_ROOM = MAX_MESSAGE - 120
+
+
+def pages_of(lines: Sequence[str], room: int = PAGE_ROOM) -> list[list[str]]:
+    """The lines in pages of at most `room` characters, newest page first, each page
+    oldest line first (a line longer than a page is cut, never split over two)."""
+    pages: list[list[str]] = []
+    page: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = line if len(line) <= room else line[:room - 1] + "…"
+        if page and size + len(line) + 1 > room:
+            pages.append(page[::-1])
+            page, size = [], 0
+        page.append(line)
+        size += len(line) + 1
+    if page:
+        pages.append(page[::-1])
+    return pages
+
+
 @app_commands.command(name=command_text("history", "name"),
                       description=command_text("history", "description"))
-async def history(interaction: discord.Interaction[Any]) -> None:
-    rows = await client_of(interaction).service.history(await table_channel(interaction), 20)
-    text = "\n".join(f"{safe_name(name)}: `{action}`" for name, action in rows) or "—"
-    await reply_private(interaction, text)
+@app_commands.describe(page="1 is the newest page, 2 the turns before it, and so on")
+async def history(interaction: discord.Interaction[Any], page: int = 1) -> None:
+    """Privately, the game so far turn by turn in the words of its posts (read from the
+    log, in the asker's language where every turn was told in it); Discord's 2000
+    characters make pages, the newest first."""
+    asker = locale_of(interaction)
+    story = await client_of(interaction).service.history(await table_channel(interaction),
+                                                         asker)
+    lines = turn_lines(story.segments, [safe_name(n) for n in story.names], story.locale)
+    pages = pages_of(lines)
+    if not pages:
+        await reply_private(interaction, t("history.empty", asker))
+        return
+    number = min(max(1, page), len(pages))
+    note = t("history.page", asker, page=number, pages=len(pages))
+    await reply_private(interaction, "\n".join(pages[number - 1]) + f"\n-# {note}")
 
 
 COMMANDS: tuple[app_commands.Command[Any, ..., None], ...] = (status, board, rules, history)

@@ -71,3 +71,18 @@ def told_turns(rows: Sequence[LoggedAction], upto: int, since: int | None,
     if ends:
         segments = segments[:ends[-1] + 1]
     return Told(segments, [row for row in rows if since < row.seq <= upto])
+
+
+def story(rows: Sequence[LoggedAction], locale: str, table_locale: str
+          ) -> tuple[list[Segment], str]:
+    """The whole game so far in words, every finished turn as its post told it, and the
+    language it is told in: `locale` where the log has every call in it (the asker is
+    the table's language, or made every move), else the table's, so no line changes
+    language halfway. A turn still going on is left out, as the posts leave it."""
+    told: list[dict[str, list[dict[str, object]]]] = [json.loads(row.said)
+                                                        for row in rows if row.said]
+    chosen = locale if told and all(locale in words for words in told) else table_locale
+    segments = [Segment.from_dict(item) for words in told
+                for item in (words.get(chosen) or next(iter(words.values()), []))]
+    ends = [i for i, s in enumerate(segments) if s.ends_turn]
+    return (segments[:ends[-1] + 1] if ends else []), chosen

@@ -55,7 +55,7 @@ from bot.tables.errors import (
 )
 from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
-from bot.tables.narration import Told, told_turns
+from bot.tables.narration import Told, story, told_turns
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
 from bot.tables.words import Segment, first_turn, turn_lines
 from engine.games import GameRules, Record
@@ -167,6 +167,27 @@ class Fired:
 class TableStatus:
     game: Game
     state: GameState | None  # None in the lobby
+
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    """A table's finished turns in words (`narration.story`), the language they are in
+    and the players' names to join them with (`words.turn_lines`)."""
+
+    segments: list[Segment]
+    locale: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OpenTable:
+    """One of a player's open games: who it waits for and since when."""
+
+    game: Game
+    title: str               # the game's printed name
+    to_move: str | None      # the seat's name; None in the lobby or once over
+    yours: bool              # the asking player is to move
+    since: datetime          # its last change (a move, a join, a setting)
 
 
 def _clean_name(name: str) -> str:
@@ -793,12 +814,32 @@ class TableService:
             game = max(finished, key=lambda g: g.id)
             return TableStatus(game, await self.state_of(game))
 
-    async def history(self, channel_id: int, limit: int = 20) -> list[tuple[str, str]]:
-        """The last actions as (player name, action text), oldest first."""
-        game = (await self.last_table(channel_id)).game
-        actions = await self.store.actions(game.id)
-        names = _unique_names(game.seats)
-        return [(names[a.seat], a.text) for a in actions[-max(1, limit):]]
+    async def history(self, channel_id: int, locale: str) -> Story:
+        """The table's game so far (the open one, else the channel's last finished one)
+        in the words its posts used, read from the log: no engine action text."""
+        current = await self.last_table(channel_id)
+        game = current.game
+        if current.state is None:  # the lobby: nothing played yet
+            return Story([], game.settings.locale, tuple(_unique_names(game.seats)))
+        segments, told_in = story(await self.store.actions(game.id), locale,
+                                  game.settings.locale)
+        return Story(segments, told_in, tuple(rules_of(game).names(current.state)))
+
+    async def open_tables_of(self, guild_id: int, user_id: int) -> list[OpenTable]:
+        """The player's open games in the server, those waiting for them first, then the
+        longest waiting: what to come back to."""
+        tables = []
+        for game in await self.store.open_games_of(guild_id, user_id):
+            rules = rules_of(game)
+            to_move, yours = None, False
+            if game.status is Status.ACTIVE:
+                state = await self.state_of(game)
+                seat = None if rules.is_over(state) else rules.active_seat(state)
+                if seat is not None:
+                    to_move = rules.names(state)[seat]
+                    yours = game.seats[seat].user_id == user_id
+            tables.append(OpenTable(game, rules.title, to_move, yours, game.updated_at))
+        return sorted(tables, key=lambda table: (not table.yours, table.since))
 
     async def abandon(self, channel_id: int, user: User) -> Game:
         game = await self._open_game(channel_id)

@@ -153,3 +153,17 @@ async def test_games_by_status_and_user_prefs(store: GameStore) -> None:
     assert await store.user_prefs(7) == UserPrefs(7)
     await store.set_user_prefs(UserPrefs(7, True, "de"))
     assert await store.user_prefs(7) == UserPrefs(7, True, "de")
+
+
+async def test_a_players_open_games_in_a_server(store: GameStore) -> None:
+    active = await started(store, channel=1)  # Alice (1) and Bob (2)
+    alone = await lobby(store, channel=2)  # Alice alone
+    elsewhere = await store.create_game(
+        guild_id=6, channel_id=3, host=Seat(0, 2, "Bob"), options=GameOptions(),
+        settings=TableSettings(), seed=1, components="provisional-1", now=START)
+    closed = await started(store, channel=4)
+    await store.set_status(closed, Status.ABANDONED, START)
+    assert await store.open_games_of(5, 1) == [active, alone]  # oldest first, seats in
+    assert [g.id for g in await store.open_games_of(5, 2)] == [active.id]
+    assert [g.id for g in await store.open_games_of(6, 2)] == [elsewhere.id]
+    assert await store.open_games_of(5, 3) == [] and await store.open_games_of(7, 1) == []

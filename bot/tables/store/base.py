@@ -74,6 +74,11 @@ class GameStore(Protocol):
 
     async def games_with_status(self, status: Status) -> list[Game]: ...
 
+    async def open_games_of(self, guild_id: int, user_id: int) -> list[Game]:
+        """The open games (lobby or active) in server `guild_id` where `user_id` holds a
+        seat, oldest first: a player's own tables across the server's channels."""
+        ...
+
     async def update_lobby(self, game: Game, *,
                            seats: Sequence[Seat], host_id: int, settings: TableSettings,
                            now: datetime) -> Game: ...

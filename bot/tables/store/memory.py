@@ -93,6 +93,11 @@ class MemoryStore:
         return sorted((g for g in self._games.values() if g.status is status),
                       key=lambda g: g.id)
 
+    async def open_games_of(self, guild_id: int, user_id: int) -> list[Game]:
+        return sorted((g for g in self._games.values()
+                       if g.guild_id == guild_id and g.status in OPEN_STATUSES
+                       and any(s.user_id == user_id for s in g.seats)), key=lambda g: g.id)
+
     def _bump(self, game: Game, now: datetime, **changes: Any) -> Game:
         updated = replace(game, version=game.version + 1, updated_at=now, **changes)
         self._games[game.id] = updated

@@ -165,6 +165,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE actions ADD COLUMN events TEXT",
         "ALTER TABLE actions ADD COLUMN said TEXT",
     ),
+    (  # 8: a player's open games across a server (`open_games_of`), found by their seats
+        "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
@@ -441,6 +444,13 @@ class SqliteStore:
         row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND "
                               "status IN ('lobby', 'active')", (channel_id,))
         return None if row is None else await self._game_from_row(row)
+
+    async def open_games_of(self, guild_id: int, user_id: int) -> list[Game]:
+        rows = await self._all(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN "
+            "('lobby', 'active') AND id IN (SELECT game_id FROM seats WHERE user_id = ?) "
+            "ORDER BY id", (guild_id, user_id))
+        return [await self._game_from_row(row) for row in rows]
 
     async def games_with_status(self, status: Status) -> list[Game]:
         rows = await self._all(f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? ORDER BY id",
