@@ -105,7 +105,7 @@ def _draw(view: MoonlightView, theme: Theme, locale: str, height: int | None
                     label_w=LABEL_W, theme=theme)
     y += card.ROW_H + 24 + card.ROW_H * (len(rows) + 1) + PAD
     geometry = draw_area_with_rows(image, y, stacks_of(view), parts.rows_of(view.score),
-                                   theme, locale, coords=True)
+                                   theme, locale, coords=True, scored=True)
     y += geometry.height + PAD
     y = parts.result(image, view, view.score, theme, locale, y,
                      scored=len([r for r in view.rounds if r is not None]))

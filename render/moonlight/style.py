@@ -18,6 +18,7 @@ LONE_WOLF: RGB = (204, 40, 48)   # M-COMP-3: the red Lone Wolf
 MOON: RGB = (255, 222, 96)       # a card's moon (M-COMP-2)
 CARD_INK: RGB = (255, 255, 255)  # values and words on a card
 TIE: RGB = (120, 122, 128)       # a tied row: every card discarded (M-SCORE-2)
+DISCARD_MARK: RGB = (250, 250, 252)  # the cross over a card its row discarded (M-SCORE-2)
 
 
 def seat_rgb(seat: int) -> RGB:
@@ -38,7 +39,7 @@ def legal_tint(theme: Theme) -> RGB:
 def art_colours(theme: Theme) -> tuple[RGB, ...]:
     """Every colour Moonlight's art draws on purpose on `theme`."""
     return tuple(dict.fromkeys((*SEAT_COLOURS, LONE_WOLF, MOON, CARD_INK, TIE, OUTLINE,
-                                legal_tint(theme))))
+                                legal_tint(theme), DISCARD_MARK)))
 
 
 @cache

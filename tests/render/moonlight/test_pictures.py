@@ -170,3 +170,33 @@ def test_view_from_dict_reads_to_dict_and_refuses_nonsense() -> None:
             MoonlightView.from_dict({**data, key: bad})
     with pytest.raises(StateError):
         MoonlightView.from_dict([])
+
+
+
+def test_M_SCORE_2_a_scored_round_crosses_the_cards_its_rows_discarded() -> None:
+    """Once a round is scored, each visible card its row did not keep is dimmed and
+    crossed: the loser's in a won row, every card of a tied row; kept cards look as
+    before."""
+    from engine.moonlight.area import CELL_NAMES, parse_area, top_code
+    from render.moonlight.turn import draw_area_with_rows
+
+    tops = parse_area("g3 b4 / b1 g1")  # top row won by blue (4 > 3), bottom row tied
+    stacks = {cell: (top_code(code),) for cell, code in tops.items()}
+    rows = [((3, 4), 1), ((1, 1), None)]
+
+    def drawn(scored: bool) -> tuple[Image.Image, dict[str, tuple[int, int, int, int]]]:
+        image = Image.new("RGB", (800, 600), DARK.background)
+        geometry = draw_area_with_rows(image, 10, stacks, rows, DARK, "en", coords=True,
+                                       scored=scored)
+        return image, dict(geometry.cells)
+
+    crossed, cells = drawn(True)
+    plain, _ = drawn(False)
+    by_name = {CELL_NAMES[cell]: top_code(tops[cell]) for cell in tops}
+    changed = {}
+    for name in by_name:
+        x0, y0, x1, y1 = cells[name]
+        box = (x0 + 8, y0 + 8, x1 - 8, y1 - 8)
+        changed[name] = crossed.crop(box).tobytes() != plain.crop(box).tobytes()
+    kept = [name for name, code in by_name.items() if code[0] == "b" and code[1] == "4"]
+    assert [name for name, was in changed.items() if not was] == kept
