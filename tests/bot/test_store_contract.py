@@ -1,4 +1,5 @@
-"""The `GameStore` contract: the SQLite and the in-memory store behave the same."""
+"""The `GameStore` contract: the SQLite, the PostgreSQL and the in-memory store behave the
+same (the `store` fixture runs each test on all three)."""
 
 from __future__ import annotations
 
