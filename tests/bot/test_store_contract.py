@@ -3,6 +3,7 @@ same (the `store` fixture runs each test on all three)."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import timedelta
 
@@ -154,3 +155,21 @@ async def test_games_by_status_and_user_prefs(store: GameStore) -> None:
     assert await store.user_prefs(7) == UserPrefs(7)
     await store.set_user_prefs(UserPrefs(7, True, "de"))
     assert await store.user_prefs(7) == UserPrefs(7, True, "de")
+
+
+async def test_two_moves_from_one_version_at_once_commit_one(store: GameStore) -> None:
+    """On a server two writes really run at once: the second waits for the first's row
+    and is refused as stale, as one after the other is; nothing of it is written."""
+    game = await started(store)
+    moves = [store.record_actions(game, entries=[ActionEntry(seat, f"move {seat}")],
+                                  state={"by": seat}, reminders=None, now=START)
+             for seat in (0, 1)]
+    outcomes = await asyncio.gather(*moves, return_exceptions=True)
+    won = [o for o in outcomes if not isinstance(o, BaseException)]
+    lost = [o for o in outcomes if isinstance(o, BaseException)]
+    assert len(won) == 1 and len(lost) == 1 and isinstance(lost[0], StaleActionError)
+    assert lost[0].params["version"] == game.version + 1
+    logged = await store.actions(game.id)
+    assert len(logged) == 1 and logged[0].text == f"move {logged[0].seat}"
+    assert (await store.snapshot(game.id)).state == {"by": logged[0].seat}
+    assert (await store.game(game.id)).version == game.version + 1
