@@ -26,6 +26,9 @@ class ConfigError(ValueError):
 class Settings:
     token: str | None = field(repr=False)
     database: Path = Path(DEFAULT_DB)
+    # MOONRIVER_DATABASE_URL: a PostgreSQL server instead of the SQLite file (it may hold
+    # a password: never shown)
+    database_url: str | None = field(default=None, repr=False)
     dev_guild: int | None = None
     api_base: str | None = None
     gateway_url: str | None = None
@@ -62,6 +65,27 @@ def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
     if parsed.scheme not in schemes or not parsed.netloc:
         raise ConfigError(f"{name} must be a {' or '.join(schemes)} URL, got {value!r}")
     return value.rstrip("/")
+
+
+def _database_url(value: str) -> str:
+    """A postgresql:// URL with a host (or a socket folder in ?host=) and a database."""
+    name = "MOONRIVER_DATABASE_URL"
+    parsed = urlparse(value)
+    shape = "postgresql://USER:PASSWORD@HOST:5432/DATABASE"
+    if parsed.scheme not in ("postgresql", "postgres"):
+        raise ConfigError(f"{name} must be a PostgreSQL URL ({shape}); unset it to keep "
+                          "the SQLite file of MOONRIVER_DB")
+    try:
+        port = parsed.port
+    except ValueError:
+        port = -1
+    if port is not None and not 0 < port < 65536:
+        raise ConfigError(f"{name} has a bad port; expected {shape}")
+    if not (parsed.hostname or "host=" in parsed.query):
+        raise ConfigError(f"{name} names no server; expected {shape}")
+    if not parsed.path.strip("/"):
+        raise ConfigError(f"{name} names no database; expected {shape}")
+    return value
 
 
 def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float, *,
@@ -112,6 +136,8 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
     if not 0.2 <= maintenance <= 3600:
         raise ConfigError("MOONRIVER_MAINTENANCE_SECONDS must be a number from 0.2 to 3600, "
                           f"got {interval!r}")
+    url = env.get("MOONRIVER_DATABASE_URL", "").strip()
+    database_url = _database_url(url) if url else None
     backup_folder = env.get("MOONRIVER_BACKUP_DIR", "").strip()
     if backup_folder and Path(backup_folder).exists() and not Path(backup_folder).is_dir():
         raise ConfigError(f"MOONRIVER_BACKUP_DIR is not a folder ({backup_folder})")
@@ -138,7 +164,8 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
                                      zero_allowed=True)),
         maintenance_seconds=maintenance,
         heartbeat=Path(heartbeat) if heartbeat else None,
-        token=token, database=database, dev_guild=int(guild) if guild else None,
+        token=token, database=database, database_url=database_url,
+        dev_guild=int(guild) if guild else None,
         api_base=_url("DISCORD_API_BASE", api, ("http", "https")) if api else None,
         gateway_url=_url("DISCORD_GATEWAY_URL", gateway, ("ws", "wss")) if gateway else None,
         log_level=level,

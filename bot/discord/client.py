@@ -35,6 +35,7 @@ from bot.tables.errors import StoreError
 from bot.tables.limits import TableLimits
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
+from bot.tables.store.postgres import PostgresStore
 from render.pool import DrawingPool, DrawRequest
 
 log = logging.getLogger(APP_NAME)
@@ -55,7 +56,11 @@ class MoonRiverBot(TableClient):
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # not privileged: channels and threads by id, and their deletes
-        store = self._sqlite = SqliteStore(settings.database)
+        # MOONRIVER_DATABASE_URL: a PostgreSQL server; else the SQLite file
+        store: SqliteStore | PostgresStore = (
+            PostgresStore(settings.database_url) if settings.database_url
+            else SqliteStore(settings.database))
+        self._engine = store
         limits = TableLimits(settings.lobbies_per_user, settings.lobbies_per_channel,
                              settings.min_remind_hours)
         self.computers = ComputerSeats(workers=settings.computer_workers,
@@ -88,10 +93,12 @@ class MoonRiverBot(TableClient):
 
     async def setup_hook(self) -> None:
         rebuilt = await self.service.resume()
-        log.info("store open at %s; %d snapshot(s) rebuilt", self.settings.database, rebuilt)
+        where = (self._engine.where if isinstance(self._engine, PostgresStore)
+                 else self.settings.database)
+        log.info("store open at %s; %d snapshot(s) rebuilt", where, rebuilt)
         for game in self.service.quarantined:
             await self.delivery.tell_quarantined(game)
-        if await self._sqlite.take_restored():  # `moonriver restore`: nothing is on screen
+        if await self._engine.take_restored():  # `moonriver restore`: nothing is on screen
             for game in await self.store.games_with_status(Status.ACTIVE):
                 await self.service.reannounce(game)
             log.info("restored from a backup: every open game announced again")

@@ -1,16 +1,27 @@
-"""Fixtures for the store and service tests: both stores, a controllable clock."""
+"""Fixtures for the store and service tests: every store, a controllable clock.
+
+The "postgres" store runs on the server named by MOONRIVER_TEST_POSTGRES (a
+postgresql:// URL of a role that may create databases, or a unix socket folder), in a
+fresh database per test; without it those tests skip, except in CI (CI=true), where
+they fail: CI starts a throwaway server (.ci/run).
+"""
 
 from __future__ import annotations
 
+import os
+import secrets
 import sqlite3
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore, MemoryStore, SqliteStore
+from bot.tables.store.postgres import PostgresStore
 from bot.tables.store.sqlite import MIGRATIONS
 
 START = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
@@ -27,9 +38,47 @@ class Clock:
         self.now += timedelta(hours=hours)
 
 
-@pytest.fixture(params=["sqlite", "memory"])
+def postgres_test_url() -> str:
+    """The server for the PostgreSQL tests (skips, or fails in CI, without one)."""
+    where = os.environ.get("MOONRIVER_TEST_POSTGRES", "").strip()
+    if not where:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("CI needs PostgreSQL: set MOONRIVER_TEST_POSTGRES (.ci/run starts one)")
+        pytest.skip("MOONRIVER_TEST_POSTGRES is not set (a postgresql:// URL or socket folder)")
+    if where.startswith("/"):  # a unix socket folder: the default role and database
+        return f"postgresql:///postgres?host={where}"
+    return where
+
+
+@asynccontextmanager
+async def fresh_postgres_database() -> AsyncIterator[str]:
+    """A new, empty database on the test server for one test (dropped after it)."""
+    import asyncpg  # only the PostgreSQL tests need the driver loaded
+
+    admin_url = postgres_test_url()
+    name = f"moonriver_test_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(admin_url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        parts = urlsplit(admin_url)
+        yield urlunsplit(parts._replace(path=f"/{name}"))
+    finally:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.close()
+
+
+@pytest.fixture(params=["sqlite", "memory", "postgres"])
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[GameStore]:
-    s: GameStore = SqliteStore(tmp_path / "games.sqlite3") if request.param == "sqlite" \
+    if request.param == "postgres":
+        async with fresh_postgres_database() as url:
+            s: GameStore = PostgresStore(url)
+            await s.open()
+            try:
+                yield s
+            finally:
+                await s.close()
+        return
+    s = SqliteStore(tmp_path / "games.sqlite3") if request.param == "sqlite" \
         else MemoryStore()
     await s.open()
     yield s

@@ -86,3 +86,27 @@ def test_limits_and_backups_from_the_environment(tmp_path: Path) -> None:
     assert (settings.backup_hours, settings.backup_keep) == (0, 3)
     assert settings.backups == tmp_path / "backups"  # beside the database by default
     assert (settings.lobbies_per_user, settings.rate_per_minute) == (1, 12)
+
+
+def test_a_postgresql_url_chooses_that_server_and_is_never_shown() -> None:
+    assert load_settings({}, require_token=False).database_url is None  # SQLite
+    url = "postgresql://bot:s3cret@db.internal:5432/moonriver"
+    settings = load_settings({"MOONRIVER_DATABASE_URL": url}, require_token=False)
+    assert settings.database_url == url and "s3cret" not in repr(settings)
+    socket = "postgresql:///moonriver?host=/run/postgresql"
+    assert load_settings({"MOONRIVER_DATABASE_URL": socket},
+                         require_token=False).database_url == socket
+
+
+@pytest.mark.parametrize(("url", "message"), [
+    ("mysql://bot:pw@db/moonriver", "must be a PostgreSQL URL"),
+    ("./moonriver.sqlite3", "must be a PostgreSQL URL"),
+    ("postgresql://bot:pw@db:99999/moonriver", "bad port"),
+    ("postgresql:///moonriver", "names no server"),
+    ("postgresql://bot:pw@db", "names no database"),
+])
+def test_a_bad_database_url_is_a_clear_error(url: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=f"MOONRIVER_DATABASE_URL.*{message}|{message}") \
+            as caught:
+        load_settings({"MOONRIVER_DATABASE_URL": url}, require_token=False)
+    assert "MOONRIVER_DATABASE_URL" in str(caught.value) and "pw" not in str(caught.value)

@@ -1,7 +1,9 @@
-"""The `GameStore` contract: the SQLite and the in-memory store behave the same."""
+"""The `GameStore` contract: the SQLite, the PostgreSQL and the in-memory store behave the
+same (the `store` fixture runs each test on all three)."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import timedelta
 
@@ -167,3 +169,21 @@ async def test_a_players_open_games_in_a_server(store: GameStore) -> None:
     assert [g.id for g in await store.open_games_of(5, 2)] == [active.id]
     assert [g.id for g in await store.open_games_of(6, 2)] == [elsewhere.id]
     assert await store.open_games_of(5, 3) == [] and await store.open_games_of(7, 1) == []
+
+
+async def test_two_moves_from_one_version_at_once_commit_one(store: GameStore) -> None:
+    """On a server two writes really run at once: the second waits for the first's row
+    and is refused as stale, as one after the other is; nothing of it is written."""
+    game = await started(store)
+    moves = [store.record_actions(game, entries=[ActionEntry(seat, f"move {seat}")],
+                                  state={"by": seat}, reminders=None, now=START)
+             for seat in (0, 1)]
+    outcomes = await asyncio.gather(*moves, return_exceptions=True)
+    won = [o for o in outcomes if not isinstance(o, BaseException)]
+    lost = [o for o in outcomes if isinstance(o, BaseException)]
+    assert len(won) == 1 and len(lost) == 1 and isinstance(lost[0], StaleActionError)
+    assert lost[0].params["version"] == game.version + 1
+    logged = await store.actions(game.id)
+    assert len(logged) == 1 and logged[0].text == f"move {logged[0].seat}"
+    assert (await store.snapshot(game.id)).state == {"by": logged[0].seat}
+    assert (await store.game(game.id)).version == game.version + 1

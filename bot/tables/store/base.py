@@ -1,5 +1,5 @@
-"""The storage contract. SQL lives only in the SQLite store; both stores return domain
-objects and pass the same contract tests (tests/bot/test_store_contract.py).
+"""The storage contract. SQL lives only in the SQLite and PostgreSQL stores; every store
+returns domain objects and passes the same contract tests (tests/bot/test_store_contract.py).
 
 Every write takes the `Game` it expects (its id and version) and raises
 `StaleActionError` when the stored game moved on; a write is all-or-nothing and returns

@@ -1,0 +1,636 @@
+"""The PostgreSQL `GameStore` (asyncpg): the engine an operator moves to past one
+embedded file (MOONRIVER_DATABASE_URL). It passes the same contract tests as the SQLite
+store and keeps its semantics exactly: the same version checks and errors, outbox
+supersede rules, reminder leases, results and preferences.
+
+Times and JSON are stored as TEXT, as in SQLite (ISO-8601 strings compare in time order
+for the UTC times the bot writes), so both engines order and compare the same. A write
+is one transaction on a connection of the pool; the version-checked UPDATE of the game
+row comes first, so concurrent writes to one game queue on its row lock and the later
+one is refused as stale. Reads take any pooled connection and see committed rows only.
+
+Not here yet (issue 28's later steps): leases for outbox rows, LISTEN/NOTIFY, advisory
+locks for once-only jobs, shards and a second process.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot.tables.domain import (
+    Game,
+    GameOptions,
+    GameResult,
+    LoggedAction,
+    NewPost,
+    NewReminder,
+    Post,
+    PostKind,
+    PostState,
+    Reminder,
+    Seat,
+    Snapshot,
+    Status,
+    TableSettings,
+    UserPrefs,
+)
+from bot.tables.errors import (
+    GameAlreadyOpen,
+    NoGameHere,
+    SchemaTooNew,
+    StaleActionError,
+    StoreError,
+)
+from bot.tables.store.base import REMINDER_LEASE, ActionEntry
+
+# The same numbered migrations as sqlite.py's MIGRATIONS, one for one (a number means the
+# same schema on both engines). Ids of Discord objects are BIGINT (snowflakes).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # 1: the first schema
+        """CREATE TABLE games (
+            id BIGSERIAL PRIMARY KEY,
+            guild_id BIGINT,
+            channel_id BIGINT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+            host_id BIGINT NOT NULL,
+            options TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            seed BIGINT NOT NULL,
+            components TEXT NOT NULL,
+            version BIGINT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL)""",
+        """CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id)
+            WHERE status IN ('lobby', 'active')""",
+        "CREATE INDEX games_status ON games (status)",
+        """CREATE TABLE seats (
+            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id BIGINT,
+            name TEXT NOT NULL,
+            ai TEXT,
+            PRIMARY KEY (game_id, seat))""",
+        """CREATE UNIQUE INDEX seats_one_per_user ON seats (game_id, user_id)
+            WHERE user_id IS NOT NULL""",
+        """CREATE TABLE actions (
+            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq))""",
+        """CREATE TABLE snapshots (
+            game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            state TEXT NOT NULL)""",
+        """CREATE TABLE reminders (
+            id BIGSERIAL PRIMARY KEY,
+            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            user_id BIGINT,
+            kind TEXT NOT NULL,
+            due_at TEXT NOT NULL,
+            turn_version BIGINT NOT NULL,
+            claimed_at TEXT)""",
+        "CREATE INDEX reminders_due ON reminders (due_at) WHERE claimed_at IS NULL",
+        """CREATE TABLE results (
+            game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            guild_id BIGINT,
+            finished_at TEXT NOT NULL,
+            scores TEXT NOT NULL,
+            winners TEXT NOT NULL)""",
+        """CREATE TABLE user_prefs (
+            user_id BIGINT PRIMARY KEY,
+            dm_reminders INTEGER NOT NULL DEFAULT 0,
+            locale TEXT)""",
+    ),
+    (  # 2: where a table was opened from (the channel of its thread), for lobby limits
+        "ALTER TABLE games ADD COLUMN parent_id BIGINT",
+        "CREATE INDEX games_lobbies_by_host ON games (host_id) WHERE status = 'lobby'",
+        "CREATE INDEX games_lobbies_by_parent ON games (parent_id) WHERE status = 'lobby'",
+    ),
+    (  # 3: the transactional outbox; reminders count their repeats
+        """CREATE TABLE outbox (
+            id BIGSERIAL PRIMARY KEY,
+            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            version BIGINT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('table', 'reminder', 'dm')),
+            text TEXT NOT NULL,
+            pings TEXT NOT NULL,
+            target BIGINT,
+            state TEXT NOT NULL DEFAULT 'pending'
+                CHECK (state IN ('pending', 'sent', 'superseded', 'failed')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_try TEXT NOT NULL,
+            outcome TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL)""",
+        "CREATE INDEX outbox_pending ON outbox (next_try) WHERE state = 'pending'",
+        "CREATE INDEX outbox_game ON outbox (game_id, state)",
+        "ALTER TABLE reminders ADD COLUMN nth INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX reminders_due_at ON reminders (due_at)",
+    ),
+    (  # 4: which game a table plays; every table before it played Moon River
+        "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'moonriver'",
+    ),
+    (  # 5: a post's place in the action log, to narrate its turns again after a restart
+        "ALTER TABLE outbox ADD COLUMN seq INTEGER",
+    ),
+    (  # 6: facts about the database itself: the restore generation (nonce salt), and
+        # whether a restore still owes its open games a fresh post
+        "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    ),
+    (  # 7: what each action did (events) and said (a call's narration)
+        "ALTER TABLE actions ADD COLUMN events TEXT",
+        "ALTER TABLE actions ADD COLUMN said TEXT",
+    ),
+    (  # 8: a player's open games across a server (`open_games_of`), found by their seats
+        "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+#: Held while migrating, so two processes starting together migrate once.
+MIGRATION_LOCK = 0x4D6F6F6E  # "Moon"
+
+POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
+                "o.attempts, o.next_try, o.state, o.outcome, o.seq")
+GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, seed, components, "
+                "version, created_at, updated_at, game")
+NEXT_SEQ = "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = $1)"
+INSERT_REMINDER = ("INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version, nth) "
+                   "VALUES ($1, $2, $3, $4, $5, $6)")
+INSERT_POST = ("INSERT INTO outbox (game_id, version, kind, text, pings, target, next_try, "
+               f"created_at, seq) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, {NEXT_SEQ})")
+# a new table post supersedes the game's older pending table posts and reminders
+SUPERSEDE_POSTS = ("UPDATE outbox SET state = 'superseded', outcome = $2 "
+                   "WHERE game_id = $1 AND state = 'pending' AND kind != 'dm'")
+UPSERT_SNAPSHOT = ("INSERT INTO snapshots (game_id, seq, state) VALUES ($1, {seq}, {state}) "
+                   "ON CONFLICT (game_id) DO UPDATE SET seq = EXCLUDED.seq, "
+                   "state = EXCLUDED.state")
+SNAPSHOT_AT = UPSERT_SNAPSHOT.format(seq="$2", state="$3")  # (game, seq, state)
+SNAPSHOT_AFTER_LOG = UPSERT_SNAPSHOT.format(seq=NEXT_SEQ, state="$2")  # (game, state)
+
+
+def _time(value: datetime) -> str:
+    return value.isoformat()
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, fit for a log line or an error."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def _affected(status: str) -> int:
+    """Rows touched, from a command tag such as 'UPDATE 1' or 'DELETE 3'."""
+    return int(status.rsplit(" ", 1)[-1])
+
+
+Connection = Any  # asyncpg.Connection or a pool's proxy of one (asyncpg ships no types)
+
+
+class PostgresStore:
+    def __init__(self, url: str, *, pool_size: int = 4) -> None:
+        self.url = url
+        self._pool_size = pool_size
+        self._pool: Any = None
+        self.salt = ""  # the restore generation, read at open (see `Post.salt`)
+
+    @property
+    def where(self) -> str:
+        return redacted(self.url)
+
+    # --- lifecycle ---------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Connect and migrate, or refuse in one sentence (`StoreError`): the server is
+        unreachable, refuses the login, or holds a schema from a newer version."""
+        try:
+            self._pool = await asyncpg.create_pool(self.url, min_size=1,
+                                                   max_size=self._pool_size)
+            await self._migrate()
+            row = await self._one("SELECT value FROM meta WHERE key = 'nonce_salt'")
+            self.salt = str(row[0]) if row is not None else ""
+        except StoreError:
+            await self.close()
+            raise
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
+            await self.close()
+            raise StoreError(f"{self.where} is not a usable Moon River database: "
+                             f"{exc}") from None
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    async def checkpoint(self) -> None:
+        """Nothing to fold: PostgreSQL checkpoints by itself."""
+
+    @property
+    def pool(self) -> Any:
+        if self._pool is None:
+            raise StoreError("the store is not open")
+        return self._pool
+
+    async def _migrate(self) -> None:
+        async with self.pool.acquire() as db, db.transaction():
+            await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await db.execute("CREATE TABLE IF NOT EXISTS schema_version "
+                             "(version INTEGER NOT NULL)")
+            version = await db.fetchval("SELECT MAX(version) FROM schema_version") or 0
+            if version > SCHEMA_VERSION:
+                raise SchemaTooNew(
+                    f"{self.where} was written by a newer Moon River (schema {version}, this "
+                    f"code knows {SCHEMA_VERSION}); upgrade the bot or use another "
+                    "MOONRIVER_DATABASE_URL")
+            for number in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[number - 1]:
+                    await db.execute(statement)
+                await db.execute("DELETE FROM schema_version")
+                await db.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+
+    async def schema_version(self) -> int:
+        return int(await self.pool.fetchval("SELECT MAX(version) FROM schema_version") or 0)
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Connection]:
+        async with self.pool.acquire() as db, db.transaction():
+            yield db
+
+    async def _one(self, sql: str, *params: Any) -> Any:
+        return await self.pool.fetchrow(sql, *params)
+
+    async def _all(self, sql: str, *params: Any) -> list[Any]:
+        return list(await self.pool.fetch(sql, *params))
+
+    # --- games -------------------------------------------------------------------------
+
+    @staticmethod
+    def _game(row: Any, seats: Sequence[Seat]) -> Game:
+        (gid, guild, channel, status, host, options, settings, seed, components, version,
+         created, updated, game) = row
+        return Game(gid, guild, channel, Status(status), host,
+                    GameOptions.from_json(options, game),
+                    TableSettings.from_json(settings, f"game {gid}"), seed, components, version,
+                    tuple(seats), datetime.fromisoformat(created),
+                    datetime.fromisoformat(updated))
+
+    async def _seats(self, game_id: int) -> tuple[Seat, ...]:
+        rows = await self._all("SELECT seat, user_id, name, ai FROM seats WHERE game_id = $1 "
+                               "ORDER BY seat", game_id)
+        return tuple(Seat(*row) for row in rows)
+
+    async def game(self, game_id: int) -> Game | None:
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1", game_id)
+        return None if row is None else self._game(row, await self._seats(game_id))
+
+    async def open_game_in(self, channel_id: int) -> Game | None:
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND "
+                              "status IN ('lobby', 'active')", channel_id)
+        return None if row is None else self._game(row, await self._seats(row[0]))
+
+    async def open_games_of(self, guild_id: int, user_id: int) -> list[Game]:
+        rows = await self._all(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status IN "
+            "('lobby', 'active') AND id IN (SELECT game_id FROM seats WHERE user_id = $2) "
+            "ORDER BY id", guild_id, user_id)
+        return [self._game(row, await self._seats(row[0])) for row in rows]
+
+    async def games_with_status(self, status: Status) -> list[Game]:
+        rows = await self._all(f"SELECT {GAME_COLUMNS} FROM games WHERE status = $1 "
+                               "ORDER BY id", status.value)
+        seats: dict[int, list[Seat]] = {}
+        for game_id, *seat in await self._all(
+                "SELECT s.game_id, s.seat, s.user_id, s.name, s.ai FROM seats s JOIN games g "
+                "ON g.id = s.game_id WHERE g.status = $1 ORDER BY s.game_id, s.seat",
+                status.value):
+            seats.setdefault(game_id, []).append(Seat(*seat))
+        return [self._game(row, seats.get(row[0], ())) for row in rows]
+
+    async def create_game(self, *, guild_id: int | None, channel_id: int, host: Seat,
+                          options: GameOptions, settings: TableSettings, seed: int,
+                          components: str, now: datetime, parent_id: int | None = None) -> Game:
+        try:
+            async with self._transaction() as db:
+                game_id = await db.fetchval(
+                    "INSERT INTO games (guild_id, channel_id, status, host_id, options, "
+                    "settings, seed, components, version, created_at, updated_at, parent_id, "
+                    "game) VALUES ($1, $2, 'lobby', $3, $4, $5, $6, $7, 1, $8, $8, $9, $10) "
+                    "RETURNING id",
+                    guild_id, channel_id, host.user_id or 0, options.to_json(),
+                    settings.to_json(), seed, components, _time(now),
+                    parent_id if parent_id is not None else channel_id, options.game)
+                await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) "
+                                 "VALUES ($1, $2, $3, $4, $5)",
+                                 game_id, host.seat, host.user_id, host.name, host.ai)
+        except asyncpg.IntegrityConstraintViolationError:
+            raise GameAlreadyOpen("this channel already has an open game") from None
+        return Game(int(game_id), guild_id, channel_id, Status.LOBBY, host.user_id or 0,
+                    options, settings, seed, components, 1, (host,),
+                    datetime.fromisoformat(_time(now)), datetime.fromisoformat(_time(now)))
+
+    async def open_lobbies(self, *, host_id: int | None = None,
+                           parent_id: int | None = None) -> int:
+        if host_id is not None:
+            count = await self.pool.fetchval("SELECT count(*) FROM games WHERE "
+                                             "status = 'lobby' AND host_id = $1", host_id)
+        else:
+            count = await self.pool.fetchval("SELECT count(*) FROM games WHERE "
+                                             "status = 'lobby' AND parent_id = $1", parent_id)
+        return int(count)
+
+    async def _bump(self, db: Connection, game: Game, now: datetime, **columns: Any) -> None:
+        """Raise the version if it is still the one `game` has (the stale-write guard);
+        the row stays locked until the transaction ends."""
+        sets = "".join(f", {name} = ${n}" for n, name in enumerate(columns, start=4))
+        status = await db.execute(
+            f"UPDATE games SET version = version + 1, updated_at = $1{sets} "
+            "WHERE id = $2 AND version = $3",
+            _time(now), game.id, game.version, *columns.values())
+        if _affected(status) != 1:
+            version = await db.fetchval("SELECT version FROM games WHERE id = $1", game.id)
+            if version is None:
+                raise NoGameHere(f"no game {game.id}")
+            raise StaleActionError("the table has moved on", version=version)
+
+    @staticmethod
+    async def _write_seats(db: Connection, game_id: int, seats: Sequence[Seat]) -> None:
+        await db.execute("DELETE FROM seats WHERE game_id = $1", game_id)
+        await db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES ($1, $2, $3, $4, $5)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
+
+    async def update_lobby(self, game: Game, *, seats: Sequence[Seat], host_id: int,
+                           settings: TableSettings, now: datetime) -> Game:
+        async with self._transaction() as db:
+            await self._bump(db, game, now, host_id=host_id, settings=settings.to_json())
+            await self._write_seats(db, game.id, seats)
+        return replace(game, version=game.version + 1, updated_at=now, seats=tuple(seats),
+                       host_id=host_id, settings=settings)
+
+    async def set_status(self, game: Game, status: Status, now: datetime) -> Game:
+        try:
+            async with self._transaction() as db:
+                await self._bump(db, game, now, status=status.value)
+                if status in (Status.FINISHED, Status.ABANDONED):
+                    await db.execute("DELETE FROM reminders WHERE game_id = $1", game.id)
+                    await db.execute("UPDATE outbox SET state = 'superseded', outcome = "
+                                     "'the game closed' WHERE game_id = $1 AND "
+                                     "state = 'pending'", game.id)
+        except asyncpg.IntegrityConstraintViolationError:
+            raise GameAlreadyOpen("this channel already has an open game") from None
+        return replace(game, version=game.version + 1, updated_at=now, status=status)
+
+    @staticmethod
+    async def _write_reminders(db: Connection, game: Game,
+                               reminders: Sequence[NewReminder]) -> None:
+        """Replace the game's pending reminders; they belong to its next version."""
+        await db.execute("DELETE FROM reminders WHERE game_id = $1", game.id)
+        if reminders:
+            await db.executemany(
+                INSERT_REMINDER,
+                [(game.id, r.user_id, r.kind, _time(r.due_at), game.version + 1, r.nth)
+                 for r in reminders])
+
+    @staticmethod
+    async def _write_posts(db: Connection, game_id: int, version: int,
+                           posts: Sequence[NewPost], now: datetime) -> None:
+        """Queue posts; a new table post supersedes the game's older pending table posts
+        and reminders (a stale table is never posted)."""
+        if not posts:
+            return
+        if any(p.kind is PostKind.TABLE for p in posts):
+            await db.execute(SUPERSEDE_POSTS, game_id, f"replaced by version {version}")
+        await db.executemany(
+            INSERT_POST,
+            [(game_id, version, p.kind.value, p.text, json.dumps(list(p.pings)), p.target,
+              _time(now)) for p in posts])
+
+    async def start_game(self, game: Game, *, seats: Sequence[Seat], state: dict[str, Any],
+                         reminders: Sequence[NewReminder], now: datetime,
+                         posts: Sequence[NewPost] = ()) -> Game:
+        async with self._transaction() as db:
+            await self._bump(db, game, now, status="active")
+            await self._write_seats(db, game.id, seats)
+            await db.execute(SNAPSHOT_AT, game.id, 0, json.dumps(state))
+            await self._write_reminders(db, game, reminders)
+            await self._write_posts(db, game.id, game.version + 1, posts, now)
+        return replace(game, version=game.version + 1, updated_at=now, seats=tuple(seats),
+                       status=Status.ACTIVE)
+
+    async def record_actions(self, game: Game, *, entries: Sequence[ActionEntry],
+                             state: dict[str, Any], reminders: Sequence[NewReminder] | None,
+                             now: datetime, result: GameResult | None = None,
+                             posts: Sequence[NewPost] = ()) -> Game:
+        """One move in one transaction: the version-checked update first (it locks the
+        game's row), then its actions, snapshot, reminders, result and posts."""
+        snapshot = json.dumps(state)
+        async with self._transaction() as db:
+            await self._bump(db, game, now,
+                             **({"status": "finished"} if result is not None else {}))
+            if entries:
+                await db.executemany(
+                    "INSERT INTO actions (game_id, seq, seat, action, created_at, events, "
+                    f"said) VALUES ($1, {NEXT_SEQ} + 1, $2, $3, $4, $5, $6)",
+                    [(game.id, e.seat, e.text, _time(now), e.events, e.said or None)
+                     for e in entries])
+            await db.execute(SNAPSHOT_AFTER_LOG, game.id, snapshot)
+            if result is not None:
+                await db.execute("DELETE FROM reminders WHERE game_id = $1", game.id)
+                await db.execute(
+                    "INSERT INTO results (game_id, guild_id, finished_at, scores, winners) "
+                    "VALUES ($1, $2, $3, $4, $5)",
+                    game.id, result.guild_id, _time(result.finished_at),
+                    json.dumps(result.scores), json.dumps(list(result.winners)))
+            elif reminders is not None:
+                await self._write_reminders(db, game, reminders)
+            await self._write_posts(db, game.id, game.version + 1, posts, now)
+        return replace(game, version=game.version + 1, updated_at=now,
+                       status=Status.FINISHED if result is not None else game.status)
+
+    async def truncate_actions(self, game: Game, *, keep: int, state: dict[str, Any],
+                               reminders: Sequence[NewReminder], now: datetime,
+                               posts: Sequence[NewPost] = ()) -> Game:
+        async with self._transaction() as db:
+            await self._bump(db, game, now)
+            await db.execute("DELETE FROM actions WHERE game_id = $1 AND seq > $2",
+                             game.id, keep)
+            await db.execute(SNAPSHOT_AT, game.id, keep, json.dumps(state))
+            await self._write_reminders(db, game, reminders)
+            await self._write_posts(db, game.id, game.version + 1, posts, now)
+        return replace(game, version=game.version + 1, updated_at=now)
+
+    # --- log, snapshots, reminders, results ----------------------------------------------
+
+    async def actions(self, game_id: int, after: int = 0) -> list[LoggedAction]:
+        rows = await self._all("SELECT seq, seat, action, created_at, events, said "
+                               "FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+                               game_id, after)
+        return [LoggedAction(seq, seat, text, datetime.fromisoformat(at), events or "",
+                             said or "")
+                for seq, seat, text, at, events, said in rows]
+
+    async def action_count(self, game_id: int) -> int:
+        count = await self.pool.fetchval("SELECT COALESCE(MAX(seq), 0) FROM actions "
+                                         "WHERE game_id = $1", game_id)
+        return int(count)
+
+    async def snapshot(self, game_id: int) -> Snapshot | None:
+        row = await self._one("SELECT seq, state FROM snapshots WHERE game_id = $1", game_id)
+        if row is None:
+            return None
+        try:
+            state = json.loads(row[1])
+        except json.JSONDecodeError:
+            return None  # a damaged cache: the service rebuilds it from the log
+        return Snapshot(game_id, row[0], state) if isinstance(state, dict) else None
+
+    async def replace_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None:
+        await self.pool.execute(SNAPSHOT_AT, game_id, seq,
+                                json.dumps(state))
+
+    async def snapshot_mismatches(self) -> list[int]:
+        rows = await self._all(
+            "SELECT g.id FROM games g LEFT JOIN snapshots s ON s.game_id = g.id "
+            "WHERE g.status = 'active' AND (s.seq IS NULL OR s.seq != "
+            "(SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.game_id = g.id)) "
+            "ORDER BY g.id")
+        return [row[0] for row in rows]
+
+    @staticmethod
+    def _reminder(row: Any) -> Reminder:
+        rid, gid, channel, user, kind, due, version, nth = row
+        return Reminder(rid, gid, channel, user, kind, datetime.fromisoformat(due), version,
+                        nth)
+
+    async def claim_due_reminders(self, now: datetime,
+                                  lease: timedelta = REMINDER_LEASE) -> list[Reminder]:
+        async with self._transaction() as db:
+            rows = await db.fetch(
+                "SELECT r.id, r.game_id, g.channel_id, r.user_id, r.kind, r.due_at, "
+                "r.turn_version, r.nth FROM reminders r JOIN games g ON g.id = r.game_id "
+                "WHERE r.due_at <= $1 AND (r.claimed_at IS NULL OR r.claimed_at <= $2) "
+                "ORDER BY r.due_at, r.id FOR UPDATE OF r", _time(now), _time(now - lease))
+            if rows:
+                await db.execute("UPDATE reminders SET claimed_at = $1 WHERE id = ANY($2)",
+                                 _time(now), [row[0] for row in rows])
+        return [self._reminder(row) for row in rows]
+
+    async def fire_reminder(self, reminder: Reminder, *, posts: Sequence[NewPost],
+                            repeat: NewReminder | None, now: datetime) -> bool:
+        async with self._transaction() as db:
+            status = await db.execute("DELETE FROM reminders WHERE id = $1", reminder.id)
+            if _affected(status) != 1:
+                return False
+            await self._write_posts(db, reminder.game_id, reminder.turn_version, posts, now)
+            if repeat is not None:
+                await db.execute(INSERT_REMINDER, reminder.game_id, repeat.user_id,
+                                 repeat.kind, _time(repeat.due_at), reminder.turn_version,
+                                 repeat.nth)
+        return True
+
+    async def reminders(self, game_id: int) -> list[Reminder]:
+        rows = await self._all(
+            "SELECT r.id, r.game_id, g.channel_id, r.user_id, r.kind, r.due_at, "
+            "r.turn_version, r.nth FROM reminders r JOIN games g ON g.id = r.game_id "
+            "WHERE r.game_id = $1 ORDER BY r.due_at, r.id", game_id)
+        return [self._reminder(row) for row in rows]
+
+    # --- the outbox ----------------------------------------------------------------------
+
+    @staticmethod
+    def _post(row: Any) -> Post:
+        (pid, gid, channel, version, kind, text, pings, target, attempts, next_try, state,
+         outcome, seq) = row
+        return Post(pid, gid, channel, version, PostKind(kind), text, tuple(json.loads(pings)),
+                    target, attempts, datetime.fromisoformat(next_try), PostState(state),
+                    outcome, seq)
+
+    def _salted(self, post: Post) -> Post:
+        return replace(post, salt=self.salt) if self.salt else post
+
+    async def due_posts(self, now: datetime, limit: int = 100) -> list[Post]:
+        rows = await self._all(
+            f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
+            "WHERE o.state = 'pending' AND o.next_try <= $1 ORDER BY o.id LIMIT $2",
+            _time(now), limit)
+        return [self._salted(self._post(row)) for row in rows]
+
+    async def reminders_since_last_table(self, game_id: int, before_post: int) -> list[Post]:
+        rows = await self._all(
+            f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
+            "WHERE o.game_id = $1 AND o.kind = 'reminder' AND o.state = 'sent' AND o.id < $2 "
+            "AND o.id > COALESCE((SELECT MAX(t.id) FROM outbox t WHERE t.game_id = $1 AND "
+            "t.kind = 'table' AND t.state = 'sent' AND t.id < $2), 0) ORDER BY o.id",
+            game_id, before_post)
+        return [self._salted(self._post(row)) for row in rows]
+
+    async def last_told_seq(self, game_id: int, before_post: int) -> int | None:
+        row = await self._one("SELECT seq FROM outbox WHERE game_id = $1 AND id < $2 AND "
+                              "kind = 'table' AND state IN ('sent', 'failed') AND seq IS NOT "
+                              "NULL ORDER BY id DESC LIMIT 1", game_id, before_post)
+        return None if row is None else int(row[0])
+
+    async def posts(self, game_id: int) -> list[Post]:
+        rows = await self._all(
+            f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
+            "WHERE o.game_id = $1 ORDER BY o.id", game_id)
+        return [self._salted(self._post(row)) for row in rows]
+
+    async def take_restored(self) -> bool:
+        """Whether a restore put this database in place since the bot last ran (its open
+        games owe their players a fresh post); the mark goes once read."""
+        status = await self.pool.execute("DELETE FROM meta WHERE key = 'restored'")
+        return _affected(status) > 0
+
+    async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
+                          retry_at: datetime | None = None) -> None:
+        if retry_at is not None:
+            await self.pool.execute("UPDATE outbox SET attempts = attempts + 1, "
+                                    "next_try = $1, outcome = $2 WHERE id = $3 AND "
+                                    "state = 'pending'", _time(retry_at), outcome, post_id)
+        else:
+            await self.pool.execute("UPDATE outbox SET state = $1, outcome = $2, "
+                                    "attempts = attempts + 1 WHERE id = $3",
+                                    state.value, outcome, post_id)
+
+    async def prune_posts(self, before: datetime) -> int:
+        # the newest row stays, as in SQLite (whose ids could come back without it); a
+        # sequence never hands out an id twice, but both stores prune the same rows
+        status = await self.pool.execute(
+            "DELETE FROM outbox WHERE state != 'pending' AND next_try < $1 "
+            "AND id < (SELECT MAX(id) FROM outbox)", _time(before))
+        return _affected(status)
+
+    async def results(self, guild_id: int | None) -> list[GameResult]:
+        if guild_id is not None:
+            rows = await self._all("SELECT game_id, guild_id, finished_at, scores, winners "
+                                   "FROM results WHERE guild_id = $1 ORDER BY game_id",
+                                   guild_id)
+        else:
+            rows = await self._all("SELECT game_id, guild_id, finished_at, scores, winners "
+                                   "FROM results ORDER BY game_id")
+        return [GameResult(gid, guild, datetime.fromisoformat(at), json.loads(scores),
+                           tuple(json.loads(winners)))
+                for gid, guild, at, scores, winners in rows]
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        row = await self._one("SELECT dm_reminders, locale FROM user_prefs "
+                              "WHERE user_id = $1", user_id)
+        return UserPrefs(user_id) if row is None else UserPrefs(user_id, bool(row[0]), row[1])
+
+    async def set_user_prefs(self, prefs: UserPrefs) -> None:
+        await self.pool.execute(
+            "INSERT INTO user_prefs (user_id, dm_reminders, locale) VALUES ($1, $2, $3) "
+            "ON CONFLICT (user_id) DO UPDATE SET dm_reminders = EXCLUDED.dm_reminders, "
+            "locale = EXCLUDED.locale", prefs.user_id, int(prefs.dm_reminders), prefs.locale)
