@@ -119,6 +119,9 @@ async def test_kills_at_random_and_between_commit_and_post(fake: FakeDiscord,
     games, posts = await stored(bot.db)
     for game in games:
         for version in {p.version for p in posts[game.id]}:
-            assert len(table_posts(fake, game.id, version)) <= 1  # never posted twice
+            doubled = table_posts(fake, game.id, version)
+            assert len(doubled) <= 1, (  # never posted twice
+                [(p.id, p.version, p.kind.value, p.state.value, p.outcome, p.seq)
+                 for p in posts[game.id]], [(s.id, s.content[:70]) for s in doubled])
         assert all(p.state is not PostState.FAILED for p in posts[game.id])
     assert fake.violations == []
