@@ -103,5 +103,5 @@ async def build_announcement(post: Post, game: Game, state: Any | None,
     lines = list(context.lines) or ([post.text] if post.text else [])
     over = rules_of(game).is_over(state)
     next_user = post.pings[0] if post.pings and not over else None
-    turn = turn_post_with(game, state, lines, png, next_user)
+    turn = turn_post_with(game, state, lines, png, next_user, post.version)
     return Announcement(turn.text, turn.pictures, post_view(turn), turn.mentions)

@@ -57,15 +57,17 @@ def _fit(lines: Sequence[str], tail: Sequence[str]) -> str:
 
 
 def turn_post_with(game: Game, state: Any, lines: Sequence[str], png: bytes,
-                   next_user: int | None) -> TurnPost:
+                   next_user: int | None, version: int | None = None) -> TurnPost:
     """The post after a player turn around a turn picture drawn elsewhere (the outbox's
-    delivery draws it in the drawing worker)."""
+    delivery draws it in the drawing worker). `version`: the game version its outbox row
+    announces (its Play button names it), the game's own by default."""
+    version = game.version if version is None else version
     locale = game.settings.locale
     if rules_of(game).is_over(state):
         humans = tuple(s.user_id for s in game.seats if s.user_id is not None)
         tail = [t("turn.ranking", locale, ranking=ranking(game, state)),
                 t("turn.game_over", locale, mentions=" ".join(f"<@{u}>" for u in humans))]
-        return TurnPost(game.id, game.version, _fit(lines, tail), humans,
+        return TurnPost(game.id, version, _fit(lines, tail), humans,
                         (("final.png", png),), False, True, locale)
     tail = []
     mentions: tuple[int, ...] = ()
@@ -78,7 +80,7 @@ def turn_post_with(game: Game, state: Any, lines: Sequence[str], png: bytes,
         if seat is not None and not game.seats[seat].is_ai:
             tail.append(t("turn.plays_on", locale, player=safe_name(game.seats[seat].name),
                           phase=phase))
-    return TurnPost(game.id, game.version, _fit(lines, tail), mentions,
+    return TurnPost(game.id, version, _fit(lines, tail), mentions,
                     (("table.png", png),), True, False, locale)
 
 

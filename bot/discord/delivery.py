@@ -254,6 +254,9 @@ class Delivery:
             if game.status is not Status.LOBBY else None
         context = await self._context(post, game, state)
         message = await build_announcement(post, game, state, context, self.draw)
+        if post.kind is PostKind.TABLE and \
+                await self.store.post_state(post.id) is not PostState.PENDING:
+            return True  # superseded while it was drawn: the newer row tells its turns too
         try:
             channel = post.target if post.kind is PostKind.DM else game.channel_id
             if post.kind is PostKind.DM and post.target is not None:

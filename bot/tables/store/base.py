@@ -159,6 +159,11 @@ class GameStore(Protocol):
         left (the first post, or the rows were pruned)."""
         ...
 
+    async def post_state(self, post_id: int) -> PostState | None:
+        """A row's state now (None: no such row): the delivery asks once more right
+        before it posts, so a row superseded while it was being drawn stays unposted."""
+        ...
+
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:
         """Record a delivery attempt: sent, failed or superseded; or, with `retry_at` and

@@ -264,6 +264,10 @@ class MemoryStore:
                 and p.state in (PostState.SENT, PostState.FAILED)]
         return told[-1].seq if told else None
 
+    async def post_state(self, post_id: int) -> PostState | None:
+        post = self._outbox.get(post_id)
+        return None if post is None else post.state
+
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:
         post = self._outbox[post_id]

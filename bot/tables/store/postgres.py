@@ -593,6 +593,10 @@ class PostgresStore:
         status = await self.pool.execute("DELETE FROM meta WHERE key = 'restored'")
         return _affected(status) > 0
 
+    async def post_state(self, post_id: int) -> PostState | None:
+        row = await self._one("SELECT state FROM outbox WHERE id = $1", post_id)
+        return None if row is None else PostState(row[0])
+
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:
         if retry_at is not None:

@@ -777,6 +777,10 @@ class SqliteStore:
             cursor = await db.execute("DELETE FROM meta WHERE key = 'restored'")
             return cursor.rowcount > 0
 
+    async def post_state(self, post_id: int) -> PostState | None:
+        row = await self._one("SELECT state FROM outbox WHERE id = ?", (post_id,))
+        return None if row is None else PostState(row[0])
+
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:
         async with self._write:  # one statement: atomic without BEGIN … COMMIT
