@@ -29,12 +29,6 @@ def _ramp(a: RGB, b: RGB, steps: int) -> list[RGB]:
             for i in range(1, steps + 1)]
 
 
-def _blend(top: RGB, ground: RGB, alpha: int) -> RGB:
-    def mix(t: int, g: int) -> int:
-        return round((t * alpha + g * (255 - alpha)) / 255)
-    return mix(top[0], ground[0]), mix(top[1], ground[1]), mix(top[2], ground[2])
-
-
 def theme_colours(theme: Theme) -> list[RGB]:
     """The colours drawn on purpose, theme first, then its game's art: kept exactly."""
     return [theme.background, theme.panel, theme.panel_edge, theme.text, theme.muted,

@@ -46,6 +46,14 @@ LEGAL_TINT_ALPHA = 60
 GHOST_ALPHA = 200
 
 
+def blend(top: RGB, ground: RGB, alpha: int) -> RGB:
+    """`top` laid over `ground` at `alpha` (0–255): the exact colour an overlay makes, so a
+    game can seed its palette with it (Theme.art)."""
+    def mix(t: int, g: int) -> int:
+        return round((t * alpha + g * (255 - alpha)) / 255)
+    return mix(top[0], ground[0]), mix(top[1], ground[1]), mix(top[2], ground[2])
+
+
 def theme_named(name: str) -> Theme:
     try:
         return THEMES[name]

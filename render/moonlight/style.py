@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-from render.theme import LEGAL_TINT_ALPHA, OUTLINE, RGB, Theme
+from render.theme import LEGAL_TINT_ALPHA, OUTLINE, RGB, Theme, blend
 
 #: Card colours by seat: green (seat 1, `g`) lighter, blue (seat 2, `b`) darker.
 SEAT_COLOURS: tuple[RGB, RGB] = ((46, 150, 76), (44, 96, 196))
@@ -25,15 +25,9 @@ def seat_rgb(seat: int) -> RGB:
     return SEAT_COLOURS[seat]
 
 
-def _blend(top: RGB, ground: RGB, alpha: int) -> RGB:
-    def mix(t: int, g: int) -> int:
-        return round((t * alpha + g * (255 - alpha)) / 255)
-    return mix(top[0], ground[0]), mix(top[1], ground[1]), mix(top[2], ground[2])
-
-
 def legal_tint(theme: Theme) -> RGB:
     """An empty cell a proposed card may go to (the hand picture's lettered cells)."""
-    return _blend(theme.legal, theme.grid, LEGAL_TINT_ALPHA)
+    return blend(theme.legal, theme.grid, LEGAL_TINT_ALPHA)
 
 
 def art_colours(theme: Theme) -> tuple[RGB, ...]:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import cache
 
 from engine.moonriver.components import Landscape
-from render.theme import GHOST_ALPHA, LEGAL_TINT_ALPHA, RGB, Theme
+from render.theme import GHOST_ALPHA, LEGAL_TINT_ALPHA, RGB, Theme, blend
 
 #: Fill colour, pattern ink and pattern kind per landscape (drawn in render/tiles.py).
 LANDSCAPE_STYLE: dict[Landscape, tuple[RGB, RGB, str]] = {
@@ -58,12 +58,6 @@ PARTNER_COLOURS: dict[str, RGB] = {
 }
 
 
-def _blend(top: RGB, ground: RGB, alpha: int) -> RGB:
-    def mix(t: int, g: int) -> int:
-        return round((t * alpha + g * (255 - alpha)) / 255)
-    return mix(top[0], ground[0]), mix(top[1], ground[1]), mix(top[2], ground[2])
-
-
 def art_colours(theme: Theme) -> tuple[RGB, ...]:
     """Every colour Moon River's art draws on purpose on `theme`, in the palette's order:
     the river and boards, landscapes and their inks, seats, partners, the preview's
@@ -73,9 +67,9 @@ def art_colours(theme: Theme) -> tuple[RGB, ...]:
         fixed += [fill, ink]
     fixed += list(LANDSCAPE_INK.values()) + list(PLAYER_COLOURS.values())
     fixed += list(PARTNER_COLOURS.values())
-    fixed.append(_blend(theme.legal, theme.grid, LEGAL_TINT_ALPHA))
+    fixed.append(blend(theme.legal, theme.grid, LEGAL_TINT_ALPHA))
     for fill, ink, _pattern in LANDSCAPE_STYLE.values():
-        fixed += [_blend(fill, theme.grid, GHOST_ALPHA), _blend(ink, theme.grid, GHOST_ALPHA)]
+        fixed += [blend(fill, theme.grid, GHOST_ALPHA), blend(ink, theme.grid, GHOST_ALPHA)]
     fixed.append(seat_rgb("white", theme))
     return tuple(fixed)
 
