@@ -78,15 +78,6 @@ def live_post_in(rows: list[Post]) -> tuple[int, int] | None:
     return None
 
 
-def last_told_seq(rows: list[Post], post: Post) -> int | None:
-    """Where in the action log the game's last table post before `post` that went out
-    (sent, or refused for good: its turns are not told again) stood; None if none is
-    known (the first post, or the rows were pruned)."""
-    told = [row for row in rows if row.id < post.id and row.kind is PostKind.TABLE
-            and row.state in (PostState.SENT, PostState.FAILED) and row.seq is not None]
-    return told[-1].seq if told else None
-
-
 class CrashPoint:
     """A test hook: `MOONRIVER_CRASH_AT=before_post:N` (or `after_post:N`) kills this
     process with SIGKILL at the Nth delivery, exactly between the commit and the post (or
@@ -290,11 +281,9 @@ class Delivery:
         """The turns the row tells, read from the action log (`TableService.told`), and
         where the table and its live post are: the same in any process, after any
         restart, and again for a row tried again later."""
-        rows: list[Post] | None = None
         live = self.client.turn_posts.get(game.id)
-        if live is None:
-            rows = await self.store.posts(game.id)
-            live = live_post_in(rows)
+        if live is None:  # after a restart: the newest sent table row's message
+            live = live_post_in(await self.store.posts(game.id))
             if live is not None:
                 self.client.turn_posts[game.id] = live
         if post.kind is PostKind.DM:
@@ -306,8 +295,7 @@ class Delivery:
                            live_post=live, dm_locale=prefs.locale if prefs else None)
         if post.kind is not PostKind.TABLE or state is None or post.seq is None:
             return Context(live_post=live)
-        since = last_told_seq(rows, post) if rows is not None else \
-            await self.store.last_told_seq(game.id, post.id)
+        since = await self.store.last_told_seq(game.id, post.id)
         segments, events = await self.client.service.told(game, post.seq, since)
         names = [safe_name(n) for n in rules_of(game).names(state)]
         return Context(turn_lines(segments, names, game.settings.locale), events,
