@@ -88,7 +88,7 @@ def _cross_discarded(image: Image.Image, geometry: AreaGeometry, stacks: Stacks,
             size = (x1 - x0 - 6, y1 - y0 - 6)
             shade = Image.new("L", size, 0)
             ImageDraw.Draw(shade).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1),
-                                                    radius=geometry.cell // 10, fill=150)
+                                                    radius=geometry.cell // 10, fill=100)
             image.paste(Image.new("RGB", size, OUTLINE), (x0 + 3, y0 + 3), shade)  # dimmed
             inset = geometry.cell // 8
             for a, b in (((x0 + inset, y0 + inset), (x1 - inset, y1 - inset)),
