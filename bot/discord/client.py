@@ -44,6 +44,7 @@ log = logging.getLogger(APP_NAME)
 #: Which handler answers which kind of persistent component (see `components`).
 CLICK_HANDLERS: dict[str, ClickHandler] = {
     "lobby": lambda interaction, click: lobby.lobby(interaction, click.value),
+    "colour": lambda interaction, click: lobby.lobby(interaction, f"colour:{click.value}"),
     "turn": lambda interaction, click: open_dialogue(interaction, click.game, click.version),
     "back": lambda interaction, click: open_dialogue(interaction, click.game, click.version),
     "rematch": lambda interaction, click: lobby.rematch(interaction, click.game),

@@ -411,10 +411,15 @@ async def test_a_turn_split_by_a_restart_is_narrated_whole(discord_and_bot) -> N
 async def test_the_lobby_after_start_invites_nobody_to_join(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
     lobby = await open_table(fake, ALICE, [BOB])
+    before = len(fake.sent)
     started = await click_and_wait(fake, ALICE, lobby, "mr:lobby:start")
     assert started.kind == "update" and not started.custom_ids()
-    assert "seat order" in started.content and "Bob" in started.content
+    assert "order of play" in started.content and "Bob" in started.content
     assert "Join" not in started.content, started.content
+    # the order shown is the real one: whoever the first post pings is named first
+    first = mover_of(await fake.wait_for(is_post, after=before))
+    order = started.content.split("order of play:")[1]
+    assert order.index(first[1]) < order.index(({ALICE, BOB} - {first}).pop()[1]), order
     assert fake.violations == [] and fake.unanswered() == []
 
 
