@@ -365,3 +365,23 @@ def test_status_names_the_setup_and_the_round_as_the_picture_does_R_SETUP_5() ->
             assert line.startswith(f"Round {state.round} · "), line
     assert seen == {"setup", "last"}
     assert front.status_line(playout(2, 5)[0][0], "de").startswith("Aufbau · ")
+
+
+def test_japanese_lists_with_its_own_comma_and_one_word_for_parcel() -> None:
+    """A Japanese turn line joins its moves with 「、」, never the ASCII ", "; every
+    Japanese text calls a parcel 区画 (not 土地 or 土地タイル in some and 区画 in others)."""
+    from engine.games.i18n import strings
+    segments = [Segment(0, ("A", "B", "C"), ends_turn=True)]
+    assert turn_lines(segments, ["アリス"], "ja") == ["**アリス** A、B、そしてC"]
+    assert turn_lines(segments, ["Alice"], "en") == ["**Alice** A, B, then C"]
+    table = strings("ja")
+    assert [k for k, v in table.items() if ", " in v] == []
+    assert [k for k, v in table.items() if "土地" in v] == []
+    assert sum("区画" in v for v in table.values()) >= 10
+
+
+def test_status_says_it_answers_only_you() -> None:
+    """/status answers privately: its description must not promise a public post."""
+    assert "only to you" in t("cmd.status.description", "en")
+    assert "nur dir" in t("cmd.status.description", "de")
+    assert "自分だけ" in t("cmd.status.description", "ja")
