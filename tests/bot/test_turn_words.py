@@ -385,3 +385,39 @@ def test_status_says_it_answers_only_you() -> None:
     assert "only to you" in t("cmd.status.description", "en")
     assert "nur dir" in t("cmd.status.description", "de")
     assert "自分だけ" in t("cmd.status.description", "ja")
+
+
+def _desperado_without_a_swap(seed: int) -> GameState:
+    """A random 3-player game at a circle whose Desperado would have nothing to swap."""
+    from engine.games.rng import Rng
+    from engine.moonriver.actions import Recruit
+    state, rng = new_game(["Ann", "Ben", "Cy"], seed), Rng(seed)
+    while state.phase is not Phase.OVER:
+        legal = legal_actions(state)
+        if state.phase is Phase.RECRUIT and not state.players[state.active_seat].storage \
+                and any(isinstance(a, Recruit) and a.face == "desperado" for a in legal):
+            return state
+        state, _ = apply(state, legal[rng.below(len(legal))])
+    raise LookupError(seed)
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ja"])
+def test_r_part_3_a_desperado_with_nothing_to_swap_says_so(locale: str) -> None:
+    """R-PART-3: the Desperado is offered with why it would swap nothing (its help names
+    the empty storage), and its turn line says it found nothing to swap instead of
+    silently skipping the swap."""
+    from engine.moonriver.actions import Recruit
+    state = _desperado_without_a_swap(1)
+    view = public_view(state)
+    offer = next(a for a in legal_actions(state)
+                 if isinstance(a, Recruit) and a.face == "desperado")
+    from bot.tables.fronts.moonriver.labels import action_label
+    label = action_label(state, view, offer, locale)
+    assert t("why.own_storage_empty", locale) in label.description, label
+    assert label.text == t("label.recruit_no_swap", locale,
+                           partner=t("partner.desperado", locale))
+    seat = state.active_seat
+    after, events = apply(state, offer)
+    assert any(isinstance(e, ev.Passed) and e.step == "desperado" for e in events)
+    said = [p for s in segments_of([(seat, events)], state, after, locale) for p in s.phrases]
+    assert t("turn.no_swap", locale) in said, said

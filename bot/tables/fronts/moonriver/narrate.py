@@ -98,6 +98,8 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
             said.append(t("turn.bonus", locale,
                           landscape=t(f"landscape.{e.landscape}", locale),
                           cell=cell_name(e.cell)))
+        elif isinstance(e, ev.Passed) and e.step == "desperado" and not (chosen and index == 0):
+            said.append(t("turn.no_swap", locale))  # R-PART-3: nothing to swap, said so
         elif isinstance(e, ev.Passed) and e.step == "build":
             if chosen and index == 0:
                 said.append(t("turn.passed", locale))
