@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.failures import reply_error
-from bot.discord.host import Click, channel_of, client_of
+from bot.discord.failures import refusal_text, reply_error
+from bot.discord.host import MAX_MESSAGE, Click, channel_of, client_of, locale_of
 from bot.tables.domain import Status
 from bot.tables.errors import (
     GuildOnly,
@@ -23,6 +23,9 @@ from bot.tables.errors import (
     TableError,
     WrongTable,
 )
+
+#: What starts the line a tap too many puts on top of a private turn message.
+SLOW_DOWN = "⏳ "
 
 
 async def admit(interaction: discord.Interaction[Any]) -> bool:
@@ -38,9 +41,29 @@ async def admit(interaction: discord.Interaction[Any]) -> bool:
             refusal = RateLimited("too many commands or clicks", seconds=math.ceil(wait))
     if refusal is None:
         return True
+    if isinstance(refusal, RateLimited) and await _slow_down_in_place(interaction, refusal):
+        return False
     if not quiet:
         await reply_error(interaction, refusal)
     return False
+
+
+async def _slow_down_in_place(interaction: discord.Interaction[Any],
+                              refusal: RateLimited) -> bool:
+    """A tap too many in a private turn message is answered in that message: a line on
+    top says when to tap again, and the step and its buttons stay as they were (no new
+    message to find, the player's place kept). Public posts get a private answer."""
+    message = interaction.message
+    if interaction.type is not discord.InteractionType.component or message is None \
+            or not message.flags.ephemeral:
+        return False
+    note = SLOW_DOWN + refusal_text(refusal, locale_of(interaction))
+    body = message.content
+    if body.startswith(SLOW_DOWN):  # an earlier note: replaced, not stacked
+        body = body.partition("\n")[2]
+    content = f"{note}\n{body}" if body else note
+    await interaction.response.edit_message(content=content[:MAX_MESSAGE])
+    return True
 
 
 async def check_click_table(interaction: discord.Interaction[Any], click: Click) -> None:

@@ -199,3 +199,29 @@ async def test_concurrent_new_tables_open_no_empty_threads(bot) -> None:  # type
     refused = [a for a in answers if "open lobbies" in a.content]
     assert len(refused) == 7, [a.content for a in answers]
     assert len(fake.threads) - len(fake.removed_channels) == 1, fake.threads
+
+
+@pytest.mark.system
+async def test_a_tap_too_many_slows_down_in_the_same_private_message(strict_bot) -> None:
+    """A burst of taps in the private turn message: the tap over the limit is answered in
+    that message (a line on top says when to tap again), with the same step and buttons,
+    not in a new private message the player must find."""
+    from tests.bot.test_end_to_end import click_and_wait, open_dialogue
+    from tests.fake_discord import next_click
+    fake, _bot, _log = strict_bot
+    table = await started_table(fake, ALICE, [BOB])  # Alice: 2 of her 4 taps, Bob: 1
+    (mover,) = table.allowed_mentions["users"]
+    for _ in range(1 if int(mover) == ALICE[0] else 2):  # all but one tap used up
+        before = len(fake.sent)
+        iid = await fake.slash(ALICE if int(mover) == ALICE[0] else BOB, "rules")
+        assert "Slow down" not in (await reply_to(fake, iid, before)).content
+    user, message, _before = await open_dialogue(fake, table)  # the last tap of the burst
+    assert message.custom_ids()
+    before = len(fake.sent)
+    answer = await click_and_wait(fake, user, message, *next_click(message))
+    assert "Slow down" in answer.content and answer.content.startswith("⏳"), answer.content
+    assert answer.kind == "update" and answer.ephemeral, answer.kind
+    assert message.content in answer.content  # the step as it was, under the line
+    assert not [s for s in fake.sent[before:] if s.kind in ("callback", "followup")], \
+        "no new private message"
+    assert fake.violations == [] and fake.unanswered() == []
