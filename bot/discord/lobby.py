@@ -331,11 +331,15 @@ async def handseat(interaction: discord.Interaction[Any], seat: str,
         raise BadInput("pick a seat from the list")
     channel = await table_channel(interaction)
     before = (await client.service.status(channel)).game.seats
-    await client.service.replace_seat(channel, user_of(interaction), int(seat),
-                                      User(member.id, member.display_name))
+    game = await client.service.replace_seat(channel, user_of(interaction), int(seat),
+                                             User(member.id, member.display_name))
     name = before[int(seat)].name if int(seat) < len(before) else seat
     await reply_private(interaction, t("lobby.seat_handed", locale_of(interaction),
                                        player=member.display_name, seat=name))
+    if game.status is Status.ACTIVE:  # the new player hears of it, with the way in
+        prefs = await client.store.user_prefs(member.id)
+        await client.welcome(game, member.id, name,
+                                      (prefs.locale if prefs else None) or game.settings.locale)
 
 
 async def _colour_names(interaction: discord.Interaction[Any],

@@ -575,3 +575,26 @@ async def test_refusals_say_why_and_what_to_do(discord_and_bot) -> None:
     leave = await answer(BOB, "leave")
     assert "abandon" in leave and "handseat" in leave, leave
     assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.mark.system
+async def test_a_member_handed_a_seat_is_welcomed_privately_with_play(
+        discord_and_bot) -> None:
+    """`handseat`: the new player gets a direct message saying whose seat is theirs now,
+    where, and a Play link to the table; the thread gets its fresh post."""
+    from tests.fake_discord import dm_channel
+    fake, _bot = discord_and_bot
+    await started_table(fake, ALICE, [BOB])
+    fake.dm_open.add(CAROL[0])
+    [seat] = await fake.autocomplete(ALICE, "handseat", "seat", "Bob")
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "handseat", seat=seat, member=CAROL)
+    told = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert told.ephemeral and "Carol" in told.content, told.content
+    welcome = await fake.wait_for(lambda s: True, channel=dm_channel(CAROL[0]), after=before)
+    assert "**Bob**" in welcome.content and "Play" in welcome.content, welcome.content
+    [button] = [c for row in welcome.components for c in row["components"]]
+    assert button["label"] == "Play" and str(CHANNEL_ID) in button["url"], button
+    post = await fake.wait_for(lambda s: is_post(s) and "Carol" in s.content, after=before)
+    assert "Bob" in post.content  # the one line: Bob's seat is now Carol's
+    assert fake.violations == [] and fake.unanswered() == []
