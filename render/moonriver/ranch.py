@@ -23,7 +23,7 @@ from render.moonriver.parcels import draw_loose, draw_placed
 from render.moonriver.style import BOARD, BOARD_DARK, BRIDGE, RIVER, RIVER_LIGHT
 from render.plural import counted
 from render.stamps import draw_text
-from render.theme import OUTLINE, RGB, Theme
+from render.theme import OUTLINE, RGB, Theme, readable_size
 
 
 class RanchLayout:
@@ -123,7 +123,8 @@ def draw_ranch(image: Image.Image, player: PlayerView, x: int, y: int, *, theme:
     shown = player.name if player.board.character is None else (  # R-LEG-1: their board
         f"{player.name} · {player.board.character}")
     draw_text(d, (name_x, layout.pad + head * 0.35), shown, score_size, theme.text,
-              bold=True, anchor="lm", max_width=max(40, name_room))
+              bold=True, anchor="lm", max_width=max(40, name_room),
+              shrink=max(score_size * 3 // 4, readable_size(layout.width)))
     breakdown = (f"{t('render.territories', locale)} {score.territory_points} · "
                  f"{t('render.resources', locale)} {score.resource_points} · "
                  f"{t('render.partners', locale)} {score.partner_points}")
