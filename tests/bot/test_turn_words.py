@@ -421,3 +421,22 @@ def test_r_part_3_a_desperado_with_nothing_to_swap_says_so(locale: str) -> None:
     assert any(isinstance(e, ev.Passed) and e.step == "desperado" for e in events)
     said = [p for s in segments_of([(seat, events)], state, after, locale) for p in s.phrases]
     assert t("turn.no_swap", locale) in said, said
+
+
+@pytest.mark.parametrize("game", ["moonriver", "kingdomino", "moonlight"])
+def test_the_order_of_play_names_who_moves_first_first(game: str) -> None:
+    """After Start the lobby lists the players in the order they move first (R-SETUP-5,
+    K-SETUP-3, M-SETUP-2 draw it), not in seat order with someone else to move."""
+    from bot.tables.fronts import front_of
+    from engine.registry import game_named
+    rules = game_named(game)
+    names = ["Ann", "Ben"] if game == "moonlight" else ["Ann", "Ben", "Cy"]
+    firsts = set()
+    for seed in range(12):
+        state, _ = rules.new_game(names, seed, rules.options({}))
+        order = front_of(game).seat_order(state, str)
+        first = names[rules.active_seat(state)]
+        assert order.split(" · ")[0].endswith(first), (order, first)
+        assert all(name in order for name in names)
+        firsts.add(first)
+    assert len(firsts) > 1  # the first mover is drawn, and the line follows it

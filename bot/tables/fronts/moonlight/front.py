@@ -151,7 +151,10 @@ class MoonlightFront(SeatOrderColours):
         return [(state.players[s], state.wins[s]) for s in order]
 
     def seat_order(self, state: GameState, literal: Callable[[str], str]) -> str:
-        return " · ".join(f"{SEAT_DOTS[i]} {literal(n)}" for i, n in enumerate(state.players))
+        """The start player first (M-SETUP-2: drawn, not seat 1), then the other."""
+        names = state.players
+        order = [state.active, *(i for i in range(len(names)) if i != state.active)]
+        return " · ".join(f"{SEAT_DOTS[i]} {literal(names[i])}" for i in order)
 
     def lobby_lines(self, options: dict[str, Any], locale: str) -> list[str]:
         return []  # no table options (docs/moonlight.md)
