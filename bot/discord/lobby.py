@@ -49,7 +49,7 @@ def lobby_text_of(game: Game, locale: str) -> str:
     key = game.options.game
     front, options = front_of(key), dict(game.options.rules)
     host = next((s.name for s in game.seats if s.user_id == game.host_id), "?")
-    players = (safe_name(s.name) + (f" ({front.colour_label(s.colour, options, locale)})"
+    players = (safe_name(s.name) + (f" {front.colour_label(s.colour, options, locale)}"
                                      if s.colour else "") for s in game.seats)
     text = game_text(key, "bot.lobby", locale, host=safe_name(host),
                      players=list_of(players, locale))

@@ -226,7 +226,7 @@ async def test_end_to_end_two_players_choose_any_two_legends_in_the_lobby(
     await fake.answered(await fake.click(E2E_BOB, lobby, "mr:lobby:colour", ["green"]))
     chosen = await fake.wait_for(lambda s: s.kind == "update" and "Big Jo" in s.content,
                                  after=before)
-    assert "Bob (🟢 Big Jo (green))" in chosen.content, chosen.content
+    assert "Bob 🟢 Big Jo (green)" in chosen.content, chosen.content
     assert any("Bob" in label and "Big Jo" in label for label in chosen.labels())
     before = len(fake.sent)
     await fake.answered(await fake.click(E2E_ALICE, lobby, "mr:lobby:colour", ["green"]))
@@ -242,8 +242,8 @@ async def test_end_to_end_two_players_choose_any_two_legends_in_the_lobby(
     iid = await fake.slash(E2E_ALICE, "colour", colour="white", seat="1")
     done = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
     assert done.ephemeral
-    await fake.wait_for(lambda s: s.kind == "edit" and "Bob (⚪ Wesley" in s.content
-                        and "Alice (🟢 Big Jo" in s.content, after=before)
+    await fake.wait_for(lambda s: s.kind == "edit" and "Bob ⚪ Wesley" in s.content
+                        and "Alice 🟢 Big Jo" in s.content, after=before)
     before = len(fake.sent)
     started = await click_and_wait(fake, E2E_ALICE, lobby, "mr:lobby:start")
     assert "⚪ Bob" in started.content and "🟢 Alice" in started.content, started.content
