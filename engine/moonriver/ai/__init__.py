@@ -7,37 +7,17 @@ worker process can build the same player from what it is sent.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
-
-from engine.games.levels import AI_NAMES, DEFAULT_THINK_MS, build_player
+from engine.games.levels import Chooser, PlayerMaker
 from engine.moonriver.actions import Action
 from engine.moonriver.ai.greedy import GreedyPlayer
 from engine.moonriver.ai.random_player import RandomPlayer
 from engine.moonriver.ai.strong import StrongPlayer
 from engine.moonriver.state import GameState
 
+#: What a computer player of this game is (every game's shape, engine.games.levels).
+Player = Chooser[GameState, Action]
+#: A computer player by AI name or level (engine.games.levels).
+make_player: PlayerMaker[Player] = PlayerMaker(RandomPlayer, GreedyPlayer, StrongPlayer)
 
-class Player(Protocol):
-    name: str
-
-    def choose(self, state: GameState) -> Action: ...
-
-
-AI_PLAYERS: dict[str, type[RandomPlayer] | type[GreedyPlayer] | type[StrongPlayer]] = {
-    "random": RandomPlayer, "greedy": GreedyPlayer, "strong": StrongPlayer,
-}
-assert AI_PLAYERS.keys() == set(AI_NAMES)  # every game offers the same three
-
-
-def make_player(name: str, seed: int, *, think_ms: int = DEFAULT_THINK_MS,
-                iterations: int | None = None) -> Player:
-    """A computer player by AI name or level (engine.games.levels)."""
-    simple: dict[str, Callable[[int], Player]] = {"random": RandomPlayer, "greedy": GreedyPlayer}
-    return build_player(name, seed, simple,
-                        lambda s, ms, n: StrongPlayer(s, think_ms=ms, iterations=n),
-                        think_ms=think_ms, iterations=iterations)
-
-
-__all__ = ["AI_PLAYERS", "GreedyPlayer", "Player", "RandomPlayer", "StrongPlayer",
+__all__ = ["GreedyPlayer", "Player", "RandomPlayer", "StrongPlayer",
            "make_player"]
