@@ -26,7 +26,6 @@ from engine.moonriver.view import TableView, public_view
 from render.encode import to_png_bytes
 from render.moonriver import render_grid, render_preview, render_ranch, render_scores, render_table
 from render.moonriver.changes import changes_of
-from render.moonriver.draft import shown_columns
 from render.moonriver.turn import render_turn
 from render.theme import DARK, LIGHT, Theme
 
@@ -81,6 +80,8 @@ def with_draft(players: int, seed: int,
                shown: tuple[str, ...]) -> tuple[TableView, list[ev.Event]]:
     """The first player turn of a random game whose draft columns with a parcel left are
     `shown` (render.moonriver.draft.shown_columns), and the events of the turn before."""
+    from render.moonriver.draft import shown_columns  # here: the imports above stay short
+
     state = new_game(NAMES[:players], seed)
     rng = Rng(seed)
     turn_events: list[ev.Event] = []
@@ -144,12 +145,12 @@ def _pictures() -> dict[str, Callable[[], Image.Image]]:
         out[f"turn-{phase}-{theme_name}-{locale}"] = (
             lambda p=players, s=seed, u=until, theme=theme, locale=locale: turn(
                 p, s, u, theme, locale))
-    # Legends of the West (R-LEG-1, R-LEG-2): the characters' boards and the scenario
-    out["turn-legends-gold-dark-en"] = lambda: turn(4, 3, 9, DARK, "en", scenario=2)
-    out["final-legends-city-light-de"] = lambda: turn(3, 9, None, LIGHT, "de", scenario=4)
     # a draft column with no parcel left gives its room to the ranches; none: no draft
     out["turn-next-only-dark-en"] = lambda: turn_with_draft(4, 7, ("next",), DARK, "en")
     out["turn-no-draft-light-de"] = lambda: turn_with_draft(3, 3, (), LIGHT, "de")
+    # Legends of the West (R-LEG-1, R-LEG-2): the characters' boards and the scenario
+    out["turn-legends-gold-dark-en"] = lambda: turn(4, 3, 9, DARK, "en", scenario=2)
+    out["final-legends-city-light-de"] = lambda: turn(3, 9, None, LIGHT, "de", scenario=4)
     return out
 
 
