@@ -18,7 +18,7 @@ from bot.tables.fronts.moonriver.labels import landscape_name
 from bot.tables.words import Label, Segment
 from engine.games.events import Event
 from engine.games.i18n import t
-from engine.moonriver.actions import Bonus, Build
+from engine.moonriver.actions import Build
 from engine.moonriver.grid import WIDTH, cell_name
 from engine.moonriver.legends import LEGENDS, scenario_name
 from engine.moonriver.state import GameState, Phase
@@ -54,7 +54,7 @@ class MoonRiverFront:
             if isinstance(action, Build):
                 label = Label(label.description, label.text)
             choices.append(Choice(str(action), label))
-        bonuses = tuple(a for a in options if isinstance(a, Bonus))
+        bonuses = labels.bonuses_of(options)
         return Decision(labels.step_prompt(state, locale), menu=tuple(choices),
                         menu_title=t("step.more", locale),
                         picture=("preview.png", self.preview_png(state, bonuses, locale, theme))

@@ -83,8 +83,8 @@ def in_label_order(view: TableView, actions: Sequence[EngineAction]) -> list[Eng
     their spots (R-2P-3); everything else keeps its place after them."""
     labels = draft_labels(view)
     order = {pid: SLOT_LABELS.index(label) for pid, label in labels.items()}
-    spots = {b: i for i, spot in enumerate(bonus_spots(
-        [a for a in actions if isinstance(a, Bonus)])) for b in spot.bonuses}
+    spots = {b: i for i, spot in enumerate(bonus_spots(bonuses_of(actions)))
+             for b in spot.bonuses}
 
     def key(action: EngineAction) -> int:
         if isinstance(action, Choose) and action.parcel in order:
@@ -95,10 +95,15 @@ def in_label_order(view: TableView, actions: Sequence[EngineAction]) -> list[Eng
     return sorted(actions, key=key)
 
 
+def bonuses_of(actions: Sequence[EngineAction]) -> tuple[Bonus, ...]:
+    """The bonus tile placements among `actions` (R-2P-3)."""
+    return tuple(a for a in actions if isinstance(a, Bonus))
+
+
 def bonus_letter(state: GameState, bonus: Bonus) -> str:
     """The letter of a bonus tile's spot, as the preview of every legal one draws it."""
-    legal = [a for a in legal_actions(state) if isinstance(a, Bonus)]
-    return next((spot.letter for spot in bonus_spots(legal) if bonus in spot.bonuses), "?")
+    spots = bonus_spots(bonuses_of(legal_actions(state)))
+    return next((spot.letter for spot in spots if bonus in spot.bonuses), "?")
 
 
 def pair_text(state: GameState, first: int, second: int, locale: str) -> str:
