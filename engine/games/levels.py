@@ -53,8 +53,9 @@ class StrongMaker(Protocol[P_co]):
 @dataclass(frozen=True, slots=True)
 class PlayerMaker(Generic[P]):
     """A game's `make_player(name_or_level, seed, think_ms=..., iterations=...)` from
-    its three players: it takes only plain values, so a worker process can build the
-    same player from what it is sent."""
+    its three players, each picking one of `legal_actions` deterministically from its
+    seed (and a strong one's budget): it takes only plain values, so a worker process
+    can build the same player from what it is sent."""
 
     random: Callable[[int], P]
     greedy: Callable[[int], P]

@@ -8,11 +8,11 @@ from PIL import Image, ImageDraw
 
 from engine.games.i18n import t
 from engine.moonriver.actions import Bonus, Build
-from engine.moonriver.state import Phase
 from engine.moonriver.view import SlotView, TableView
 from render.moonriver import sprites
 from render.moonriver.cells import draw_parcel
 from render.moonriver.changes import TurnChanges
+from render.moonriver.labels import status_text
 from render.moonriver.placement import (
     Position,
     Spot,
@@ -114,20 +114,6 @@ def draw_saloon(image: Image.Image, view: TableView, x: int, y: int, *, theme: T
                   anchor="mm", max_width=step - 4)
 
 
-def _status(view: TableView, locale: str) -> str:
-    if view.phase is Phase.OVER:
-        return t("render.game_over", locale)
-    if view.phase is Phase.SETUP:
-        parts = [t("render.setup", locale)]
-    elif view.last_round:
-        parts = [t("render.last_round", locale)]
-    else:
-        parts = [t("render.round", locale, round=max(1, view.round))]
-    if view.active_seat is not None:
-        parts.append(t("render.to_move", locale, name=view.players[view.active_seat].name))
-    return " · ".join(parts)
-
-
 def render_table(view: TableView, *, theme: Theme, locale: str = "en") -> Image.Image:
     """Everything after a turn in one picture: status, draft, saloon, every ranch."""
     theme = moonriver_theme(theme)
@@ -145,7 +131,7 @@ def render_table(view: TableView, *, theme: Theme, locale: str = "en") -> Image.
     height = PAD * 2 + banner + max(dh + PAD + sh, ranches_h)
     image = Image.new("RGB", (width, height), theme.background)
     d = ImageDraw.Draw(image)
-    draw_text(d, (PAD, PAD + banner / 2), _status(view, locale), 20, theme.text, bold=True,
+    draw_text(d, (PAD, PAD + banner / 2), status_text(view, locale), 20, theme.text, bold=True,
               anchor="lm", max_width=width - 2 * PAD - 260)
     info = (f"{counted('render.pile_left', view.pile_size, locale)} · "
             f"{counted('render.cows_left', view.cow_supply, locale)}")

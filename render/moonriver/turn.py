@@ -26,6 +26,7 @@ from render.moonriver import sprites
 from render.moonriver.changes import TurnChanges
 from render.moonriver.draft import NEXT, NOW, DraftSizes, compose_draft, shown_columns, tile_boxes
 from render.moonriver.final import render_final
+from render.moonriver.labels import status_text
 from render.moonriver.layout import Box, TurnLayout, TurnPicture
 from render.moonriver.ranch import RanchGeometry, RanchSizes, draw_ranch
 from render.moonriver.style import BOARD, moonriver_theme
@@ -43,18 +44,6 @@ SIDE_CELLS = (48, 44, 40, 36, 32, 28)  # beside the mover's, under the risen sal
 ROOMY_ROW_CELLS = (64, 56, 48, 44)  # in rows below, when the draft left room
 DRAFT_TILE = 88      # 44 px (>= 40)
 TOKEN = 44
-
-
-def _status(view: TableView, locale: str) -> str:
-    if view.phase is Phase.SETUP:
-        parts = [t("render.setup", locale)]
-    elif view.last_round:
-        parts = [t("render.last_round", locale)]
-    else:
-        parts = [t("render.round", locale, round=max(1, view.round))]
-    if view.active_seat is not None:
-        parts.append(t("render.to_move", locale, name=view.players[view.active_seat].name))
-    return " · ".join(parts)
 
 
 def _draw_banner(image: Image.Image, view: TableView, canvas: Canvas, locale: str) -> None:
@@ -77,7 +66,7 @@ def _draw_banner(image: Image.Image, view: TableView, canvas: Canvas, locale: st
     canvas.sprite(image, ("cow", 32), lambda: sprites.cow(32), (x - 32, middle - 17),
                   background)
     x -= 32 + 16
-    canvas.text(image, (PAD, middle), _status(view, locale), TITLE, theme.text, background,
+    canvas.text(image, (PAD, middle), status_text(view, locale), TITLE, theme.text, background,
                 bold=True, anchor="lm", max_width=x - PAD, keep=False)  # new every turn
     if view.scenario is not None:  # R-LEG-2: the table picture names the scenario
         scenario = f"{t('variant.legends', locale)} · {t(f'scenario.{view.scenario}', locale)}"

@@ -1,10 +1,5 @@
-"""Moonlight's computer players, behind the same interface as every game's.
-
-Each picks one of `legal_actions`, deterministically from its seed (and, for `strong`,
-its budget). `make_player(name_or_level, seed, think_ms=..., iterations=...)` takes only
-plain values, so a worker process can build the same player from what it is sent; the
-levels (easy, normal, hard) are every game's, `engine.games.levels`.
-"""
+"""Moonlight's three computer players, named for `engine.games.levels.PlayerMaker`
+(random, greedy, strong: how each chooses, its own module)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""Moon River's computer players. Each picks one of `legal_actions`, deterministically from its seed
-(and, for `strong`, its budget).
-
-`make_player(name, seed, think_ms=..., iterations=...)` takes only plain values, so a
-worker process can build the same player from what it is sent.
-"""
+"""Moon River's three computer players, named for `engine.games.levels.PlayerMaker`
+(random, greedy, strong: how each chooses, its own module)."""
 
 from __future__ import annotations
 
