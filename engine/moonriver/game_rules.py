@@ -13,7 +13,6 @@ from engine.games.base import Player, Record, Result
 from engine.games.checks import record_fields, recorded_options, refuse_unknown_options
 from engine.games.errors import GameError, RecordError
 from engine.games.events import event_reader, events_of_module
-from engine.games.levels import DEFAULT_THINK_MS
 from engine.moonriver import events as ev
 from engine.moonriver.actions import Action, parse_action
 from engine.moonriver.ai import make_player as make_ai
@@ -122,9 +121,7 @@ class MoonRiver:
 
     def make_player(self, name_or_level: str, seed: int, *, think_ms: int | None = None,
                     iterations: int | None = None) -> Player:
-        return make_ai(name_or_level, seed,
-                       think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms,
-                       iterations=iterations)
+        return make_ai(name_or_level, seed, think_ms=think_ms, iterations=iterations)
 
     def record_to_dict(self, record: Record) -> dict[str, Any]:
         options = self.options(record.options)

@@ -22,7 +22,7 @@ from engine.moonriver.components import load_components
 from engine.moonriver.game import apply, legal_actions, new_game
 from engine.moonriver.ranch import parse_ranch
 from engine.moonriver.state import GameState, Phase
-from engine.moonriver.view import public_view
+from engine.moonriver.view import TableView, public_view
 from render.encode import to_png_bytes
 from render.moonriver import render_grid, render_preview, render_ranch, render_scores, render_table
 from render.moonriver.changes import changes_of
@@ -76,6 +76,32 @@ def preview(theme: Theme, locale: str) -> Image.Image:
                           locale=locale)
 
 
+def with_draft(players: int, seed: int,
+               shown: tuple[str, ...]) -> tuple[TableView, list[ev.Event]]:
+    """The first player turn of a random game whose draft columns with a parcel left are
+    `shown` (render.moonriver.draft.shown_columns), and the events of the turn before."""
+    from render.moonriver.draft import shown_columns  # here: the imports above stay short
+
+    state = new_game(NAMES[:players], seed)
+    rng = Rng(seed)
+    turn_events: list[ev.Event] = []
+    while state.phase is not Phase.OVER:
+        state, events = apply(state, rng.choice(legal_actions(state)))
+        if any(isinstance(e, ev.TurnStarted) for e in events) and state.phase is not Phase.OVER:
+            view = public_view(state)
+            if shown_columns(view) == shown:
+                return view, turn_events
+            turn_events = []
+        turn_events += events
+    raise ValueError(f"no turn with the draft columns {shown}")
+
+
+def turn_with_draft(players: int, seed: int, shown: tuple[str, ...], theme: Theme,
+                    locale: str) -> Image.Image:
+    view, events = with_draft(players, seed, shown)
+    return render_turn(view, theme=theme, locale=locale, changes=changes_of(events)).image
+
+
 def turn(players: int, seed: int, until_round: int | None, theme: Theme,
          locale: str, scenario: int | None = None) -> Image.Image:
     state, events = played_with_events(players, seed, until_round, scenario)
@@ -119,6 +145,9 @@ def _pictures() -> dict[str, Callable[[], Image.Image]]:
         out[f"turn-{phase}-{theme_name}-{locale}"] = (
             lambda p=players, s=seed, u=until, theme=theme, locale=locale: turn(
                 p, s, u, theme, locale))
+    # a draft column with no parcel left gives its room to the ranches; none: no draft
+    out["turn-next-only-dark-en"] = lambda: turn_with_draft(4, 7, ("next",), DARK, "en")
+    out["turn-no-draft-light-de"] = lambda: turn_with_draft(3, 3, (), LIGHT, "de")
     # Legends of the West (R-LEG-1, R-LEG-2): the characters' boards and the scenario
     out["turn-legends-gold-dark-en"] = lambda: turn(4, 3, 9, DARK, "en", scenario=2)
     out["final-legends-city-light-de"] = lambda: turn(3, 9, None, LIGHT, "de", scenario=4)
