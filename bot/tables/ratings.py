@@ -20,6 +20,7 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce
 
+from engine.games.base import ranks_of
 from engine.games.levels import AI_LEVELS
 
 #: The one model every server and game is rated with (openskill's defaults: mu 25,
@@ -88,19 +89,20 @@ class RatedGame:
 
 
 def placings_of(seats: Sequence[tuple[int | None, str | None, str]], places: Sequence[int],
-                scores: Sequence[int], winners: Sequence[int]) -> tuple[Placing, ...] | None:
+                scores: Sequence[int]) -> tuple[Placing, ...] | None:
     """The seats (user id, computer name, seat name) of a finished game with the game's
     places (`engine.games.base.Result.places`). A resigned seat (a person's seat a
-    computer played out) goes below everyone who did not resign. None when the game does
-    not count: no person at the table, or fewer than two identities."""
+    computer played out) goes below everyone who did not resign, and the others close
+    up: whoever is then first won. None when the game does not count: no person at the
+    table, or fewer than two identities."""
     resigned = [user is not None and ai is not None for user, ai, _name in seats]
-    last = max(places, default=0) + 1
+    final = ranks_of([(not gave_up, -place) for gave_up, place in zip(resigned, places,
+                                                                       strict=True)])
     out = []
     for i, (user, ai, name) in enumerate(seats):
         player = person(user) if user is not None else computer(ai or "")
-        place = last if resigned[i] else places[i]
         out.append(Placing(player, name if user is not None else LEVEL_OF_AI.get(ai or "", ""),
-                           user, place, scores[i], i in winners and not resigned[i]))
+                           user, final[i], scores[i], final[i] == 0))
     if not any(p.user_id is not None for p in out):
         return None
     if len({p.player for p in out}) < 2:

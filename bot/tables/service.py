@@ -725,7 +725,7 @@ class TableService:
         if game.guild_id is None:
             return None
         placings = placings_of([(s.user_id, s.ai, name) for s, name in zip(
-            game.seats, names, strict=True)], final.places(), final.scores, final.winners)
+            game.seats, names, strict=True)], final.places(), final.scores)
         if placings is None:
             return None
         return RatedGame(game.id, game.guild_id, game.options.game, self.clock(), placings)
