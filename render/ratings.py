@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from engine.games.i18n import t
 from render.encode import to_png_bytes
 from render.request import DrawRequest
-from render.stamps import draw_text
+from render.stamps import draw_text, text_width
 from render.theme import Theme, theme_named
 
 #: The pictures any game's ratings draw.
@@ -94,7 +94,7 @@ def render_leaderboard(state: dict[str, Any], *, locale: str, theme: Theme) -> I
         draw_text(image, (_x(COLUMNS[0]), middle), f"{row['rank']}.", TEXT, theme.text,
                   bold=True, anchor="rm")
         draw_text(image, (_x(COLUMNS[1]), middle), row["name"], TEXT, theme.text, bold=True,
-                  anchor="lm", max_width=_x(COLUMNS[2]) - _x(COLUMNS[1]) - 90)
+                  anchor="lm", max_width=_x(COLUMNS[2]) - _x(COLUMNS[1]) - 70)
         draw_text(image, (_x(COLUMNS[2]), middle), str(row["rating"]), TEXT + 4, theme.text,
                   bold=True, anchor="rm")
         for column, value in ((3, row["games"]), (4, row["wins"])):
@@ -141,7 +141,8 @@ def render_profile(state: dict[str, Any], *, locale: str, theme: Theme) -> Image
                             outline=theme.grid_line)
         draw_text(image, (x + tile_w / 2, y + 30), label, SMALL, theme.muted, anchor="mm",
                   max_width=tile_w - 16)
-        draw_text(image, (x + tile_w / 2, y + 66), value, TITLE, theme.text, bold=True,
+        size = TITLE if text_width(value, TITLE, True) <= tile_w - 16 else TEXT
+        draw_text(image, (x + tile_w / 2, y + 66), value, size, theme.text, bold=True,
                   anchor="mm", max_width=tile_w - 16)
     chart_top = top + 2 * (TILE_H + 12) + 20
     draw_chart(image, (PAD, chart_top, WIDTH - PAD, chart_top + CHART_H),

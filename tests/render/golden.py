@@ -151,6 +151,9 @@ def main() -> None:
     from tests.render.kingdomino.golden import main as kingdomino_main  # its own folder
 
     kingdomino_main()
+    from tests.render.ratings.golden import main as ratings_main  # game-free pictures
+
+    ratings_main()
 
 
 if __name__ == "__main__":
