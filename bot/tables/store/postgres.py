@@ -169,7 +169,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             wins INTEGER NOT NULL,
             updated_at TEXT NOT NULL,
             PRIMARY KEY (guild_id, game, player))""",
-        "CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC)",
+        # the leaderboard's order, so its top rows are read off the index; and the
+        # players by user id (hidden ones are counted through it)
+        "CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC, games DESC, "
+        "player)",
+        "CREATE INDEX ratings_by_user ON ratings (guild_id, game, user_id, ordinal)",
         """CREATE TABLE rated_games (
             game_id BIGINT PRIMARY KEY,
             guild_id BIGINT NOT NULL,
@@ -710,7 +714,7 @@ class PostgresStore:
 
     async def leaderboard(self, guild_id: int, game: str, limit: int) -> Board:
         rows = await self._all(rq.numbered(rq.BOARD), guild_id, game, limit)
-        rated = await self.pool.fetchval(rq.numbered(rq.RATED), guild_id, game)
+        rated = await self.pool.fetchval(rq.numbered(rq.RATED), *(guild_id, game) * 2)
         return rq.board_rows(rows, int(rated))
 
     async def player_record(self, guild_id: int, game: str, player: str
@@ -720,7 +724,8 @@ class PostgresStore:
             return None
         above = None
         if row[5]:
-            above = int(await self.pool.fetchval(rq.numbered(rq.ABOVE), guild_id, game, row[2]))
+            above = int(await self.pool.fetchval(rq.numbered(rq.ABOVE),
+                                                *(guild_id, game, row[2]) * 2))
         scores = await self._one(rq.numbered(rq.SCORES), guild_id, game, player)
         timeline = await self._all(rq.numbered(rq.TIMELINE), guild_id, game, player)
         return rq.player_record(tuple(row), above, tuple(scores), timeline)

@@ -48,9 +48,19 @@ BOARD = (
     "r.user_id, r.ordinal, r.games, r.wins FROM ratings r WHERE r.guild_id = ? AND "
     f"r.game = ? AND {_SHOWN} ORDER BY r.ordinal DESC, r.games DESC, r.player LIMIT ?) t "
     "ORDER BY t.ordinal DESC, t.games DESC, t.player")
-RATED = f"SELECT COUNT(*) FROM ratings r WHERE r.guild_id = ? AND r.game = ? AND {_SHOWN}"
-#: How many shown rows rate above (guild, game, ordinal): a place is that plus one.
-ABOVE = f"{RATED} AND r.ordinal > ?"
+#: The hidden players' rows of a board (guild, game), read from the few hidden players
+#: (CROSS JOIN keeps SQLite from probing the hidden for every rated row instead).
+_HIDDEN_ROWS = ("SELECT COUNT(*) FROM leaderboard_hidden x CROSS JOIN ratings r WHERE "
+                "x.guild_id = ? AND x.game = ? AND r.guild_id = x.guild_id AND "
+                "r.game = x.game AND r.user_id = x.user_id")
+#: How many shown identities are rated (guild, game, guild, game): all of them less the
+#: hidden ones, each count read off an index (a NOT EXISTS per row read every row).
+RATED = (f"SELECT (SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?) - "
+         f"({_HIDDEN_ROWS})")
+#: How many shown rows rate above (guild, game, ordinal, guild, game, ordinal): a place
+#: is that plus one.
+ABOVE = (f"SELECT (SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND "
+         f"ordinal > ?) - ({_HIDDEN_ROWS} AND +r.ordinal > ?)")  # +: by user, not order
 PLAYER = ("SELECT r.player, r.name, r.ordinal, r.games, r.wins, " + _SHOWN + " FROM ratings r "
           "WHERE r.guild_id = ? AND r.game = ? AND r.player = ?")
 SCORES = ("SELECT AVG(score), MAX(score) FROM rating_history WHERE guild_id = ? AND game = ? "

@@ -85,7 +85,11 @@ RATINGS_SCHEMA: tuple[str, ...] = (
         wins INTEGER NOT NULL,
         updated_at TEXT NOT NULL,
         PRIMARY KEY (guild_id, game, player))""",
-    "CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC)",
+    # the leaderboard's order, so its top rows are read off the index; and the
+        # players by user id (hidden ones are counted through it)
+        "CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC, games DESC, "
+        "player)",
+        "CREATE INDEX ratings_by_user ON ratings (guild_id, game, user_id, ordinal)",
     """CREATE TABLE rated_games (
         game_id INTEGER PRIMARY KEY,
         guild_id INTEGER NOT NULL,
@@ -899,7 +903,7 @@ class SqliteStore:
 
     async def leaderboard(self, guild_id: int, game: str, limit: int) -> Board:
         rows = await self._all(rq.BOARD, (guild_id, game, limit))
-        (rated,) = await self._one(rq.RATED, (guild_id, game))
+        (rated,) = await self._one(rq.RATED, (guild_id, game) * 2)
         return rq.board_rows(rows, int(rated))
 
     async def player_record(self, guild_id: int, game: str, player: str
@@ -909,7 +913,7 @@ class SqliteStore:
             return None
         above = None
         if row[5]:
-            (above,) = await self._one(rq.ABOVE, (guild_id, game, row[2]))
+            (above,) = await self._one(rq.ABOVE, (guild_id, game, row[2]) * 2)
         scores = await self._one(rq.SCORES, (guild_id, game, player))
         timeline = await self._all(rq.TIMELINE, (guild_id, game, player))
         return rq.player_record(row, above, scores, timeline)
