@@ -4,6 +4,7 @@ per game id, in the end's own transaction, hiding, resetting, trends and profile
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import timedelta
 
@@ -69,6 +70,21 @@ def test_places_come_from_the_games_standings_with_ties_and_tie_breaks() -> None
     assert all(final.places()[w] == 0 for w in final.winners)  # R-SCORE-4
 
 
+def test_kingdomino_places_follow_k_score_4_below_first_place_too() -> None:
+    rules = game_named("kingdomino")
+    for seed in (2, 6):
+        state, _ = rules.new_game(["A", "B", "C", "D"], seed, {})
+        rng = Rng(seed)
+        while not rules.is_over(state):
+            state, _ = rules.apply(state, rng.choice(rules.legal_actions(state)))
+        final = rules.result(state)
+        assert final is not None and len(final.ranks) == 4
+        assert {i for i, place in enumerate(final.places()) if place == 0} == set(final.winners)
+        by_place = sorted(range(4), key=lambda i: final.places()[i])
+        points = [final.scores[i] for i in by_place]
+        assert points == sorted(points, reverse=True)  # K-SCORE-4: points first
+
+
 def test_a_resigned_seat_is_last_and_computers_are_their_level() -> None:
     seats = [(1, None, "Ann"), (None, "strong", "Computer"), (2, "greedy", "Ben")]
     placings = placings_of(seats, places=[1, 2, 0], scores=[30, 20, 40])
@@ -115,6 +131,21 @@ async def test_a_game_is_rated_once_by_its_id(store: GameStore) -> None:
     assert board.rated == 2
     assert (await store.leaderboard(GUILD, "kingdomino", 10)).rows == ()
     assert (await store.leaderboard(GUILD + 1, GAME, 10)).rows == ()
+
+
+async def test_two_ends_at_once_with_a_player_in_common_both_count(store: GameStore) -> None:
+    """Two tables ending together: neither update reads the other's old rating."""
+    one = game_of(1, ("u:1", 0, 30), ("u:2", 1, 20))
+    two = game_of(2, ("u:1", 1, 10), ("u:3", 0, 20))
+    assert await asyncio.gather(store.rate_game(one), store.rate_game(two)) == [True, True]
+    row = next(r for r in (await store.leaderboard(GUILD, GAME, 10)).rows if r.player == "u:1")
+    after_one = by_openskill(by_openskill({}, [("u:1", 0), ("u:2", 1)]),
+                             [("u:3", 0), ("u:1", 1)])
+    after_two = by_openskill(by_openskill({}, [("u:3", 0), ("u:1", 1)]),
+                             [("u:1", 0), ("u:2", 1)])
+    assert row.games == 2
+    assert row.ordinal in {after_one["u:1"][0] - 3 * after_one["u:1"][1],
+                           after_two["u:1"][0] - 3 * after_two["u:1"][1]}
 
 
 async def test_ratings_chain_game_after_game_as_the_library_computes(store: GameStore) -> None:
