@@ -19,16 +19,7 @@ from bot.discord.host import Click, client_of, locale_of, reply_private, user_of
 from bot.discord.lobby import table_channel
 from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
-from bot.tables.domain import Status
-from bot.tables.errors import (
-    BadInput,
-    GuildOnly,
-    NoGameHere,
-    NotAllowed,
-    NotSeated,
-    Resigned,
-    WrongStatus,
-)
+from bot.tables.errors import BadInput, GuildOnly, NoGameHere, NotAllowed
 from bot.tables.ratings import Board, PlayerRecord, level_of, person, shown
 from engine.games.i18n import t
 from engine.registry import game_named
@@ -142,15 +133,8 @@ async def reset_clicked(interaction: discord.Interaction[Any], click: Click) -> 
 async def resign(interaction: discord.Interaction[Any]) -> None:
     """A seated player is asked to confirm, with a button naming what it does."""
     locale = locale_of(interaction)
-    status = await client_of(interaction).service.status(await table_channel(interaction))
-    game = status.game
-    seat = game.seat_of(interaction.user.id)
-    if game.status is not Status.ACTIVE:
-        raise WrongStatus("the game has not started yet")
-    if seat is None:
-        raise NotSeated("you are not playing at this table")
-    if seat.is_ai:
-        raise Resigned("you resigned from this game")
+    game = await client_of(interaction).service.may_resign(await table_channel(interaction),
+                                                            user_of(interaction))
     view = Components().button(resign_id(game.id, game.version), t("label.resign", locale),
                                DANGER)
     await reply_private(interaction, t("ratings.resign_confirm", locale), view=view.as_view())

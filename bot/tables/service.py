@@ -311,6 +311,19 @@ class TableService:
             self._states.pop(game.id, None)
         return game
 
+    @staticmethod
+    def _own_seat(game: Game, user: User) -> Seat:
+        """The seat `user` plays at a game under way; refused if the game is not under
+        way, they hold no seat, or they resigned (a computer plays it now)."""
+        if game.status is not Status.ACTIVE:
+            raise WrongStatus("the game has not started yet")
+        seat = game.seat_of(user.id)
+        if seat is None:
+            raise NotSeated("you are not playing at this table")
+        if seat.is_ai:
+            raise Resigned("you resigned from this game")
+        return seat
+
     def _may_manage(self, game: Game, user: User) -> None:
         if user.id != game.host_id and not user.is_manager:
             raise NotAllowed("only the host or a server manager may do that")
@@ -774,13 +787,7 @@ class TableService:
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
-            if game.status is not Status.ACTIVE:
-                raise WrongStatus("the game has not started yet")
-            seat = game.seat_of(user.id)
-            if seat is None:
-                raise NotSeated("you are not playing at this table")
-            if seat.is_ai:
-                raise Resigned("you resigned from this game")
+            seat = self._own_seat(game, user)
             actions = await self.store.actions(game.id)
             if not actions or actions[-1].seat != seat.seat:
                 raise CannotUndo("only your own last move can be taken back, before anyone "
@@ -909,6 +916,12 @@ class TableService:
             self._remember(game, state)
             return game
 
+    async def may_resign(self, channel_id: int, user: User) -> Game:
+        """The table `user` could resign from here (before asking them to confirm)."""
+        game = await self._open_game(channel_id)
+        self._own_seat(game, user)
+        return game
+
     async def resign(self, channel_id: int, user: User) -> ActResult:
         """A seated player gives up mid-game: a computer of the table's stand-in level
         plays their seat to the end (the seat keeps their name and ranks last for the
@@ -916,13 +929,7 @@ class TableService:
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
-            if game.status is not Status.ACTIVE:
-                raise WrongStatus("the game has not started yet")
-            seat = game.seat_of(user.id)
-            if seat is None:
-                raise NotSeated("you are not playing at this table")
-            if seat.is_ai:
-                raise Resigned("you resigned from this game")
+            seat = self._own_seat(game, user)
             level = self._standin_level(game)
             seats = list(game.seats)
             seats[seat.seat] = replace(seat, ai=ai_name(level))

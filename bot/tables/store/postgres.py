@@ -155,48 +155,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 8: a player's open games across a server (`open_games_of`), found by their seats
         "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
     ),
-    (  # 9: ratings per server and game (sqlite.py's RATINGS_SCHEMA; doubles, not REAL)
-        """CREATE TABLE ratings (
-            guild_id BIGINT NOT NULL,
-            game TEXT NOT NULL,
-            player TEXT NOT NULL,
-            user_id BIGINT,
-            name TEXT NOT NULL,
-            mu DOUBLE PRECISION NOT NULL,
-            sigma DOUBLE PRECISION NOT NULL,
-            ordinal DOUBLE PRECISION NOT NULL,
-            games INTEGER NOT NULL,
-            wins INTEGER NOT NULL,
-            updated_at TEXT NOT NULL,
-            PRIMARY KEY (guild_id, game, player))""",
-        # the leaderboard's order, so its top rows are read off the index; and the
-        # players by user id (hidden ones are counted through it)
-        "CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC, games DESC, "
-        "player)",
-        "CREATE INDEX ratings_by_user ON ratings (guild_id, game, user_id, ordinal)",
-        """CREATE TABLE rated_games (
-            game_id BIGINT PRIMARY KEY,
-            guild_id BIGINT NOT NULL,
-            game TEXT NOT NULL,
-            rated_at TEXT NOT NULL)""",
-        """CREATE TABLE rating_history (
-            game_id BIGINT NOT NULL,
-            guild_id BIGINT NOT NULL,
-            game TEXT NOT NULL,
-            player TEXT NOT NULL,
-            place INTEGER NOT NULL,
-            score INTEGER NOT NULL,
-            won INTEGER NOT NULL,
-            ordinal DOUBLE PRECISION NOT NULL,
-            at TEXT NOT NULL,
-            PRIMARY KEY (game_id, player))""",
-        "CREATE INDEX rating_history_player ON rating_history (guild_id, game, player, at)",
-        """CREATE TABLE leaderboard_hidden (
-            guild_id BIGINT NOT NULL,
-            game TEXT NOT NULL,
-            user_id BIGINT NOT NULL,
-            PRIMARY KEY (guild_id, game, user_id))""",
-    ),
+    rq.postgres_schema(),  # 9: ratings per server and game (rating_sql.SCHEMA)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: Held while migrating, so two processes starting together migrate once.

@@ -68,52 +68,6 @@ from bot.tables.store.guard import (
 
 log = logging.getLogger(APP_NAME)
 
-#: Migration 9, the same on PostgreSQL: each identity's rating per server and game, the
-#: games already rated (by id: a game is never rated twice, even after a reset), each
-#: rated game's line per player (profiles, trends) and who hides from leaderboards.
-RATINGS_SCHEMA: tuple[str, ...] = (
-    """CREATE TABLE ratings (
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        player TEXT NOT NULL,
-        user_id INTEGER,
-        name TEXT NOT NULL,
-        mu REAL NOT NULL,
-        sigma REAL NOT NULL,
-        ordinal REAL NOT NULL,
-        games INTEGER NOT NULL,
-        wins INTEGER NOT NULL,
-        updated_at TEXT NOT NULL,
-        PRIMARY KEY (guild_id, game, player))""",
-    # the leaderboard's order, so its top rows are read off the index; and the
-        # players by user id (hidden ones are counted through it)
-        "CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC, games DESC, "
-        "player)",
-        "CREATE INDEX ratings_by_user ON ratings (guild_id, game, user_id, ordinal)",
-    """CREATE TABLE rated_games (
-        game_id INTEGER PRIMARY KEY,
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        rated_at TEXT NOT NULL)""",
-    """CREATE TABLE rating_history (
-        game_id INTEGER NOT NULL,
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        player TEXT NOT NULL,
-        place INTEGER NOT NULL,
-        score INTEGER NOT NULL,
-        won INTEGER NOT NULL,
-        ordinal REAL NOT NULL,
-        at TEXT NOT NULL,
-        PRIMARY KEY (game_id, player))""",
-    "CREATE INDEX rating_history_player ON rating_history (guild_id, game, player, at)",
-    """CREATE TABLE leaderboard_hidden (
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        user_id INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, game, user_id))""",
-)
-
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 1: the first schema
         """CREATE TABLE games (
@@ -216,7 +170,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 8: a player's open games across a server (`open_games_of`), found by their seats
         "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
     ),
-    RATINGS_SCHEMA,  # 9: ratings per server and game (bot/tables/ratings.py)
+    rq.SCHEMA,  # 9: ratings per server and game (bot/tables/ratings.py)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "

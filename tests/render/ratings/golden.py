@@ -18,7 +18,7 @@ from PIL import Image
 from engine.games.i18n import t
 from render.registry import draw
 from render.request import DrawRequest
-from tests.render.golden import GOLDEN_DIR
+from tests.render.golden import GOLDEN_DIR, write_goldens
 
 RATINGS_DIR = GOLDEN_DIR / "ratings"
 NAMES = ("Alice", "ボブ", "Carol 🤠", "Dmitri Alexandrovich Karamazov-Smerdyakov", "Eve",
@@ -68,14 +68,7 @@ PICTURES: dict[str, Callable[[], Image.Image]] = _pictures()
 
 
 def main() -> None:
-    RATINGS_DIR.mkdir(exist_ok=True)
-    for old in RATINGS_DIR.glob("*.png"):
-        if old.stem not in PICTURES:
-            old.unlink()
-    for name, make in PICTURES.items():
-        path = RATINGS_DIR / f"{name}.png"
-        make().save(path)
-        print(path)
+    write_goldens(RATINGS_DIR, PICTURES)
 
 
 if __name__ == "__main__":

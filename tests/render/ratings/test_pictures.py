@@ -5,7 +5,6 @@ marked, the chart's scale."""
 from __future__ import annotations
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
 
 from render.ratings import (
     ROW_H,
@@ -20,7 +19,7 @@ from render.registry import SHARED, check
 from render.request import DrawRequest
 from render.stamps import drawn_texts
 from render.theme import DARK, LIGHT, PHONE_WIDTH
-from tests.render.kingdomino.test_golden import MEAN_TOLERANCE, PIXEL_TOLERANCE
+from tests.render.golden import assert_like_golden
 from tests.render.ratings.golden import PICTURES, RATINGS_DIR, board, profile
 
 
@@ -34,14 +33,8 @@ def test_goldens_cover_both_kinds_both_themes_and_three_languages() -> None:
 
 @pytest.mark.parametrize("name", sorted(PICTURES))
 def test_golden_image(name: str) -> None:
-    golden = Image.open(RATINGS_DIR / f"{name}.png").convert("RGB")
-    actual = PICTURES[name]().convert("RGB")
-    assert actual.size == golden.size, "layout changed: python -m tests.render.ratings.golden"
-    diff = ImageChops.difference(actual, golden)
-    mean = sum(ImageStat.Stat(diff).mean) / 3
-    strong = sum(diff.convert("L").point(lambda v: 255 if v > 48 else 0).histogram()[255:])
-    assert mean <= MEAN_TOLERANCE and strong / (actual.width * actual.height) \
-        <= PIXEL_TOLERANCE, f"{name}: regenerate with python -m tests.render.ratings.golden"
+    assert_like_golden(PICTURES[name](), RATINGS_DIR / f"{name}.png",
+                       "tests.render.ratings.golden")
 
 
 def test_every_game_draws_them_and_an_unknown_kind_is_refused() -> None:
