@@ -15,7 +15,7 @@ games: bad input anywhere gets one kind of clear refusal.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.games.events import Event
@@ -29,7 +29,9 @@ class Result:
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-    ranks: tuple[int, ...] = ()
+    # derived from the game's standings, not part of a record: a record's result (scores
+    # and winners) still equals the one its replay computes
+    ranks: tuple[int, ...] = field(default=(), compare=False)
 
     def places(self) -> tuple[int, ...]:
         """Each seat's place, 0 first, ties sharing one: the game's own `ranks`, else the

@@ -304,6 +304,19 @@ async def test_a_resigned_seat_is_played_to_the_end_and_ranked_last(
     assert board.rows[1].ordinal == expected["u:2"][0] - 3 * expected["u:2"][1]
 
 
+async def test_abandoned_and_archived_games_do_not_count(store: GameStore, clock: Clock) -> None:
+    service = TableService(store, clock=clock)
+    for channel in (100, 101):
+        await service.create(channel, ALICE, mr_options(variant="base"), guild_id=GUILD)
+        await service.join(channel, BOB)
+        await service.start(channel, ALICE)
+    await service.abandon(100, ALICE)
+    game = (await service.status(101)).game
+    assert await service.archive(game.id) is not None
+    assert (await service.leaderboard(GUILD, GAME)).rows == ()
+    assert await service.profile(GUILD, GAME, ALICE.id) is None
+
+
 async def test_only_a_server_manager_resets_a_leaderboard(store: GameStore) -> None:
     service = TableService(store)
     await store.rate_game(game_of(1, ("u:1", 0, 30), ("u:2", 1, 20)))

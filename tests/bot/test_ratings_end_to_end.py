@@ -13,6 +13,8 @@ import pytest
 from tests.bot.test_end_to_end import ALICE, Bot, discord_and_bot, is_post  # noqa: F401
 from tests.fake_discord import GUILD_ID, FakeDiscord, Sent
 
+MODERATOR = (105, "Mod", True)  # a member with Manage Server (the fake's `member`)
+
 
 def ratings_rows(db: Path) -> dict[str, tuple[int, int, float]]:
     """player → (games, wins, ordinal), read beside the running bot (WAL: readers never
@@ -92,4 +94,22 @@ async def test_two_resigned_games_rank_the_seat_last_and_change_board_and_profil
     iid = await fake.slash(ALICE, "resign")
     refused = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
     assert refused.ephemeral and "Resign" not in refused.labels()
+
+    # hiding is anyone's own setting, table or not
+    await fake.answered(await fake.slash(ALICE, "settings", leaderboard="hide"))
+    with sqlite3.connect(f"file:{bot.db}?mode=ro", uri=True) as con:
+        assert con.execute("SELECT user_id FROM leaderboard_hidden").fetchall() == [(101,)]
+    # resetting: Manage Server only, after a button
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "resetboard")
+    refused = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert refused.ephemeral and refused.custom_ids() == []
+    iid = await fake.slash(MODERATOR, "resetboard")
+    ask = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert ask.ephemeral and ask.custom_ids() == ["mr:reset:moonriver"]
+    assert ratings_rows(bot.db) == second  # nothing before the click
+    before = len(fake.sent)
+    await fake.click(MODERATOR, ask, "mr:reset:moonriver")
+    done = await fake.wait_for(lambda s: s.ephemeral and "was reset" in s.content, after=before)
+    assert "2 ratings removed" in done.content and ratings_rows(bot.db) == {}
     assert fake.violations == [] and fake.unanswered() == []
