@@ -70,7 +70,7 @@ class Kingdomino:
 
     def result(self, state: GameState) -> Result | None:
         done = outcome(state)
-        return None if done is None else Result(done.totals, done.winners)
+        return None if done is None else Result(done.totals, done.winners, done.ranks)
 
     def names(self, state: GameState) -> tuple[str, ...]:
         return tuple(state.config.players)

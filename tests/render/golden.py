@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from engine.games.rng import Rng
 from engine.moonriver import events as ev
@@ -30,10 +30,28 @@ from render.moonriver.turn import render_turn
 from render.theme import DARK, LIGHT, Theme
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
+MEAN_TOLERANCE = 1.5    # mean absolute difference per channel, 0–255
+PIXEL_TOLERANCE = 0.01  # share of pixels allowed to differ by more than 48
 EXAMPLE = ("co5 co5 co4 co4 fo1 / de de1 de de+ de1 / ca+ ca+ ca1 ca ca+ / ca1 ca me+ me+ me / "
            "fa+ fa+ fa+ fa+!farmer .")
 NAMES = ["Alice", "ボブ", "Carol 🤠", "Dmitri Alexandrovich Karamazov-Smerdyakov"]
 THEMES = {"dark": DARK, "light": LIGHT}
+
+
+def assert_like_golden(actual: Image.Image, golden_path: Path, regenerate: str) -> None:
+    """`actual` matches its golden image within the tolerances; else the message says
+    how to regenerate (`python -m <regenerate>`) after a deliberate change."""
+    golden = Image.open(golden_path).convert("RGB")
+    actual = actual.convert("RGB")
+    assert actual.size == golden.size, f"layout changed: python -m {regenerate}"
+    diff = ImageChops.difference(actual, golden)
+    mean = sum(ImageStat.Stat(diff).mean) / 3
+    strong = sum(diff.convert("L").point(lambda v: 255 if v > 48 else 0).histogram()[255:])
+    share = strong / (actual.width * actual.height)
+    assert mean <= MEAN_TOLERANCE and share <= PIXEL_TOLERANCE, (
+        f"{golden_path.stem}: mean difference {mean:.2f}, {share:.2%} of pixels differ; if "
+        f"the change is deliberate, regenerate with python -m {regenerate} and look at the "
+        "pictures")
 
 
 def played_with_events(players: int, seed: int, until_round: int | None,
@@ -164,15 +182,20 @@ DOCS = {"turn": "turn-4p-dark-en", "turn-light": "turn-3p-light-de",
         "turn-legends": "turn-legends-gold-dark-en", "final-legends": "final-legends-city-light-de"}
 
 
-def main() -> None:
-    GOLDEN_DIR.mkdir(exist_ok=True)
-    for old in GOLDEN_DIR.glob("*.png"):
-        if old.stem not in PICTURES:
+def write_goldens(folder: Path, pictures: dict[str, Callable[[], Image.Image]]) -> None:
+    """Draw every picture into `folder` as <name>.png; a golden no longer drawn goes."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.png"):
+        if old.stem not in pictures:
             old.unlink()
-    for name, make in PICTURES.items():
-        path = GOLDEN_DIR / f"{name}.png"
+    for name, make in pictures.items():
+        path = folder / f"{name}.png"
         make().save(path)
         print(path)
+
+
+def main() -> None:
+    write_goldens(GOLDEN_DIR, PICTURES)
     for doc, name in DOCS.items():
         path = DOCS_DIR / f"{doc}.png"
         path.write_bytes(to_png_bytes(Image.open(GOLDEN_DIR / f"{name}.png")))
@@ -180,6 +203,9 @@ def main() -> None:
     from tests.render.kingdomino.golden import main as kingdomino_main  # its own folder
 
     kingdomino_main()
+    from tests.render.ratings.golden import main as ratings_main  # game-free pictures
+
+    ratings_main()
 
 
 if __name__ == "__main__":
