@@ -115,6 +115,17 @@ def fit_size(text: str, size: int, width: int, bold: bool = False,
     return fit(text, low, width, bold), low
 
 
+def name_and_score(name: str, score: str, bare: str, size: int, room: int,
+                   gap: int = 10) -> tuple[str, bool]:
+    """A panel header's score text and whether its name is bold, with `room` pixels for
+    name, `gap` and score: a name that does not fit beside the score takes the room of its
+    unit (the `bare` number), then goes from bold to the narrower regular face; only then
+    is it cut (the caller's `max_width`). Sizes stay: names read at phone width."""
+    if text_width(name, size, True) + gap + text_width(score, size, True) > room:
+        score = bare
+    return score, text_width(name, size, True) + gap + text_width(score, size, True) <= room
+
+
 def _top(y: float, anchor: str, s: Stamp) -> float:
     """The mask's top edge for Pillow's vertical anchors a (ascender), m, s, d (descender)."""
     vertical = anchor[1]

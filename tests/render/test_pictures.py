@@ -171,3 +171,24 @@ def test_four_seat_names_fit_whole_where_they_can() -> None:
     assert not [text for text in written if text.endswith("…") and len(text) <= 2]
     assert any(text.startswith("carol the") and text.endswith("…") for text in written)
     assert min(size for _, size in texts) >= 22
+
+
+def test_kingdomino_four_seat_names_fit_whole_where_they_can() -> None:
+    """Kingdomino's small kingdoms' headers do the same: 'Bot 2 (strong)' whole."""
+    from engine.games.rng import Rng
+    from engine.registry import game_named
+    from render.registry import draw
+    from render.request import DrawRequest
+    from render.stamps import drawn_texts
+    rules = game_named("kingdomino")
+    names = ["Ann", "Bot 2 (strong)", "Cy", "Dmitri Alexandrovich Karamazov-Smerdyakov"]
+    state, _ = rules.new_game(names, 4, rules.options({}))
+    rng = Rng(2)
+    for _ in range(30):
+        legal = rules.legal_actions(state)
+        state, _ = rules.apply(state, legal[rng.below(len(legal))])
+    with drawn_texts() as texts:
+        draw(DrawRequest.of("kingdomino", "turn", state, theme="dark"))
+    written = [text for text, _ in texts]
+    assert "Bot 2 (strong)" in written, written
+    assert any(text.startswith("Dmitri") and text.endswith("…") for text in written)
