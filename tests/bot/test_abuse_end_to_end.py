@@ -225,3 +225,42 @@ async def test_a_tap_too_many_slows_down_in_the_same_private_message(strict_bot)
     assert not [s for s in fake.sent[before:] if s.kind in ("callback", "followup")], \
         "no new private message"
     assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.fixture
+async def brisk_bot(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Bot]]:
+    """A bot whose limit refills a tap a second after a burst of 4."""
+    fake = FakeDiscord()
+    await fake.start()
+    bot = Bot(fake, tmp_path / "bot.sqlite3", extra_env={
+        "MOONRIVER_RATE_PER_MINUTE": "60", "MOONRIVER_RATE_BURST": "4"})
+    await bot.start()
+    try:
+        yield fake, bot
+    finally:
+        await bot.stop()
+        await fake.stop()
+
+
+@pytest.mark.system
+async def test_a_tap_just_over_the_limit_is_held_and_played(brisk_bot) -> None:
+    """A tap the limit lets through within a few seconds is not refused: it is held
+    (acknowledged at once) and played, and the same private message shows the next
+    step, with no slow-down line."""
+    from tests.bot.test_end_to_end import click_and_wait, open_dialogue
+    from tests.fake_discord import next_click
+    fake, _bot = brisk_bot
+    table = await started_table(fake, ALICE, [BOB])  # Alice: 2 of her 4 taps, Bob: 1
+    (mover,) = table.allowed_mentions["users"]
+    for _ in range(1 if int(mover) == ALICE[0] else 2):  # all but one tap used up
+        before = len(fake.sent)
+        iid = await fake.slash(ALICE if int(mover) == ALICE[0] else BOB, "rules")
+        await reply_to(fake, iid, before)
+    user, message, _before = await open_dialogue(fake, table)  # the burst's last tap
+    before = len(fake.sent)
+    answer = await click_and_wait(fake, user, message, *next_click(message))
+    assert "Slow down" not in answer.content and not answer.content.startswith("⏳")
+    assert answer.kind == "update" and answer.ephemeral, answer.kind
+    assert answer.content != message.content  # the tap was played: the next step
+    assert not [s for s in fake.sent[before:] if s.kind in ("callback", "followup")]
+    assert fake.violations == [] and fake.unanswered() == []
