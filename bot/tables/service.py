@@ -327,6 +327,11 @@ class TableService:
         return Record(game.options.game, game.seed, tuple(_unique_names(game.seats)),
                       self.engine_options(game), tuple(a.text for a in actions))
 
+    async def record_of(self, game: Game) -> Record:
+        """The game's record as played so far, from the log (the end's story picture
+        plays it back)."""
+        return self._record(game, await self.store.actions(game.id))
+
     async def state_of(self, game: Game) -> GameState:
         """The current state: memory, else the snapshot, else rebuilt from seed + log."""
         cached = self._states.get(game.id)

@@ -11,12 +11,13 @@ from render.kingdomino.board import render_kingdom
 from render.kingdomino.files import to_png
 from render.kingdomino.final import render_final
 from render.kingdomino.preview import render_preview
+from render.kingdomino.story import render_kingdomino_story
 from render.kingdomino.turn import render_turn
 from render.request import DrawRequest
 from render.theme import theme_named
 
 #: The pictures a Kingdomino request may ask for.
-KINDS = ("turn", "preview", "final", "kingdom")
+KINDS = ("turn", "preview", "final", "kingdom", "story")
 
 
 def draw(request: DrawRequest) -> bytes:
@@ -28,6 +29,9 @@ def draw(request: DrawRequest) -> bytes:
     elif request.kind == "preview":
         image = render_preview(state, request.seat, request.choices, locale=locale,
                                theme=theme)[0]
+    elif request.kind == "story":  # the end's second picture: the rounds and the sources
+        image = render_kingdomino_story(state, request.rounds, locale=locale,
+                                        theme=theme).image
     elif request.kind == "final":
         image = render_final(state, locale=locale, theme=theme).image
     else:

@@ -8,6 +8,7 @@ from render.encode import to_png_bytes
 from render.moonriver.changes import changes_of
 from render.moonriver.ranch import render_ranch
 from render.moonriver.scores import render_scores
+from render.moonriver.story import render_moonriver_story
 from render.moonriver.style import moonriver_theme
 from render.moonriver.table import render_preview, render_table
 from render.moonriver.turn import render_turn
@@ -15,7 +16,7 @@ from render.request import DrawRequest
 from render.theme import theme_named
 
 #: The pictures a Moon River request may ask for.
-KINDS = ("turn", "table", "ranch", "preview", "scores")
+KINDS = ("turn", "table", "ranch", "preview", "scores", "story")
 
 
 def draw(request: DrawRequest) -> bytes:
@@ -27,6 +28,9 @@ def draw(request: DrawRequest) -> bytes:
         picture = render_turn(view, theme=theme, locale=locale,
                               changes=changes_of(request.events), palette=True)
         return to_png_bytes(picture.image, theme=theme)
+    if request.kind == "story":  # the end's second picture: the rounds and the sources
+        story = render_moonriver_story(view, request.rounds, theme=theme, locale=locale)
+        return to_png_bytes(story.image, theme=theme)
     if request.kind == "table":
         image = render_table(view, theme=theme, locale=locale)
     elif request.kind == "ranch":
