@@ -181,6 +181,11 @@ def rematch_id(game: int) -> str:
     return f"mr:rematch:{game}"
 
 
+def help_id() -> str:
+    """Under the bot's answer to an @mention: the help, privately."""
+    return "mr:help"
+
+
 _GAME = r"(?P<game>\d+)"
 _VERSION = r"(?P<version>\d+)"
 _ACTION = r"(?P<action>[A-Za-z0-9 ]+)"
@@ -197,6 +202,7 @@ _TEMPLATES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (rf"mr:back:{_GAME}:{_VERSION}", "back", ""),
         (rf"mr:pick:{_GAME}:{_VERSION}:{_ACTION}", "pick", "id"),
         (rf"mr:rematch:{_GAME}", "rematch", ""),
+        (r"mr:help", "help", ""),
     ))
 
 

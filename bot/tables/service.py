@@ -387,6 +387,18 @@ class TableService:
                                 row.seq)
         return told.segments, tuple(events)
 
+    async def since_last_turn(self, game: Game, seat: int) -> list[Segment]:
+        """The turns the others played since `seat`'s last move, in the words their posts
+        used (`narration.told_turns` from that move on, in the table's language): what a
+        player coming back has missed. Empty before their first move."""
+        rows = await self.store.actions(game.id)
+        own = [row.seq for row in rows if row.seat == seat]
+        if not own:
+            return []
+        segments = told_turns(rows, rows[-1].seq, own[-1], game.settings.locale).segments
+        ends = [i for i, x in enumerate(segments) if x.seat == seat and x.ends_turn]
+        return segments[ends[-1] + 1:] if ends else segments
+
     async def _told_rows(self, game: Game, upto: int, since: int | None, locale: str
                          ) -> Told:
         """`told_turns` over the end of the log it needs: from `since`, or without it a

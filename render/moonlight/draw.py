@@ -9,18 +9,21 @@ from __future__ import annotations
 from render.moonlight.files import to_png
 from render.moonlight.final import render_final
 from render.moonlight.hand import render_hand
+from render.moonlight.legend import render_moonlight_legend
 from render.moonlight.story import render_moonlight_story
 from render.moonlight.turn import render_turn
 from render.request import DrawRequest
 from render.theme import theme_named
 
 #: The pictures a Moonlight request may ask for.
-KINDS = ("turn", "hand", "final", "story")
+KINDS = ("turn", "hand", "final", "story", "legend")
 
 
 def draw(request: DrawRequest) -> bytes:
     """Draw and encode one Moonlight picture."""
     theme, locale = theme_named(request.theme), request.locale
+    if request.kind == "legend":  # no game in it: the symbols (its state is empty)
+        return to_png(render_moonlight_legend(theme=theme, locale=locale)[0], theme)
     if request.kind == "turn":
         picture = render_turn(request.state, events=request.events, locale=locale, theme=theme)
     elif request.kind == "hand":
