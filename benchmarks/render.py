@@ -265,7 +265,7 @@ def main() -> None:
     print(f"old table picture {table.width}x{table.height}: draw "
           f"{median_ms(lambda: render_table(view, theme=DARK), args.repeats):.1f} ms, encode "
           f"{median_ms(lambda: to_png_bytes(table), args.repeats):.1f} ms")
-    print(f"ranch (5x5, 56 px cells): draw "
+    print(f"ranch (5x5, 64 px cells): draw "
           f"{median_ms(lambda: render_ranch(view, 0, theme=DARK), args.repeats):.1f} ms")
     worker_figures(*busy_table(4, 20), args.repeats)
     turn_after_turn(args.games, args.turns)

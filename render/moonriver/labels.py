@@ -7,8 +7,7 @@ are computed here, once, from the same public view the picture is drawn from.
 from __future__ import annotations
 
 from engine.moonriver.view import SlotView, TableView
-from render.labels import SLOT_LABELS as SLOT_LABELS
-from render.labels import slot_label as slot_label
+from render.labels import slot_label
 
 
 def column_labels(column: tuple[SlotView, ...]) -> dict[int, str]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.moonriver.actions import Build
 from engine.moonriver.grid import WIDTH
-from render.labels import letter as letter
+from render.labels import letter
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,8 +23,8 @@ from render.moonriver.changes import TurnChanges
 from render.moonriver.draft import DraftSizes, compose_draft, tile_boxes
 from render.moonriver.final import render_final
 from render.moonriver.layout import TurnLayout, TurnPicture
+from render.moonriver.ranch import RanchSizes, draw_ranch
 from render.moonriver.style import BOARD, moonriver_theme
-from render.moonriver.turn_ranch import RanchSizes, draw_turn_ranch
 from render.stamps import drawn_texts
 from render.theme import OUTLINE, Theme
 
@@ -183,21 +183,21 @@ def _render_turn(view: TableView, canvas: Canvas, locale: str, changes: TurnChan
     chosen = changes.chosen
     image.paste(compose_draft(view, draft, theme, locale, chosen, canvas), (PAD, top))
     tiles = tile_boxes(view, PAD, top, draft)
-    ranches = [draw_turn_ranch(image, view.players[mover], PAD, middle_y, sizes=big,
-                               theme=theme, locale=locale, changes=changes, canvas=canvas)]
+    ranches = [draw_ranch(image, view.players[mover], PAD, middle_y, sizes=big,
+                          theme=theme, locale=locale, changes=changes, canvas=canvas)]
     side_x = 2 * PAD + big.width
     _draw_saloon(image, view, (side_x, middle_y), side_w, saloon_h, canvas, locale)
     if beside:
-        ranches.append(draw_turn_ranch(image, others[0], side_x + (side_w - small.width) // 2,
-                                       middle_y + saloon_h + PAD, sizes=small, theme=theme,
-                                       locale=locale, changes=changes, canvas=canvas))
+        ranches.append(draw_ranch(image, others[0], side_x + (side_w - small.width) // 2,
+                                  middle_y + saloon_h + PAD, sizes=small, theme=theme,
+                                  locale=locale, changes=changes, canvas=canvas))
     else:
         row_y = middle_y + big.height + PAD
         for i, player in enumerate(others):
             x = PAD + (i % per_row) * (small.width + PAD)
             y = row_y + (i // per_row) * (small.height + PAD)
-            ranches.append(draw_turn_ranch(image, player, x, y, sizes=small, theme=theme,
-                                           locale=locale, changes=changes, canvas=canvas))
+            ranches.append(draw_ranch(image, player, x, y, sizes=small, theme=theme,
+                                      locale=locale, changes=changes, canvas=canvas))
     smallest = min((size for _, size in texts), default=TEXT)
     layout = TurnLayout(WIDTH, height, smallest, tuple(tiles), tuple(ranches), mover)
     return TurnPicture(image, layout)

@@ -6,8 +6,9 @@ from engine.moonriver.actions import Build
 from engine.moonriver.game import legal_actions
 from engine.moonriver.grid import WIDTH, parse_cell
 from engine.moonriver.view import public_view
+from render.labels import letter
 from render.moonriver import render_preview
-from render.moonriver.placement import letter, placement_positions, position_of
+from render.moonriver.placement import placement_positions, position_of
 from render.stamps import drawn_texts
 from render.theme import DARK
 from tests.render.golden import at_build_decision

@@ -11,11 +11,11 @@ from engine.moonriver.view import public_view
 from render.labels import slot_label
 from render.moonriver.changes import CowStep, changes_of
 from render.moonriver.labels import draft_labels, parcel_label
-from render.moonriver.layout import PHONE_WIDTH, TurnPicture
-from render.moonriver.scores import fit_formula
+from render.moonriver.layout import TurnPicture
 from render.moonriver.turn import render_turn
+from render.score_card import fit_formula
 from render.stamps import drawn_texts, text_width
-from render.theme import DARK, LIGHT
+from render.theme import DARK, LIGHT, PHONE_WIDTH
 from tests.render.golden import played, played_with_events
 
 GAMES = [(4, 3, 9), (3, 7, 9), (2, 2, 9), (2, 5, 18), (3, 4, 0)]  # players, seed, round

@@ -36,7 +36,8 @@ from engine.moonriver.grid import cell_name
 from engine.moonriver.scoring import score_ranch
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import TableView, ranch_grid
-from render.moonriver.labels import SLOT_LABELS, draft_labels
+from render.labels import SLOT_LABELS
+from render.moonriver.labels import draft_labels
 from render.moonriver.placement import Position
 from render.plural import counted
 
