@@ -105,8 +105,9 @@ def _marker(draw: ImageDraw.ImageDraw, centre: tuple[int, int], shape: str, size
 def draw_lines(image: Image.Image, box: Box, lines: Sequence[Line], steps: Sequence[str],
                *, theme: Theme, text: int) -> LineGeometry:
     """A line chart in `box`: gridlines with their values on the left, the `steps`
-    (round names) under the plot, one line per entry with a marker at every step; the
-    strong line last, on top. Steps too dense to name are named every few."""
+    (round names) under the plot, one line per entry with a marker at every step (every
+    few, and the last, where steps are denser than two markers); the strong line last,
+    on top. Steps too dense to name are named every few."""
     d = ImageDraw.Draw(image)
     values = [v for line in lines for v in line.values] or [0]
     grid = ticks(min(0, *values), max(1, *values))
@@ -136,7 +137,8 @@ def draw_lines(image: Image.Image, box: Box, lines: Sequence[Line], steps: Seque
             if index != count - 1 and count - 1 - index < every:
                 continue  # the last step is always named: never crowd it
             draw_text(image, (x_of(index), py1 + 8), step, text, theme.muted, anchor="ma")
-    points: list[tuple[tuple[int, int], ...]] = []
+    spacing = (px1 - px0) / max(1, count - 1)
+    marked = max(1, math.ceil(2 * MARKER / max(1.0, spacing)))  # dense: every few steps
     order = sorted(range(len(lines)), key=lambda i: lines[i].strong)
     drawn: dict[int, tuple[tuple[int, int], ...]] = {}
     for i in order:
@@ -146,8 +148,10 @@ def draw_lines(image: Image.Image, box: Box, lines: Sequence[Line], steps: Seque
         if len(xy) > 1:
             d.line(xy, fill=OUTLINE, width=width + 4, joint="curve")
             d.line(xy, fill=line.colour, width=width, joint="curve")
-        for point in xy:
-            _marker(d, point, line.marker, MARKER + (4 if line.strong else 0), line.colour)
+        for n, point in enumerate(xy):
+            if n % marked == 0 or n == len(xy) - 1:
+                _marker(d, point, line.marker, MARKER + (4 if line.strong else 0),
+                        line.colour)
         drawn[i] = xy
     points = [drawn[i] for i in range(len(lines))]
     return LineGeometry(plot, tuple(points), LINE_W, MARKER)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from engine.games.i18n import t
 from render import chart
 from render import score_card as card
 from render.chart import BarGeometry, LineGeometry, Part
@@ -67,6 +68,13 @@ class StoryLayout:
 class StoryPicture:
     image: Image.Image
     layout: StoryLayout
+
+
+def steps(count: int, locale: str) -> tuple[str, ...]:
+    """The chart's steps: round 1, 2 … and the end last (the last round may end in the
+    same move as the game, so the last point is named as what it is: the final score)."""
+    return (*(str(n) for n in range(1, count)), t("render.story.end", locale))[-count:] \
+        if count else ()
 
 
 def _lines(story: Story) -> list[chart.Line]:

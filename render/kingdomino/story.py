@@ -15,7 +15,7 @@ from engine.kingdomino.view import TableView
 from render.chart import Part
 from render.kingdomino.source import view_of
 from render.kingdomino.style import CASTLE_ROOF, CROWN, DISCARD, TERRAIN_STYLE, king_rgb
-from render.story import Story, StoryPicture, StoryPlayer, render_story
+from render.story import Story, StoryPicture, StoryPlayer, render_story, steps
 from render.theme import Theme
 
 BONUS_COLOURS = {MIDDLE_KINGDOM: CASTLE_ROOF, HARMONY: CROWN}
@@ -39,7 +39,7 @@ def story_of(view: TableView, rounds: Sequence[Sequence[int]], locale: str,
                           tuple(sum(game[p.seat] for game in view.series) for p in players)))
     return Story(
         t("render.story.title", locale), t("render.story.by_round", locale),
-        tuple(str(n) for n in range(1, len(rounds) + 1)),
+        steps(len(rounds), locale),
         tuple(StoryPlayer(p.name, king_rgb(p.seat, theme), p.seat in winners)
               for p in players),
         tuple(tuple(row[p.seat] for row in rounds) for p in players),

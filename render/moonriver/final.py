@@ -3,9 +3,9 @@ sheet (R-SCORE-*).
 
 Replaces the turn picture once the game is over: an empty draft says nothing then. The
 winner's ranch is large (32 px cells at phone size), the others beside it in a column
-of one or two (at least 16 px cells), drawn by the turn picture's ranch panels without
-marks. The card is drawn by render.score_card, as Kingdomino's; formulas are shortened
-so a row never loses its total.
+of one or two (at least 16 px cells), each the one ranch panel (render.moonriver.ranch)
+without marks. The card is drawn by render.score_card, as Kingdomino's; formulas are
+shortened so a row never loses its total.
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from engine.games.i18n import t
 from engine.moonriver.view import TableView
 from render import score_card as card
 from render.moonriver import sprites
-from render.moonriver.changes import TurnChanges
 from render.moonriver.layout import TurnLayout, TurnPicture
+from render.moonriver.ranch import RanchGeometry, RanchSizes, draw_ranch
 from render.moonriver.scores import landscape_rows
 from render.moonriver.style import LANDSCAPE_STYLE, seat_rgb
-from render.moonriver.turn_ranch import RanchGeometry, RanchSizes, draw_turn_ranch
 from render.stamps import drawn_texts
 from render.theme import Theme
 
@@ -72,16 +71,15 @@ def _draw_ranches(image: Image.Image, view: TableView, order: list[int], y: int,
                   theme: Theme, locale: str) -> list[RanchGeometry]:
     """The best-ranked ranch large on the left, the others in ranking order beside it."""
     big, small, per_row = _ranch_sizes(view)
-    none = TurnChanges()
-    out = [draw_turn_ranch(image, view.players[order[0]], card.PAD,
+    out = [draw_ranch(image, view.players[order[0]], card.PAD,
                            y, sizes=big, theme=theme,
-                           locale=locale, changes=none)]
+                           locale=locale)]
     x0 = card.PAD + big.width + GAP
     for i, seat in enumerate(order[1:]):
         x = x0 + (i % per_row) * (small.width + GAP)
-        out.append(draw_turn_ranch(image, view.players[seat], x,
+        out.append(draw_ranch(image, view.players[seat], x,
                                    y + (i // per_row) * (small.height + GAP), sizes=small,
-                                   theme=theme, locale=locale, changes=none))
+                                   theme=theme, locale=locale))
     return out
 
 

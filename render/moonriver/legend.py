@@ -24,7 +24,7 @@ def legend_entries(locale: str) -> list[tuple[Image.Image, str]]:
                (sprites.corn(ICON), t("legend.corn", locale))]
     entries += [(sprites.partner_token(face, ICON), t(f"partner.{face}", locale))
                 for face in PARTNERS]
-    entries += [(sprites.tile(landscape, ICON, code=False).convert("RGBA"),
+    entries += [(sprites.tile(landscape, ICON).convert("RGBA"),
                  t(f"landscape.{landscape.label}", locale)) for landscape in Landscape]
     return entries
 
