@@ -15,6 +15,7 @@ from engine.moonriver.state import Phase
 from engine.moonriver.view import public_view
 from engine.registry import game_named
 from render import chart
+from render.kingdomino.final import render_final as render_kingdomino_final
 from render.kingdomino.legend import render_kingdomino_legend
 from render.moonlight.legend import render_moonlight_legend
 from render.moonriver.legend import render_moonriver_legend
@@ -24,6 +25,7 @@ from render.request import DrawRequest
 from render.story import StoryPicture
 from render.theme import DARK, LIGHT, PHONE_WIDTH, Theme
 from tests.render.golden import played
+from tests.render.kingdomino.games import played as kingdomino_played
 from tests.render.story_games import finished, story
 
 
@@ -60,6 +62,26 @@ def test_r_score_the_end_picture_shows_every_ranch_the_winners_large(players: in
         x0, y0, x1, y1 = ranch.cell_box(built)
         pixel = small.getpixel((int((x0 + x1) / 2 * scale), int((y0 + y1) / 2 * scale)))
         assert max(abs(a - b) for a, b in zip(pixel, DARK.grid, strict=True)) > 12
+
+
+@pytest.mark.parametrize(("players", "seed", "variants"), [
+    (2, 2, ()), (3, 8, ()), (4, 3, ("harmony",)), (2, 4, ("mighty-duel",))])
+def test_k_score_the_end_picture_shows_every_kingdom_the_winners_large(
+        players: int, seed: int, variants: tuple[str, ...]) -> None:
+    state, _ = kingdomino_played(players, seed, None, variants=variants)
+    picture = render_kingdomino_final(state, theme=LIGHT, locale="de")
+    layout, image = picture.layout, picture.image
+    scale = PHONE_WIDTH / image.width
+    kingdoms = layout.kingdoms
+    assert sorted(k.seat for k in kingdoms) == list(range(players))
+    assert kingdoms[0].seat in game_named("kingdomino").result(state).winners
+    assert kingdoms[0].cell * scale >= (24 if "mighty-duel" in variants else 32)
+    assert all(k.cell * scale >= 16 and k.cell < kingdoms[0].cell for k in kingdoms[1:])
+    assert layout.min_text * scale >= 11
+    for i, a in enumerate(k.panel for k in kingdoms):
+        assert a[2] <= image.width
+        for b in [k.panel for k in kingdoms][i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
 
 
 GAMES = [("moonriver", 4, 8, DARK, "en"), ("moonriver", 3, 5, LIGHT, "de"),
