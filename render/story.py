@@ -77,6 +77,16 @@ def steps(count: int, locale: str) -> tuple[str, ...]:
         if count else ()
 
 
+def running_totals(players: Sequence[StoryPlayer], rounds: Sequence[Sequence[int]],
+                   parts: Sequence[Part], locale: str) -> Story:
+    """The story of a game scored as running totals (`rounds`: every player's points
+    after each round, seat order; the last is the end), in the shared words."""
+    return Story(t("render.story.title", locale), t("render.story.by_round", locale),
+                 steps(len(rounds), locale), tuple(players),
+                 tuple(tuple(row[seat] for row in rounds) for seat in range(len(players))),
+                 t("render.story.sources", locale), tuple(parts))
+
+
 def _lines(story: Story) -> list[chart.Line]:
     return [chart.Line(player.name, player.colour, values,
                        chart.MARKERS[seat % len(chart.MARKERS)], player.winner)

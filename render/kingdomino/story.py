@@ -15,7 +15,7 @@ from engine.kingdomino.view import TableView
 from render.chart import Part
 from render.kingdomino.source import view_of
 from render.kingdomino.style import CASTLE_ROOF, CROWN, DISCARD, TERRAIN_STYLE, king_rgb
-from render.story import Story, StoryPicture, StoryPlayer, render_story, steps
+from render.story import Story, StoryPicture, StoryPlayer, render_story, running_totals
 from render.theme import Theme
 
 BONUS_COLOURS = {MIDDLE_KINGDOM: CASTLE_ROOF, HARMONY: CROWN}
@@ -37,13 +37,8 @@ def story_of(view: TableView, rounds: Sequence[Sequence[int]], locale: str,
     if view.games > 1:  # K-DYN: the series' earlier games, together
         parts.append(Part(t("kd.pic.dynasty", locale), DISCARD,
                           tuple(sum(game[p.seat] for game in view.series) for p in players)))
-    return Story(
-        t("render.story.title", locale), t("render.story.by_round", locale),
-        steps(len(rounds), locale),
-        tuple(StoryPlayer(p.name, king_rgb(p.seat, theme), p.seat in winners)
-              for p in players),
-        tuple(tuple(row[p.seat] for row in rounds) for p in players),
-        t("render.story.sources", locale), tuple(parts))
+    return running_totals([StoryPlayer(p.name, king_rgb(p.seat, theme), p.seat in winners)
+                           for p in players], rounds, parts, locale)
 
 
 def render_kingdomino_story(state: TableView | GameState, rounds: Sequence[Sequence[int]],

@@ -11,7 +11,7 @@ from engine.moonriver.components import Landscape
 from engine.moonriver.view import TableView
 from render.chart import Part
 from render.moonriver.style import LANDSCAPE_STYLE, PARTNER_COLOURS, seat_rgb
-from render.story import Story, StoryPicture, StoryPlayer, render_story, steps
+from render.story import Story, StoryPicture, StoryPlayer, render_story, running_totals
 from render.theme import Theme
 
 
@@ -32,13 +32,8 @@ def story_of(view: TableView, rounds: Sequence[Sequence[int]], locale: str,
         parts.append(Part(t(f"scenario.{view.scenario}", locale),
                           PARTNER_COLOURS["desperado"],
                           tuple(p.score.scenario_points for p in players)))
-    return Story(
-        t("render.story.title", locale), t("render.story.by_round", locale),
-        steps(len(rounds), locale),
-        tuple(StoryPlayer(p.name, seat_rgb(p.colour, theme), p.seat in winners)
-              for p in players),
-        tuple(tuple(row[p.seat] for row in rounds) for p in players),
-        t("render.story.sources", locale), tuple(parts))
+    return running_totals([StoryPlayer(p.name, seat_rgb(p.colour, theme), p.seat in winners)
+                           for p in players], rounds, parts, locale)
 
 
 def render_moonriver_story(view: TableView, rounds: Sequence[Sequence[int]], *,
