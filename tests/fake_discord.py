@@ -1,7 +1,9 @@
 """A small fake Discord on 127.0.0.1 for end-to-end tests of the real discord.py client.
 
 It serves the REST routes the bot uses and a gateway websocket (HELLO, READY,
-GUILD_CREATE, heartbeats, INTERACTION_CREATE), records everything the bot sends, and
+GUILD_CREATE, heartbeats, INTERACTION_CREATE, MESSAGE_CREATE for a member's @mention:
+`mention`), remembers the intents the bot identified with and the channel each thread it
+made hangs off (`GET /channels/{id}` answers with it), records everything the bot sends, and
 records a *violation* whenever the bot breaks a Discord limit: first response to an
 interaction later than 3 s, a message over 2000 characters, a file over 10 MiB. It can
 also answer the next REST call with a 429 rate limit, as Discord does.
