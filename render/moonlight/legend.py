@@ -4,12 +4,12 @@ each as the pictures draw it."""
 
 from __future__ import annotations
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine.games.i18n import t
 from render.legend import ICON, render_legend
-from render.moonlight.cards import Wolf, draw_wolf
-from render.theme import Theme
+from render.moonlight.cards import Wolf, draw_moon, draw_wolf
+from render.theme import RGB, Theme
 
 
 def _card(card: Wolf) -> Image.Image:
@@ -18,13 +18,20 @@ def _card(card: Wolf) -> Image.Image:
     return icon
 
 
-def legend_entries(locale: str) -> list[tuple[Image.Image, str]]:
+def _moon(ground: RGB) -> Image.Image:
+    """The crescent as a card's corner shows it, large, bitten on the panel's colour."""
+    icon = Image.new("RGBA", (ICON, ICON), (0, 0, 0, 0))
+    draw_moon(ImageDraw.Draw(icon), ICON / 2 - 2, ICON / 2, ICON * 0.36, ground)
+    return icon
+
+
+def legend_entries(locale: str, theme: Theme) -> list[tuple[Image.Image, str]]:
     return [(_card(Wolf(0, 3, False, None, False)), t("legend.seat_1", locale)),
             (_card(Wolf(1, 3, False, None, False)), t("legend.seat_2", locale)),
-            (_card(Wolf(1, 4, True, None, False)), t("legend.moon", locale)),
+            (_moon(theme.panel), t("legend.moon", locale)),
             (_card(Wolf(0, 6, False, None, True)), t("ml.pic.lone_wolf", locale))]
 
 
 def render_moonlight_legend(*, theme: Theme, locale: str = "en") -> tuple[Image.Image, int]:
     return render_legend(t("legend.title", locale, game="Moonlight"),
-                         legend_entries(locale), theme=theme)
+                         legend_entries(locale, theme), theme=theme)
