@@ -25,6 +25,7 @@ from bot.tables.errors import BadInput, NotYourTurn
 from bot.tables.service import User, rules_of
 from bot.tables.words import turn_lines
 from engine.games.i18n import t
+from render.plural import counted
 
 __all__ = ["act", "current_screen", "open_dialogue"]
 
@@ -71,7 +72,7 @@ async def since_your_last_turn(client: TableClient, game: Game, state: Any, user
     lines = turn_lines(segments, names, game.settings.locale)
     head = [t("since.head", locale)]
     if len(lines) > SINCE_LINES:
-        head.append(t("since.more", locale, count=len(lines) - SINCE_LINES))
+        head.append(counted("since.more", len(lines) - SINCE_LINES, locale))
         lines = lines[-SINCE_LINES:]
     return "\n".join([*head, *lines])
 

@@ -396,8 +396,11 @@ class TableService:
         if not own:
             return []
         segments = told_turns(rows, rows[-1].seq, own[-1], game.settings.locale).segments
-        ends = [i for i, x in enumerate(segments) if x.seat == seat and x.ends_turn]
-        return segments[ends[-1] + 1:] if ends else segments
+        mine = [i for i, x in enumerate(segments) if x.seat == seat and x.ends_turn]
+        if mine:  # the call of their last move went on into the others' turns
+            segments = segments[mine[-1] + 1:]
+        ends = [i for i, x in enumerate(segments) if x.ends_turn]  # whole turns only: not
+        return segments[:ends[-1] + 1] if ends else []  # their own turn still going on
 
     async def _told_rows(self, game: Game, upto: int, since: int | None, locale: str
                          ) -> Told:
