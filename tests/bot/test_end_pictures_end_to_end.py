@@ -24,20 +24,26 @@ SINCE = "**Since your last turn:**"
 GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = 1 << 9, 1 << 12, 1 << 15
 
 
-async def table_with_computers(fake: FakeDiscord, game: str, computers: int) -> Sent:
-    """Alice opens `game` in a new thread, seats `computers` easy computer players and
-    starts: the first table post (in the thread)."""
-    options = {} if game == "moonlight" else {"players": computers + 1}
+async def table_with_computers(fake: FakeDiscord, game: str, computers: int,
+                               thread: bool = True) -> Sent:
+    """Alice opens `game` (in a new thread by default), seats `computers` easy computer
+    players and starts: the first table post."""
+    options: dict[str, object] = {} if game == "moonlight" else {"players": computers + 1}
     if game == "moonriver":
         options["variant"] = "base"
+    if not thread:
+        options["thread"] = False
+    before = len(fake.sent)
     await fake.slash(ALICE, "new", group=game, **options)
-    lobby = await fake.wait_for(lambda s: s.kind == "channel" and "mr:lobby:join"
-                                in s.custom_ids())
-    thread = int(lobby.channel_id)
-    assert thread != CHANNEL_ID and fake.thread_parents[lobby.channel_id] == str(CHANNEL_ID)
+    lobby = await fake.wait_for(lambda s: "mr:lobby:join" in s.custom_ids(), after=before)
+    where = int(lobby.channel_id)
+    if thread:
+        assert where != CHANNEL_ID and fake.thread_parents[lobby.channel_id] == str(CHANNEL_ID)
+    else:
+        assert where == CHANNEL_ID
     for _ in range(computers):
         before = len(fake.sent)
-        iid = await fake.slash(ALICE, "addbot", group=game, channel_id=thread, level="easy")
+        iid = await fake.slash(ALICE, "addbot", group=game, channel_id=where, level="easy")
         await fake.wait_for(lambda s, iid=iid: s.interaction_id == iid, after=before)
     before = len(fake.sent)
     await fake.click(ALICE, lobby, "mr:lobby:start")
@@ -103,6 +109,21 @@ async def test_the_end_post_has_both_pictures_and_the_parent_channel_the_result(
     assert not line.files and not (line.allowed_mentions or {}).get("users")
     assert len([s for s in fake.messages(channel=CHANNEL_ID) if "🏆" in s.content]) == 1
     assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.mark.system
+async def test_a_game_in_a_plain_channel_tells_no_other_channel(
+        discord_and_bot,  # noqa: F811 (the fixture)
+) -> None:
+    fake, _bot = discord_and_bot
+    table = await table_with_computers(fake, "moonlight", 1, thread=False)
+    final, _ = await play_alone_against_computers(fake, table)
+    assert final.channel_id == str(CHANNEL_ID) and "story.png" in final.files
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "status", group="moonlight")  # a round trip after the end
+    await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert [s for s in fake.sent if "discord.com/channels/" in s.content] == []
+    assert fake.requests["GET channels"] == 0  # a plain channel: nothing to look up
 
 
 @pytest.mark.system
