@@ -14,7 +14,7 @@ from bot.tables.fronts.story import rounds_of
 from engine.moonriver.state import Phase
 from engine.moonriver.view import public_view
 from engine.registry import game_named
-from render import chart
+from render import chart, registry
 from render.kingdomino.final import render_final as render_kingdomino_final
 from render.kingdomino.legend import render_kingdomino_legend
 from render.moonlight.legend import render_moonlight_legend
@@ -168,8 +168,10 @@ def test_the_symbol_legends_read_at_phone_width(legend, theme: Theme, locale: st
 
 
 def test_every_game_draws_its_story_and_legend_through_the_registry() -> None:
-    for game, players, seed in (("moonriver", 2, 8), ("kingdomino", 2, 4), ("moonlight", 2, 5)):
-        state, rows = rounds_of(finished(game, players, seed))
+    """The end post and /help ask every registered game for these two kinds."""
+    for game in registry.GAMES:
+        assert {"story", "legend"} <= set(registry.GAMES[game].kinds)
+        state, rows = rounds_of(finished(game, 2, 5))
         png = draw(DrawRequest.of(game, "story", state, rounds=rows, theme="light"))
         assert png.startswith(b"\x89PNG") and len(png) > 10_000
         legend = draw(DrawRequest(game, "legend", {}, locale="de"))
