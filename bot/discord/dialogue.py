@@ -61,15 +61,16 @@ SINCE_LINES = 12
 async def since_your_last_turn(client: TableClient, game: Game, state: Any, user_id: int,
                                locale: str) -> str:
     """'Since your last turn:' and the others' turns since, one line each in the words of
-    the turn posts, for a player who was away (AWAY_TURNS or more of them); else ''."""
+    the turn posts (in the asker's language where every one was told in it, else the
+    table's, as `history`), for a player who was away (AWAY_TURNS or more); else ''."""
     seat = game.seat_of(user_id)
     if seat is None:
         return ""
-    segments = await client.service.since_last_turn(game, seat.seat)
+    segments, told_in = await client.service.since_last_turn(game, seat.seat, locale)
     if sum(1 for x in segments if x.ends_turn) < AWAY_TURNS:
         return ""
     names = [safe_name(n) for n in rules_of(game).names(state)]  # as the posts name them
-    lines = turn_lines(segments, names, game.settings.locale)
+    lines = turn_lines(segments, names, told_in)
     head = [t("since.head", locale)]
     if len(lines) > SINCE_LINES:
         head.append(counted("since.more", len(lines) - SINCE_LINES, locale))

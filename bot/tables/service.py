@@ -387,20 +387,25 @@ class TableService:
                                 row.seq)
         return told.segments, tuple(events)
 
-    async def since_last_turn(self, game: Game, seat: int) -> list[Segment]:
+    async def since_last_turn(self, game: Game, seat: int, locale: str
+                              ) -> tuple[list[Segment], str]:
         """The turns the others played since `seat`'s last move, in the words their posts
-        used (`narration.told_turns` from that move on, in the table's language): what a
-        player coming back has missed. Empty before their first move."""
+        used (`narration.told_turns` from that move on), and the language they are in:
+        `locale` where every one of those calls was told in it (the asker's, as
+        `history` does), else the table's. What a player coming back has missed; empty
+        before their first move, and only whole turns."""
         rows = await self.store.actions(game.id)
         own = [row.seq for row in rows if row.seat == seat]
         if not own:
-            return []
-        segments = told_turns(rows, rows[-1].seq, own[-1], game.settings.locale).segments
+            return [], locale
+        told = [json.loads(row.said) for row in rows if row.said and row.seq >= own[-1]]
+        chosen = locale if all(locale in words for words in told) else game.settings.locale
+        segments = told_turns(rows, rows[-1].seq, own[-1], chosen).segments
         mine = [i for i, x in enumerate(segments) if x.seat == seat and x.ends_turn]
         if mine:  # the call of their last move went on into the others' turns
             segments = segments[mine[-1] + 1:]
         ends = [i for i, x in enumerate(segments) if x.ends_turn]  # whole turns only: not
-        return segments[:ends[-1] + 1] if ends else []  # their own turn still going on
+        return (segments[:ends[-1] + 1] if ends else []), chosen  # their own turn going on
 
     async def _told_rows(self, game: Game, upto: int, since: int | None, locale: str
                          ) -> Told:

@@ -121,7 +121,8 @@ async def test_a_game_in_a_plain_channel_tells_no_other_channel(
     assert final.channel_id == str(CHANNEL_ID) and "story.png" in final.files
     before = len(fake.sent)
     iid = await fake.slash(ALICE, "status", group="moonlight")  # a round trip after the end
-    await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    status = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert status.ephemeral and set(status.files) == {"table.png", "story.png"}
     assert [s for s in fake.sent if "discord.com/channels/" in s.content] == []
     assert fake.requests["GET channels"] == 0  # a plain channel: nothing to look up
 

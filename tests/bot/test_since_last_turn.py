@@ -15,6 +15,7 @@ from bot.tables.words import turn_lines
 from engine.games.rng import Rng
 from tests.bot.conftest import ALICE, BOB, CAROL
 from tests.bot.test_service import CHANNEL, table
+from tests.bot.test_turn_words import ENGLISH
 
 
 async def test_the_turns_since_a_players_last_move_are_the_others_whole_turns(
@@ -24,14 +25,14 @@ async def test_the_turns_since_a_players_last_move_are_the_others_whole_turns(
     rng = Rng(11)
     status = await service.status(CHANNEL)
     for seat in range(3):  # nobody has moved: nothing to catch up on
-        assert await service.since_last_turn(status.game, seat) == []
+        assert await service.since_last_turn(status.game, seat, "en") == ([], "en")
     others_since: dict[int, int] = {}  # seat -> turns the others ended since its last act
     checked = 0
     for _ in range(60):
         status = await service.status(CHANNEL)
         seat = status.state.active_seat
         if seat in others_since:
-            said = await service.since_last_turn(status.game, seat)
+            said, _ = await service.since_last_turn(status.game, seat, "en")
             assert all(x.seat != seat for x in said)
             assert sum(1 for x in said if x.ends_turn) == others_since[seat]
             checked += others_since[seat] >= 2
@@ -56,7 +57,8 @@ async def test_play_opens_with_the_lines_only_for_a_player_away_two_turns_or_mor
     for _ in range(40):
         status = await service.status(CHANNEL)
         user = users[status.game.seats[status.state.active_seat].user_id]
-        said = await service.since_last_turn(status.game, status.state.active_seat)
+        said, told_in = await service.since_last_turn(status.game, status.state.active_seat,
+                                                      "de")
         text = await dialogue.since_your_last_turn(client, status.game, status.state,
                                                    user.id, "de")
         ended = sum(1 for x in said if x.ends_turn)
@@ -64,7 +66,8 @@ async def test_play_opens_with_the_lines_only_for_a_player_away_two_turns_or_mor
             assert text == ""
         else:
             names = [safe_name(n) for n in rules_of(status.game).names(status.state)]
-            lines = turn_lines(said, names, "en")  # the table's language, as the posts
+            assert told_in == "en"  # nobody moved in German: the table's language
+            lines = turn_lines(said, names, told_in)
             assert text.splitlines() == ["**Seit deinem letzten Zug:**", *lines]
             texts.append((ended, text))
         await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
@@ -74,7 +77,7 @@ async def test_play_opens_with_the_lines_only_for_a_player_away_two_turns_or_mor
     status = await service.status(CHANNEL)
     for seat in range(3):
         user_id = status.game.seats[seat].user_id
-        said = await service.since_last_turn(status.game, seat)
+        said, _ = await service.since_last_turn(status.game, seat, "en")
         if sum(1 for x in said if x.ends_turn) >= dialogue.AWAY_TURNS:
             text = await dialogue.since_your_last_turn(client, status.game, status.state,
                                                        user_id, "en")
@@ -84,3 +87,28 @@ async def test_play_opens_with_the_lines_only_for_a_player_away_two_turns_or_mor
             break
     else:
         pytest.fail("nobody was away two turns at the end")
+
+
+async def test_the_lines_are_in_the_askers_language_where_every_turn_was_told_in_it(
+        service: TableService) -> None:
+    """Players who move in Japanese at an English table read the turns they missed in
+    Japanese (each call is logged in the table's language and its mover's); a German
+    asker, in whose language nothing was told, reads the table's."""
+    await table(service, ALICE, BOB, CAROL)
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    rng = Rng(7)
+    found = 0
+    for _ in range(30):
+        status = await service.status(CHANNEL)
+        seat = status.state.active_seat
+        said, told_in = await service.since_last_turn(status.game, seat, "ja")
+        if sum(1 for x in said if x.ends_turn) >= 2:
+            assert told_in == "ja"
+            text = " ".join(p for x in said for p in x.phrases)
+            assert not ENGLISH.search(text), text
+            assert (await service.since_last_turn(status.game, seat, "de"))[1] == "en"
+            found += 1
+        user = users[status.game.seats[seat].user_id]
+        await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))),
+                          locale="ja")
+    assert found
