@@ -258,7 +258,10 @@ class Delivery:
             message_id = await send_once(self.client, channel, message, post.nonce)
             if post.kind is PostKind.TABLE and state is not None \
                     and rules_of(game).is_over(state):
-                await self._tell_parent(post, game, state, message_id)
+                try:  # best effort: the end post is the record, and must not be held up
+                    await self._tell_parent(post, game, state, message_id)
+                except Exception:
+                    log.exception("game %s: telling the parent channel failed", game.id)
             CRASH.reached("after_post")
         except (discord.NotFound, discord.Forbidden) as exc:
             if post.kind is not PostKind.DM and not await self._hold(post, game, exc):
@@ -341,7 +344,7 @@ class Delivery:
                               link=link))
         try:
             await send_once(self.client, parent, line, f"p{post.nonce}"[:25])
-        except (discord.HTTPException, *TRANSIENT) as exc:
+        except (discord.HTTPException, *TRANSIENT) as exc:  # e.g. a forum: no plain posts
             log.info("game %s: could not post the result in channel %s (%s)", game.id,
                      parent, exc)
 

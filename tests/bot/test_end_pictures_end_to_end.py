@@ -6,6 +6,8 @@ answers with the help, privately."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.bot.test_end_to_end import (
@@ -108,6 +110,29 @@ async def test_the_end_post_has_both_pictures_and_the_parent_channel_the_result(
     assert f"<#{thread}>" in line.content and "Alice" in line.content
     assert not line.files and not (line.allowed_mentions or {}).get("users")
     assert len([s for s in fake.messages(channel=CHANNEL_ID) if "🏆" in s.content]) == 1
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.mark.system
+async def test_a_parent_channel_refusing_the_line_holds_nothing_up(
+        discord_and_bot,  # noqa: F811 (the fixture)
+) -> None:
+    """The line is best effort: a parent channel that refuses it (403) is tried once, the
+    end post stands and is not sent again, and the table's buttons keep working."""
+    fake, _bot = discord_and_bot
+    table = await table_with_computers(fake, "moonlight", 1)
+    fake.forbidden.add(str(CHANNEL_ID))
+    final, _ = await play_alone_against_computers(fake, table)
+    assert set(final.files) == {"final.png", "story.png"}
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "status", group="moonlight", channel_id=int(final.channel_id))
+    await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    await asyncio.sleep(1.5)  # a retry would come within the delivery's first backoff
+    assert [hit for hit in fake.fault_hits if hit[0] == str(CHANNEL_ID)] == [
+        (str(CHANNEL_ID), 403)]
+    ends = [s for s in fake.messages(channel=final.channel_id)
+            if s.kind == "channel" and "story.png" in s.files]
+    assert ends == [final] and fake.nonce_hits == 0
     assert fake.violations == [] and fake.unanswered() == []
 
 
