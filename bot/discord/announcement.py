@@ -103,7 +103,9 @@ async def build_announcement(post: Post, game: Game, state: Any | None,
         return Announcement(post.text)
     png = await drawn_for_post(front_of(game.options.game).turn_png, state,
                                tuple(context.events), locale, game.settings.theme)
-    lines = list(context.lines) or ([post.text] if post.text else [])
+    # the row's own line (an undo, a resignation) closes the turns the log tells: a long
+    # post drops its oldest lines first, never this one
+    lines = [*context.lines, post.text] if post.text else list(context.lines)
     over = rules_of(game).is_over(state)
     story = None
     if over and context.record is not None:

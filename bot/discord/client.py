@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot import APP_NAME
 from bot.config import Settings
-from bot.discord import drawing, lobby, overview
+from bot.discord import drawing, lobby, overview, ratings
 from bot.discord.components import click_of
 from bot.discord.delivery import Delivery, cancel_until_done
 from bot.discord.dialogue import act, open_dialogue
@@ -51,6 +51,8 @@ CLICK_HANDLERS: dict[str, ClickHandler] = {
     "rematch": lambda interaction, click: lobby.rematch(interaction, click.game),
     "help": lambda interaction, click: overview.answer_help(interaction),
     "act": lambda interaction, click: act(interaction, click.version, click.value),
+    "resign": ratings.resign_clicked,
+    "reset": ratings.reset_clicked,
     **{kind: handler for game in GAMES.values() for kind, handler in game.clicks.items()},
 }
 
@@ -111,8 +113,10 @@ class MoonRiverBot(TableClient):
             for game in await self.store.games_with_status(Status.ACTIVE):
                 await self.service.reannounce(game)
             log.info("restored from a backup: every open game announced again")
-        for peer in GAMES.values():
-            self.tree.add_command(peer.command_group())
+        for key, peer in GAMES.items():
+            group = peer.command_group()
+            self.group_games[group.name] = key
+            self.tree.add_command(group)
         for command in overview.COMMANDS:  # every game's: /games, /help
             self.tree.add_command(command)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]

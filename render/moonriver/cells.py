@@ -1,8 +1,9 @@
-"""Cells and loose parcels for the phone pictures: no text below the readable minimum.
+"""Cells and loose parcels for every Moon River picture: no text below the readable
+minimum.
 
-The full-detail pictures (render/moonriver/parcels.py) print small digits and landscape codes;
-at phone size those become specks, so here counts are drawn only where they can be
-read (`text` is the smallest text size, in native pixels), and icons carry the rest.
+Small digits and landscape codes become specks at phone size, so counts are drawn only
+where they can be read (`text` is the smallest text size, in native pixels), and icons
+and the landscape's colour and pattern carry the rest.
 """
 
 from __future__ import annotations

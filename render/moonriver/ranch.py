@@ -29,7 +29,7 @@ from render.moonriver.cells import cell_image, draw_parcel
 from render.moonriver.changes import TurnChanges
 from render.moonriver.style import BOARD, BOARD_DARK, BRIDGE, RIVER, moonriver_theme, seat_rgb
 from render.plural import counted
-from render.stamps import draw_text
+from render.stamps import draw_text, text_width
 from render.theme import OUTLINE, RGB, Theme
 
 Box = tuple[int, int, int, int]
@@ -200,18 +200,22 @@ def _draw_header(panel: Image.Image, player: PlayerView, sizes: RanchSizes, canv
                   theme.panel)
     score = counted("render.score", player.score.total, locale)
     middle = pad + sizes.name_h / 2
+    name_x = pad + meeple_size + 4
+    if text_width(player.name, text, True) + text_width(score, text, True) \
+            > sizes.width - name_x - pad - 10:  # a long name keeps its room: the bare number
+        score = str(player.score.total)
     score_w = canvas.text(panel, (sizes.width - pad, middle), score, text, theme.text,
                           theme.panel, bold=True, anchor="rm")
-    name_x = pad + meeple_size + 4
+    name_room = sizes.width - name_x - pad - score_w - 10
+    bold = text_width(player.name, text, True) <= name_room  # else the narrower regular
     name_w = canvas.text(panel, (name_x, middle), player.name, text, theme.text, theme.panel,
-                         bold=True, anchor="lm",
-                         max_width=sizes.width - name_x - pad - score_w - 10)
+                         bold=bold, anchor="lm", max_width=name_room)
     bar_y = pad + sizes.name_h - 3
     d.rectangle((name_x, bar_y, name_x + name_w, bar_y + 3),
                 fill=ink(seat_rgb(player.colour, theme)))
     character = player.board.character  # R-LEG-1: whose Legends board this is
     room = sizes.width - pad - score_w - 10 - (name_x + name_w + 8)
-    if character is not None and room > text:
+    if character is not None and text_width(character, text, True) <= room:  # whole or none
         canvas.text(panel, (name_x + name_w + 8, middle), character, text, theme.muted,
                     theme.panel, bold=True, anchor="lm", max_width=room)
     if sizes.breakdown:

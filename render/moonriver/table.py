@@ -7,13 +7,19 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.games.i18n import t
-from engine.moonriver.actions import Build
-from engine.moonriver.state import Phase
+from engine.moonriver.actions import Bonus, Build
 from engine.moonriver.view import SlotView, TableView
 from render.moonriver import sprites
 from render.moonriver.cells import draw_parcel
 from render.moonriver.changes import TurnChanges
-from render.moonriver.placement import Position, placement_positions, position_of
+from render.moonriver.labels import status_text
+from render.moonriver.placement import (
+    Position,
+    Spot,
+    bonus_spots,
+    placement_positions,
+    position_of,
+)
 from render.moonriver.ranch import (
     BOARD_TEXT,
     RanchGeometry,
@@ -108,20 +114,6 @@ def draw_saloon(image: Image.Image, view: TableView, x: int, y: int, *, theme: T
                   anchor="mm", max_width=step - 4)
 
 
-def _status(view: TableView, locale: str) -> str:
-    if view.phase is Phase.OVER:
-        return t("render.game_over", locale)
-    if view.phase is Phase.SETUP:
-        parts = [t("render.setup", locale)]
-    elif view.last_round:
-        parts = [t("render.last_round", locale)]
-    else:
-        parts = [t("render.round", locale, round=max(1, view.round))]
-    if view.active_seat is not None:
-        parts.append(t("render.to_move", locale, name=view.players[view.active_seat].name))
-    return " · ".join(parts)
-
-
 def render_table(view: TableView, *, theme: Theme, locale: str = "en") -> Image.Image:
     """Everything after a turn in one picture: status, draft, saloon, every ranch."""
     theme = moonriver_theme(theme)
@@ -139,7 +131,7 @@ def render_table(view: TableView, *, theme: Theme, locale: str = "en") -> Image.
     height = PAD * 2 + banner + max(dh + PAD + sh, ranches_h)
     image = Image.new("RGB", (width, height), theme.background)
     d = ImageDraw.Draw(image)
-    draw_text(d, (PAD, PAD + banner / 2), _status(view, locale), 20, theme.text, bold=True,
+    draw_text(d, (PAD, PAD + banner / 2), status_text(view, locale), 20, theme.text, bold=True,
               anchor="lm", max_width=width - 2 * PAD - 260)
     info = (f"{counted('render.pile_left', view.pile_size, locale)} · "
             f"{counted('render.cows_left', view.cow_supply, locale)}")
@@ -155,9 +147,9 @@ def render_table(view: TableView, *, theme: Theme, locale: str = "en") -> Image.
     return image
 
 
-def _lettered_outline(image: Image.Image, position: Position, geometry: RanchGeometry,
+def _lettered_outline(image: Image.Image, position: Position | Spot, geometry: RanchGeometry,
                       theme: Theme, *, proposed: bool) -> None:
-    """One candidate position: an outline round both cells and its letter in the middle."""
+    """One candidate position: an outline round its cells and its letter in the middle."""
     boxes = [geometry.cell_box(c) for c in position.cells]
     x0 = min(b[0] for b in boxes)
     y0 = min(b[1] for b in boxes)
@@ -172,7 +164,7 @@ def _lettered_outline(image: Image.Image, position: Position, geometry: RanchGeo
     draw_text(image, (cx, cy), position.letter, LETTER, OUTLINE, bold=True, anchor="mm")
 
 
-def render_preview(view: TableView, seat: int, builds: Sequence[Build],
+def render_preview(view: TableView, seat: int, builds: Sequence[Build | Bonus],
                    proposed: Build | None = None, *, theme: Theme,
                    locale: str = "en") -> Image.Image:
     """A ranch with the legal positions of a chosen pair lettered, and a proposal drawn in.
@@ -180,12 +172,17 @@ def render_preview(view: TableView, seat: int, builds: Sequence[Build],
     `builds` are the legal builds for the pair (from `legal_actions`); each position they
     cover is outlined with its letter (`render.moonriver.placement.placement_positions` gives the
     same letters to the menu). `proposed`, if given, is drawn translucent and outlined.
+    Bonus tile placements (R-2P-3) instead letter their spots, one cell each
+    (`render.moonriver.placement.bonus_spots`, the menu's letters too).
     """
     theme = moonriver_theme(theme)
     player = view.players[seat]
     image, geometry = ranch_picture(player, theme=theme, locale=locale, changes=TurnChanges())
     cell = geometry.cell
-    positions = placement_positions(builds)
+    dominoes = [b for b in builds if isinstance(b, Build)]
+    positions: Sequence[Position | Spot] = (
+        placement_positions(dominoes) if dominoes else
+        bonus_spots([b for b in builds if isinstance(b, Bonus)]))
     tinted = [geometry.cell_box(c) for c in sorted({c for p in positions for c in p.cells})]
     if tinted:
         box = _bounds(tinted, image.size)
@@ -211,7 +208,8 @@ def render_preview(view: TableView, seat: int, builds: Sequence[Build],
                 ghost.paste(face.convert("RGBA"), (x0 - box[0], y0 - box[1]))
             ghost.putalpha(ghost.getchannel("A").point(lambda a: GHOST_ALPHA if a else 0))
             _blend(image, box, ghost)
-    chosen = position_of(positions, proposed) if proposed is not None else None
+    chosen = (position_of(placement_positions(dominoes), proposed) if proposed is not None
+              else None)
     for position in positions:
         if position != chosen:
             _lettered_outline(image, position, geometry, theme, proposed=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 from engine.moonriver.actions import Build
 from engine.moonriver.components import Landscape, load_components
@@ -27,24 +27,12 @@ from render.moonriver.ranch import (
 from render.moonriver.style import LANDSCAPE_STYLE
 from render.theme import DARK, LIGHT
 from tests.helpers import Spec, build_turn, start_game
-from tests.render.golden import GOLDEN_DIR, NAMES, PICTURES, played
-
-MEAN_TOLERANCE = 1.5    # mean absolute difference per channel, 0–255
-PIXEL_TOLERANCE = 0.01  # share of pixels allowed to differ by more than 48
+from tests.render.golden import GOLDEN_DIR, NAMES, PICTURES, assert_like_golden, played
 
 
 @pytest.mark.parametrize("name", sorted(PICTURES))
 def test_golden_image(name: str) -> None:
-    golden = Image.open(GOLDEN_DIR / f"{name}.png").convert("RGB")
-    actual = PICTURES[name]().convert("RGB")
-    assert actual.size == golden.size, "layout changed: python -m tests.render.golden"
-    diff = ImageChops.difference(actual, golden)
-    mean = sum(ImageStat.Stat(diff).mean) / 3
-    strong = sum(diff.convert("L").point(lambda v: 255 if v > 48 else 0).histogram()[255:])
-    share = strong / (actual.width * actual.height)
-    assert mean <= MEAN_TOLERANCE and share <= PIXEL_TOLERANCE, (
-        f"{name}: mean difference {mean:.2f}, {share:.2%} of pixels differ; if the change is "
-        "deliberate, regenerate with python -m tests.render.golden and look at the pictures")
+    assert_like_golden(PICTURES[name](), GOLDEN_DIR / f"{name}.png", "tests.render.golden")
 
 
 def centre_colour(image: Image.Image, geometry: RanchGeometry, cell: str):

@@ -46,15 +46,27 @@ class MoonRiverFront:
 
     def decision(self, state: GameState, options: Sequence[Any], locale: str,
                  theme: str) -> Decision:
-        """Every option labelled; a build reads as its placement ("Desert 1 on C1 …")."""
+        """Every option labelled; a build reads as its placement ("Desert 1 on C1 …"); a
+        bonus tile's (R-2P-3) as the letter of its spot on the preview that comes with it."""
         choices = []
         for action in labels.in_label_order(public_view(state), options):
             label = self.action_label(state, action, locale)
             if isinstance(action, Build):
                 label = Label(label.description, label.text)
             choices.append(Choice(str(action), label))
+        bonuses = labels.bonuses_of(options)
         return Decision(labels.step_prompt(state, locale), menu=tuple(choices),
-                        menu_title=t("step.more", locale))
+                        menu_title=t("step.more", locale),
+                        picture=("preview.png", self.preview_png(state, bonuses, locale, theme))
+                        if bonuses else None)
+
+    def preview_png(self, state: GameState, choices: Sequence[Any], locale: str,
+                    theme: str, proposed: Build | None = None) -> bytes:
+        """The mover's ranch with the legal spots lettered (domino positions or bonus
+        tile cells, R-PLACE-*, R-2P-3), and a proposed domino drawn in."""
+        return picture(DrawRequest.of(self.key, "preview", state, seat=state.active_seat or 0,
+                                      choices=tuple(choices), proposed=proposed, theme=theme,
+                                      locale=locale))
 
     def phase_text(self, state: GameState, locale: str) -> str:
         return t(f"phase.{state.phase.value}", locale)
