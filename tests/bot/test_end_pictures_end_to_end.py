@@ -20,7 +20,15 @@ from tests.bot.test_end_to_end import (
     mover_of,
     started_table,
 )
-from tests.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, Sent, dm_channel, next_click
+from tests.fake_discord import (
+    BOT_ID,
+    CHANNEL_ID,
+    GUILD_ID,
+    FakeDiscord,
+    Sent,
+    dm_channel,
+    next_click,
+)
 
 SINCE = "**Since your last turn:**"
 GUILD_MESSAGES, DIRECT_MESSAGES, MESSAGE_CONTENT = 1 << 9, 1 << 12, 1 << 15
@@ -187,7 +195,7 @@ async def test_an_at_mention_answers_with_the_help_privately(
     assert fake.intents & GUILD_MESSAGES and fake.intents & DIRECT_MESSAGES
     assert not fake.intents & MESSAGE_CONTENT  # still no privileged intent
     before = len(fake.sent)
-    await fake.mention(BOB, "<@900000000000000001> how does this work?")
+    await fake.mention(BOB, f"<@{BOT_ID}> how does this work?")
     reply = await fake.wait_for(lambda s: s.kind == "channel", after=before)
     assert reply.channel_id == str(CHANNEL_ID) and "mr:help" in reply.custom_ids()
     assert len(reply.content) < 200 and not (reply.allowed_mentions or {}).get("users")
@@ -203,7 +211,7 @@ async def test_an_at_mention_answers_with_the_help_privately(
                                     "symbols-moonriver.png"]
     # a second mention at once is not answered again (a flood costs nothing)
     before = len(fake.sent)
-    await fake.mention(BOB, "<@900000000000000001> again")
+    await fake.mention(BOB, f"<@{BOT_ID}> again")
     await fake.mention(ALICE, "no mention of the bot here, but a message")
     # a direct message: the help is the answer itself
     fake.dm_open.add(ALICE[0])

@@ -174,5 +174,7 @@ def test_every_game_draws_its_story_and_legend_through_the_registry() -> None:
         state, rows = rounds_of(finished(game, 2, 5))
         png = draw(DrawRequest.of(game, "story", state, rounds=rows, theme="light"))
         assert png.startswith(b"\x89PNG") and len(png) > 10_000
+        for few in ((), rows[-1:]):  # a game over before any round ended, or in one
+            assert draw(DrawRequest.of(game, "story", state, rounds=few)) != png
         legend = draw(DrawRequest(game, "legend", {}, locale="de"))
         assert legend.startswith(b"\x89PNG")
