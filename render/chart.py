@@ -122,8 +122,10 @@ def draw_lines(image: Image.Image, box: Box, lines: Sequence[Line], steps: Seque
 
     count = max(len(steps), 1)
 
+    first = px0 + MARKER  # the first marker clear of the value labels
+
     def x_of(index: int) -> int:
-        return round(px0 + index * (px1 - px0) / max(1, count - 1)) if count > 1 \
+        return round(first + index * (px1 - first) / max(1, count - 1)) if count > 1 \
             else (px0 + px1) // 2
 
     for value in grid:
@@ -131,13 +133,13 @@ def draw_lines(image: Image.Image, box: Box, lines: Sequence[Line], steps: Seque
         d.line((px0, y, px1, y), fill=theme.grid_line, width=2 if value == 0 else 1)
         draw_text(image, (px0 - 8, y), str(value), text, theme.muted, anchor="rm")
     widest = max((text_width(s, text) for s in steps), default=0) + 12
-    every = max(1, math.ceil(widest / max(1, (px1 - px0) / max(1, count - 1))))
+    every = max(1, math.ceil(widest / max(1, (px1 - first) / max(1, count - 1))))
     for index, step in enumerate(steps):
         if index % every == 0 or index == count - 1:
             if index != count - 1 and count - 1 - index < every:
                 continue  # the last step is always named: never crowd it
             draw_text(image, (x_of(index), py1 + 8), step, text, theme.muted, anchor="ma")
-    spacing = (px1 - px0) / max(1, count - 1)
+    spacing = (px1 - first) / max(1, count - 1)
     marked = max(1, math.ceil(2 * MARKER / max(1.0, spacing)))  # dense: every few steps
     order = sorted(range(len(lines)), key=lambda i: lines[i].strong)
     drawn: dict[int, tuple[tuple[int, int], ...]] = {}
