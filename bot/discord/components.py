@@ -191,6 +191,11 @@ def reset_id(game_key: str) -> str:
     return f"mr:reset:{game_key}"
 
 
+def help_id() -> str:
+    """Under the bot's answer to an @mention: the help, privately."""
+    return "mr:help"
+
+
 _GAME = r"(?P<game>\d+)"
 _VERSION = r"(?P<version>\d+)"
 _ACTION = r"(?P<action>[A-Za-z0-9 ]+)"
@@ -210,6 +215,7 @@ _TEMPLATES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (rf"mr:rematch:{_GAME}", "rematch", ""),
         (rf"mr:resign:{_GAME}:{_VERSION}", "resign", ""),
         (r"mr:reset:(?P<action>[a-z0-9_]+)", "reset", "id"),
+        (r"mr:help", "help", ""),
     ))
 
 

@@ -360,6 +360,11 @@ class TableService:
         return Record(game.options.game, game.seed, tuple(_unique_names(game.seats)),
                       self.engine_options(game), tuple(a.text for a in actions))
 
+    async def record_of(self, game: Game) -> Record:
+        """The game's record as played so far, from the log (the end's story picture
+        plays it back)."""
+        return self._record(game, await self.store.actions(game.id))
+
     async def state_of(self, game: Game) -> GameState:
         """The current state: memory, else the snapshot, else rebuilt from seed + log."""
         cached = self._states.get(game.id)
@@ -414,6 +419,26 @@ class TableService:
                     log.warning("game %s: the events of action %s do not read", game.id,
                                 row.seq)
         return told.segments, tuple(events)
+
+    async def since_last_turn(self, game: Game, seat: int, locale: str
+                              ) -> tuple[list[Segment], str]:
+        """The turns the others played since `seat`'s last move, in the words their posts
+        used (`narration.told_turns` from that move on), and the language they are in:
+        `locale` where every one of those calls was told in it (the asker's, as
+        `history` does), else the table's. What a player coming back has missed; empty
+        before their first move, and only whole turns."""
+        rows = await self.store.actions(game.id)
+        own = [row.seq for row in rows if row.seat == seat]
+        if not own:
+            return [], locale
+        told = [json.loads(row.said) for row in rows if row.said and row.seq >= own[-1]]
+        chosen = locale if all(locale in words for words in told) else game.settings.locale
+        segments = told_turns(rows, rows[-1].seq, own[-1], chosen).segments
+        mine = [i for i, x in enumerate(segments) if x.seat == seat and x.ends_turn]
+        if mine:  # the call of their last move went on into the others' turns
+            segments = segments[mine[-1] + 1:]
+        ends = [i for i, x in enumerate(segments) if x.ends_turn]  # whole turns only: not
+        return (segments[:ends[-1] + 1] if ends else []), chosen  # their own turn going on
 
     async def _told_rows(self, game: Game, upto: int, since: int | None, locale: str
                          ) -> Told:

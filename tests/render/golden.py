@@ -24,10 +24,14 @@ from engine.moonriver.ranch import parse_ranch
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import TableView, public_view
 from render.encode import to_png_bytes
+from render.kingdomino.legend import render_kingdomino_legend
+from render.moonlight.legend import render_moonlight_legend
 from render.moonriver import render_grid, render_preview, render_ranch, render_scores, render_table
 from render.moonriver.changes import changes_of
+from render.moonriver.legend import render_moonriver_legend
 from render.moonriver.turn import render_turn
 from render.theme import DARK, LIGHT, Theme
+from tests.render.story_games import finished, story
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
 MEAN_TOLERANCE = 1.5    # mean absolute difference per channel, 0–255
@@ -36,6 +40,8 @@ EXAMPLE = ("co5 co5 co4 co4 fo1 / de de1 de de+ de1 / ca+ ca+ ca1 ca ca+ / ca1 c
            "fa+ fa+ fa+ fa+!farmer .")
 NAMES = ["Alice", "ボブ", "Carol 🤠", "Dmitri Alexandrovich Karamazov-Smerdyakov"]
 THEMES = {"dark": DARK, "light": LIGHT}
+LEGENDS = {"moonriver": render_moonriver_legend, "kingdomino": render_kingdomino_legend,
+           "moonlight": render_moonlight_legend}
 
 
 def assert_like_golden(actual: Image.Image, golden_path: Path, regenerate: str) -> None:
@@ -169,6 +175,20 @@ def _pictures() -> dict[str, Callable[[], Image.Image]]:
     # Legends of the West (R-LEG-1, R-LEG-2): the characters' boards and the scenario
     out["turn-legends-gold-dark-en"] = lambda: turn(4, 3, 9, DARK, "en", scenario=2)
     out["final-legends-city-light-de"] = lambda: turn(3, 9, None, LIGHT, "de", scenario=4)
+    # the end's second picture, every game's (render.story), and the symbols of /help
+    for game, players, seed, theme_name, locale in (
+            ("moonriver", 4, 8, "dark", "en"), ("moonriver", 3, 5, "light", "de"),
+            ("kingdomino", 3, 5, "dark", "en"), ("kingdomino", 2, 4, "light", "ja"),
+            ("moonlight", 2, 5, "light", "ja"), ("moonlight", 2, 3, "dark", "de")):
+        out[f"story-{game}-{players}p-{theme_name}-{locale}"] = (
+            lambda g=game, p=players, s=seed, theme=THEMES[theme_name], locale=locale:
+            story(finished(g, p, s), theme, locale).image)
+    for game, theme_name, locale in (("moonriver", "dark", "en"), ("kingdomino", "light", "de"),
+                                     ("moonlight", "light", "ja"),
+                                     ("moonriver", "light", "ja")):
+        out[f"legend-{game}-{theme_name}-{locale}"] = (
+            lambda g=game, theme=THEMES[theme_name], locale=locale:
+            LEGENDS[g](theme=theme, locale=locale)[0])
     return out
 
 
@@ -179,7 +199,8 @@ DOCS_DIR = GOLDEN_DIR.parent.parent / "docs"
 #: README pictures: docs name → golden picture (written as the bot sends them).
 DOCS = {"turn": "turn-4p-dark-en", "turn-light": "turn-3p-light-de",
         "final": "final-4p-dark-en", "preview": "preview-dark-en",
-        "turn-legends": "turn-legends-gold-dark-en", "final-legends": "final-legends-city-light-de"}
+        "turn-legends": "turn-legends-gold-dark-en", "final-legends": "final-legends-city-light-de",
+        "story": "story-moonriver-4p-dark-en", "symbols": "legend-moonriver-dark-en"}
 
 
 def write_goldens(folder: Path, pictures: dict[str, Callable[[], Image.Image]]) -> None:

@@ -155,6 +155,21 @@ class MoonRiverFront:
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
         return picture(DrawRequest.of(self.key, "scores", state, locale=locale, theme=theme))
 
+    def story_row(self, before: GameState, after: GameState, events: Sequence[Event]
+                  ) -> tuple[int, ...] | None:
+        """Every total when a round ends (R-ROUND-*: the next column comes in) and at the
+        end (R-END-*); the setup (R-SETUP-5) is no round."""
+        ended = after.phase is Phase.OVER and before.phase is not Phase.OVER
+        if ended or (after.round != before.round and before.round >= 1):
+            return tuple(p.score.total for p in public_view(after).players)
+        return None
+
+    def story_png(self, state: GameState, rounds: Sequence[tuple[int, ...]], locale: str,
+                  theme: str) -> bytes:
+        return picture(DrawRequest.of(self.key, "story", state, locale=locale, theme=theme,
+                                      rounds=tuple(rounds)))
+
+
 def _legends_board(colour: str, options: dict[str, Any]) -> Board | None:
     """The Legends board of `colour` at a Legends table (R-LEG-1), else None."""
     if options.get("variant") != LEGENDS:
