@@ -31,6 +31,7 @@ from bot.tables.errors import StaleActionError
 from bot.tables.fronts.moonriver.labels import (
     action_label,
     in_label_order,
+    mover_score,
     pair_key,
     pair_text,
     position_label,
@@ -102,11 +103,12 @@ def placement_screen(game: Game, state: GameState, builds: Sequence[Build],
     positions = placement_positions(builds)
     view = Components()
     menus = min(ROWS - 1, (len(positions) + PAGE - 1) // PAGE)
+    before = mover_score(state)  # every position's effect counts from it
     for page in range(menus):
         chunk = positions[page * PAGE:(page + 1) * PAGE]
         view.menu(spot_id(game.id, game.version, page),
-                  [select_option(position_label(state, p, locale), str(p.builds[0]))
-                   for p in chunk], t("step.place", locale))
+                  [select_option(position_label(state, p, locale, before=before),
+                                 str(p.builds[0])) for p in chunk], t("step.place", locale))
     for action in others:  # the pass of a normal build step
         view.action(game.id, game.version, str(action),
                     action_label(state, public_view(state), action, locale).text)
