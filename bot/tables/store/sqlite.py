@@ -764,9 +764,11 @@ class SqliteStore:
         return replace(post, salt=self.salt) if self.salt else post
 
     async def due_posts(self, now: datetime, limit: int = 100) -> list[Post]:
+        # `+o.id`: sorting by the bare rowid made SQLite walk the whole outbox in id order
+        # (every sent row of every game) rather than the few pending rows' index
         rows = await self._all(
             f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
-            "WHERE o.state = 'pending' AND o.next_try <= ? ORDER BY o.id LIMIT ?",
+            "WHERE o.state = 'pending' AND o.next_try <= ? ORDER BY +o.id LIMIT ?",
             (_time(now), limit))
         return [self._salted(self._post(row)) for row in rows]
 
