@@ -23,9 +23,9 @@ from bot.discord.components import (
     select_id,
     spot_id,
 )
-from bot.discord.drawing import drawn, picture
+from bot.discord.drawing import picture
 from bot.discord.host import channel_of, client_of, locale_of, user_of
-from bot.discord.screens import Screen, select_option, show
+from bot.discord.screens import Screen, built, select_option, show
 from bot.tables.domain import Game
 from bot.tables.errors import StaleActionError
 from bot.tables.fronts.moonriver.labels import (
@@ -151,7 +151,7 @@ async def pick_pair(interaction: discord.Interaction[Any], pair: str) -> None:
     assert status.state is not None
     state, game = status.state, status.game
     others = [a for a in options if not isinstance(a, Build)]
-    screen = await drawn(placement_screen, game, state, builds, others, locale,
+    screen = await built(placement_screen, game, state, builds, others, locale,
                                      back=True)
     await show(interaction, screen)
 
@@ -168,6 +168,6 @@ async def propose(interaction: discord.Interaction[Any], text: str) -> None:
     status = await client.service.status(channel_id)
     assert status.state is not None
     same_pair = [a for a in options if isinstance(a, Build) and pair_key(a) == pair_key(build)]
-    screen = await drawn(proposal_screen, status.game, status.state, build,
+    screen = await built(proposal_screen, status.game, status.state, build,
                                      same_pair, locale)
     await show(interaction, screen)
