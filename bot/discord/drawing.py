@@ -7,6 +7,8 @@ its drawing worker (`use_worker`), every game's pictures are drawn there (the fr
 ends call `render.pool.picture`): a private step's as an urgent request, ahead of
 waiting table posts, a post's as a routine one. The lane thread waits for the answer
 while the drawing runs in the worker's process, so the bot's own process never draws.
+A private turn's step, once the worker runs, is built on the event loop instead and its
+picture awaited (`urgent_picture`, `screens.built`): no thread waits in between.
 """
 
 from __future__ import annotations
