@@ -197,8 +197,9 @@ def settle_heap() -> None:
     """Once started: what start-up made (the games' tables, fonts, discord.py's caches,
     the command tree) lives as long as the process, so the cyclic garbage collector stops
     walking it (`gc.freeze`), and it looks for cycles after GC_YOUNG new objects instead
-    of 700: a click makes a few thousand short-lived objects, and each full collection
-    walked the whole heap."""
+    of 700: a click makes many short-lived objects (discord.py's parsed interaction and
+    message among them), and each full collection walked the whole heap (about 4 % of
+    the event loop's samples went to collections before)."""
     gc.collect()
     gc.freeze()
     _, older, oldest = gc.get_threshold()
