@@ -54,11 +54,45 @@ def urgency(urgent: bool) -> Iterator[None]:
         _lane.urgent = before
 
 
+def shared_pool() -> DrawingPool | None:
+    """The pool `use_pool` shared, if any."""
+    return _shared
+
+
+@contextmanager
+def deferring() -> Iterator[list[DrawRequest]]:
+    """Inside the block, `picture` on this thread draws nothing: it lists the request and
+    returns a stand-in (`deferred_index` reads it back), so a caller on an event loop
+    can build a screen in place and then await the worker's answer for the one picture
+    it holds, with no thread waiting in between."""
+    asked: list[DrawRequest] = []
+    before = getattr(_lane, "deferred", None)
+    _lane.deferred = asked
+    try:
+        yield asked
+    finally:
+        _lane.deferred = before
+
+
+_STAND_IN = b"\x00render.pool deferred picture "
+
+
+def deferred_index(png: bytes) -> int | None:
+    """Which request of a `deferring` block a stand-in stands for (None: a real PNG)."""
+    if not png.startswith(_STAND_IN):
+        return None
+    return int(png[len(_STAND_IN):])
+
+
 def picture(request: DrawRequest) -> bytes:
     """Draw now and wait (off the event loop): in the shared pool's worker when the bot
     shared one, urgent or routine as the thread's `urgency` says; in place otherwise,
-    or when the pool is closed, stopping or crashed."""
+    or when the pool is closed, stopping or crashed. Inside `deferring`: a stand-in."""
     check(request)
+    asked = getattr(_lane, "deferred", None)
+    if asked is not None:
+        asked.append(request)
+        return _STAND_IN + str(len(asked) - 1).encode()
     pool = _shared
     if pool is not None:
         try:
@@ -217,6 +251,12 @@ class DrawingPool:
                 self._worker = None  # the next request starts a fresh worker
         return future
 
+    @property
+    def started(self) -> bool:
+        """Whether a worker is running (the next request does not wait for one to start)."""
+        worker = self._worker
+        return worker is not None and not worker.gone
+
     def draw_many(self, requests: Sequence[DrawRequest]) -> list[bytes]:
         """Draw several pictures and wait for all of them (order kept)."""
         return [future.result() for future in [self.submit(r) for r in requests]]
@@ -247,5 +287,6 @@ class DrawingPool:
         self.close()
 
 
-__all__ = ["IN_FLIGHT", "MALLOC_TUNING", "DrawRequest", "DrawingError", "DrawingPool", "draw",
-           "picture", "urgency", "use_pool"]
+__all__ = ["IN_FLIGHT", "MALLOC_TUNING", "DrawRequest", "DrawingError", "DrawingPool",
+           "deferred_index", "deferring", "draw", "picture", "shared_pool", "urgency",
+           "use_pool"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import signal
@@ -130,6 +131,7 @@ class MoonRiverBot(TableClient):
         else:
             await self.tree.sync()
         self.delivery.start()  # everything left pending before a restart goes out now
+        settle_heap()
         self._maintenance = asyncio.create_task(maintenance_loop(self))
 
     def announce(self) -> None:
@@ -226,6 +228,23 @@ class MoonRiverBot(TableClient):
         await asyncio.to_thread(self.computers.close)
         await self.store.close()
         await super().close()
+
+
+#: The cyclic garbage collector's first threshold once the bot is up (Python's is 700).
+GC_YOUNG = 10_000
+
+
+def settle_heap() -> None:
+    """Once started: what start-up made (the games' tables, fonts, discord.py's caches,
+    the command tree) lives as long as the process, so the cyclic garbage collector stops
+    walking it (`gc.freeze`), and it looks for cycles after GC_YOUNG new objects instead
+    of 700: a click makes many short-lived objects (discord.py's parsed interaction and
+    message among them), and each full collection walked the whole heap (about 4 % of
+    the event loop's samples went to collections before)."""
+    gc.collect()
+    gc.freeze()
+    _, older, oldest = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG, older, oldest)
 
 
 EVENT_LOOPS = ("uvloop", "asyncio")

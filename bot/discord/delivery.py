@@ -287,7 +287,7 @@ class Delivery:
         return True
 
     async def _context(self, post: Post, game: Game, state: Any | None) -> Context:
-        """The turns the row tells, read from the action log (`TableService.told`), and
+        """The turns the row tells, read from the action log (`TableService.told_before`), and
         where the table and its live post are: the same in any process, after any
         restart, and again for a row tried again later."""
         live = self.client.turn_posts.get(game.id)
@@ -304,8 +304,7 @@ class Delivery:
                            live_post=live, dm_locale=prefs.locale if prefs else None)
         if post.kind is not PostKind.TABLE or state is None or post.seq is None:
             return Context(live_post=live)
-        since = await self.store.last_told_seq(game.id, post.id)
-        segments, events = await self.client.service.told(game, post.seq, since)
+        segments, events = await self.client.service.told_before(game, post.seq, post.id)
         rules = rules_of(game)
         names = [safe_name(n) for n in rules.names(state)]
         record = await self.client.service.record_of(game) if rules.is_over(state) else None

@@ -15,11 +15,10 @@ from typing import Any
 
 import discord
 
-from bot.discord.drawing import drawn
 from bot.discord.host import MAX_MESSAGE, TableClient, channel_of, client_of, locale_of, user_of
 from bot.discord.patience import in_time
 from bot.discord.safe_text import safe_name
-from bot.discord.screens import Screen, choice_screen, done_screen, show
+from bot.discord.screens import Screen, built, choice_screen, done_screen, show
 from bot.tables.domain import Game
 from bot.tables.errors import BadInput, NotYourTurn
 from bot.tables.service import User, rules_of
@@ -47,8 +46,8 @@ async def screen_for(client: TableClient, game: Game, state: Any, options: Seque
     (`peer.DiscordGame.steps`), else the labelled choices."""
     rich = client.steps.get(game.options.game)
     if rich is not None:
-        return await drawn(rich, game, state, options, locale)
-    return await drawn(choice_screen, game, state, options, locale)
+        return await built(rich, game, state, options, locale)
+    return await built(choice_screen, game, state, options, locale)
 
 
 #: A player who missed at least this many turns of others is told them on Play: one turn

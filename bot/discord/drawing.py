@@ -7,6 +7,8 @@ its drawing worker (`use_worker`), every game's pictures are drawn there (the fr
 ends call `render.pool.picture`): a private step's as an urgent request, ahead of
 waiting table posts, a post's as a routine one. The lane thread waits for the answer
 while the drawing runs in the worker's process, so the bot's own process never draws.
+A private turn's step, once the worker runs, is built on the event loop instead and its
+picture awaited (`urgent_picture`, `screens.built`): no thread waits in between.
 """
 
 from __future__ import annotations
@@ -46,6 +48,22 @@ async def drawn(draw: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """A private step's picture: someone is waiting for this answer."""
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(_PRIVATE, lambda: _on_lane(True, draw, *args, **kwargs))
+
+
+def sharing_a_worker() -> bool:
+    """Whether pictures are drawn in the bot's worker (not in place, as in tools), and it
+    is running: starting one (a new interpreter) is left to the lanes' threads."""
+    pool = pictures.shared_pool()
+    return pool is not None and pool.started
+
+
+async def urgent_picture(request: DrawRequest) -> bytes:
+    """A private step's picture from the worker, awaited on the event loop: no thread
+    waits for it (call only while `sharing_a_worker`)."""
+    pool = pictures.shared_pool()
+    if pool is None:
+        raise RuntimeError("no drawing worker")
+    return await asyncio.wrap_future(pool.submit(request, urgent=True))
 
 
 async def drawn_for_post(draw: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:

@@ -9,18 +9,20 @@ A game may bring steps of its own (Moon River: `moonriver_steps`).
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
 from bot.discord.components import BUTTONS_PER_ROW, PAGE, ROWS, Components, option, select_id
+from bot.discord.drawing import drawn, sharing_a_worker, urgent_picture
 from bot.discord.patience import deferred_click
 from bot.tables.domain import Game
 from bot.tables.fronts import front_of
 from bot.tables.words import Label, fit
 from engine.games.i18n import t
+from render import pool as pictures
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +32,23 @@ class Screen:
     text: str
     view: Components
     picture: tuple[str, bytes] | None = None
+
+
+async def built(step: Callable[..., Screen], *args: Any, **kwargs: Any) -> Screen:
+    """A private step's screen: built here on the event loop, its picture asked of the
+    drawing worker and awaited (a step takes a millisecond to build: handing it to the
+    private lane's thread and back cost more than that). Without a worker, or for a
+    step that does more with its picture than show it, on the private lane as before."""
+    if sharing_a_worker():
+        with pictures.deferring() as asked:
+            screen = step(*args, **kwargs)
+        index = pictures.deferred_index(screen.picture[1]) if screen.picture else None
+        if not asked:
+            return screen
+        if screen.picture is not None and index == 0 and len(asked) == 1:
+            png = await urgent_picture(asked[0])
+            return replace(screen, picture=(screen.picture[0], png))
+    return await drawn(step, *args, **kwargs)
 
 
 def select_option(label: Label, value: str) -> dict[str, Any]:

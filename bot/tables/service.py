@@ -392,8 +392,8 @@ class TableService:
         turns the game then played for the same seat by itself, as the post tells them
         (a decision with one option, such as a second king's last free domino, K-SETUP-3,
         K-TURN-1), up to anyone else's move."""
-        upto = await self.store.action_count(game.id)
-        told = await self._told_rows(game, upto, None, locale)
+        tail = await self.store.recent_actions(game.id, TURN_WINDOW)  # the log's end: one read
+        told = await self._told_rows(game, tail[-1].seq if tail else 0, None, locale, tail)
         said = first_turn(told.segments)
         rest = told.segments[len(said):]
         while said and rest:
@@ -408,7 +408,22 @@ class TableService:
         """What a table post at action `upto` tells (`narration.told_turns`: the turns
         finished since the post at action `since`, from the log alone) and the events of
         the actions it covers, for the picture's marks."""
-        told = await self._told_rows(game, upto, since, game.settings.locale)
+        return self._with_events(game, await self._told_rows(game, upto, since,
+                                                             game.settings.locale))
+
+    async def told_before(self, game: Game, upto: int, before_post: int
+                          ) -> tuple[list[Segment], tuple[Event, ...]]:
+        """`told` for the table row `before_post` at action `upto`: since where the last
+        table row before it that went out stood, found with the log from there on in one
+        read (`GameStore.told_log`)."""
+        since, rows = await self.store.told_log(game.id, before_post)
+        locale = game.settings.locale
+        told = told_turns(rows, upto, since, locale) if since is not None \
+            else await self._told_rows(game, upto, None, locale)
+        return self._with_events(game, told)
+
+    def _with_events(self, game: Game, told: Told) -> tuple[list[Segment], tuple[Event, ...]]:
+        """The told turns and the events of the actions they cover (the picture's marks)."""
         rules = rules_of(game)
         events: list[Event] = []
         for row in told.actions:
@@ -440,15 +455,18 @@ class TableService:
         ends = [i for i, x in enumerate(segments) if x.ends_turn]  # whole turns only: not
         return (segments[:ends[-1] + 1] if ends else []), chosen  # their own turn going on
 
-    async def _told_rows(self, game: Game, upto: int, since: int | None, locale: str
-                         ) -> Told:
+    async def _told_rows(self, game: Game, upto: int, since: int | None, locale: str,
+                         window: Sequence[LoggedAction] | None = None) -> Told:
         """`told_turns` over the end of the log it needs: from `since`, or without it a
-        window back to the previous turn's end (the whole log if the window has none)."""
+        window back to the previous turn's end (the whole log if the window has none).
+        `window`: those actions, already read."""
         if since is not None:
             return told_turns(await self.store.actions(game.id, after=max(0, since - 1)),
                               upto, since, locale)
         after = max(0, upto - TURN_WINDOW)
-        told = told_turns(await self.store.actions(game.id, after=after), upto, None, locale)
+        if window is None:
+            window = await self.store.actions(game.id, after=after)
+        told = told_turns(window, upto, None, locale)
         if after and (not told.actions or told.actions[0].seq <= after + 1):
             told = told_turns(await self.store.actions(game.id), upto, None, locale)
         return told

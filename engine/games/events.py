@@ -18,11 +18,18 @@ class Event:
     kind: ClassVar[str] = "event"
 
     def to_dict(self) -> dict[str, Any]:
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:  # once per class: `fields` builds its answer anew on every call
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in fields(self))
         out: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        for name in names:
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
+
+
+#: Each event class's field names, in order (`Event.to_dict`, every logged action).
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
 
 
 

@@ -51,6 +51,36 @@ async def test_a_post_knows_its_place_in_the_action_log(store: GameStore) -> Non
     assert [p.seq for p in await store.posts(game.id)] == [2, 3, 1]
 
 
+async def test_what_a_post_tells_is_read_in_one_go(store: GameStore) -> None:
+    """`told_log` is `last_told_seq` and the log from the action before it on, in one
+    read; `recent_actions` the end of the log. Only a table row that went out (sent, or
+    refused for good) bounds a later post, and none before the first."""
+    game = await started(store)
+    posts = []
+    for texts in (("a", "b"), ("c",), ("d", "e", "f")):
+        game = await store.record_actions(
+            game, entries=[ActionEntry(0, text) for text in texts], state=STATE,
+            reminders=None, now=START, posts=[TABLE])
+        posts.append((await store.posts(game.id))[-1])
+    first, second, third = posts
+    assert await store.told_log(game.id, first.id) == (None, [])
+    await store.settle_post(first.id, PostState.SENT, "message 1")
+    since, rows = await store.told_log(game.id, third.id)
+    assert since == await store.last_told_seq(game.id, third.id) == 2
+    assert rows == await store.actions(game.id, after=1)
+    assert [row.text for row in rows] == ["b", "c", "d", "e", "f"]
+    await store.settle_post(second.id, PostState.FAILED, "403")
+    assert [row.seq for row in (await store.told_log(game.id, third.id))[1]] == [3, 4, 5, 6]
+    assert await store.told_log(game.id, second.id) == (2, rows)  # rows older than `before`
+    assert [a.text for a in await store.recent_actions(game.id, 2)] == ["e", "f"]
+    assert await store.recent_actions(game.id, 10) == await store.actions(game.id)
+    assert await store.recent_actions(game.id, 0) == []
+    game = await store.truncate_actions(game, keep=3, state=STATE, reminders=[], now=START)
+    assert await store.told_log(game.id, third.id) == (3, await store.actions(game.id,
+                                                                                after=2))
+    assert [a.seq for a in await store.recent_actions(game.id, 5)] == [1, 2, 3]
+
+
 async def test_a_newer_table_supersedes_the_older_one(store: GameStore) -> None:
     game = await started(store)
     for text in ("first", "second", "third"):

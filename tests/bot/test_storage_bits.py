@@ -61,6 +61,26 @@ async def test_a_rolled_back_write_is_never_read(tmp_path: Path) -> None:
     await store.close()
 
 
+async def test_looking_for_due_posts_reads_the_pending_rows_not_the_whole_outbox(
+        tmp_path: Path) -> None:
+    """The delivery asks for due posts after every move: its query walks the index of
+    pending rows, whatever the number of rows already sent (a bot keeps them for days)."""
+    store = SqliteStore(tmp_path / "games.sqlite3")
+    await store.open()
+    game = await store.create_game(guild_id=None, channel_id=5, host=Seat(0, 1, "Alice"),
+                                   options=GameOptions(), settings=TableSettings(), seed=1,
+                                   components="x", now=START)
+    asked: list[str] = []
+    store.reader.set_trace_callback(asked.append)
+    assert await store.due_posts(START) == []
+    store.reader.set_trace_callback(None)
+    (query,) = [sql for sql in asked if "outbox" in sql]
+    plan = " / ".join(row[3] for row in store.reader.execute(f"EXPLAIN QUERY PLAN {query}"))
+    assert "USING INDEX outbox_pending" in plan and "SCAN o" not in plan, plan
+    assert game.id and await store.told_log(game.id, 1) == (None, [])
+    await store.close()
+
+
 async def test_the_lock_table_stays_bounded_after_many_games(service: TableService) -> None:
     users = {1: ALICE, 2: BOB}
     for channel in range(1, 41):

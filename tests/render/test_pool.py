@@ -12,7 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from render.pool import IN_FLIGHT, DrawingError, DrawingPool, DrawRequest, draw
+from render.pool import (
+    IN_FLIGHT,
+    DrawingError,
+    DrawingPool,
+    DrawRequest,
+    deferred_index,
+    deferring,
+    draw,
+    picture,
+)
 from tests.render.golden import played_with_events
 
 
@@ -152,3 +161,15 @@ def test_the_worker_keeps_its_freed_memory_for_the_next_picture() -> None:
     for name, value in MALLOC_TUNING.items():
         expected = os.environ.get(name, value)
         assert f"{name}={expected}".encode() in environ
+
+
+def test_a_deferred_picture_is_listed_and_drawn_by_whoever_awaits_it() -> None:
+    """`deferring`: `picture` draws nothing and hands back a stand-in naming the request,
+    so a screen can be built on the event loop and its picture awaited from the worker."""
+    request = DrawRequest.of("moonriver", "turn", played_with_events(2, 3, 9)[0])
+    with deferring() as asked:
+        first, second = picture(request), picture(request)
+    assert asked == [request, request]
+    assert (deferred_index(first), deferred_index(second)) == (0, 1)
+    png = picture(request)  # outside the block: drawn (here, in place)
+    assert png.startswith(b"\x89PNG") and deferred_index(png) is None

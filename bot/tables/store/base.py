@@ -48,6 +48,16 @@ class ActionEntry:
     said: str = ""
 
 
+def told_log_of(rows: Sequence[Any]) -> tuple[int | None, list[LoggedAction]]:
+    """`told_log`'s answer from its rows: (told seq, action columns…), the action's
+    columns NULL when the log has none from there on; no row when nothing was told."""
+    if not rows:
+        return None, []
+    return int(rows[0][0]), [
+        LoggedAction(seq, seat, text, datetime.fromisoformat(at), events or "", said or "")
+        for _since, seq, seat, text, at, events, said in rows if seq is not None]
+
+
 class GameStore(Protocol):
     async def open(self) -> None: ...
 
@@ -117,6 +127,11 @@ class GameStore(Protocol):
         """How many actions the log holds (the seq of the last one)."""
         ...
 
+    async def recent_actions(self, game_id: int, count: int) -> list[LoggedAction]:
+        """The newest `count` logged actions, oldest first: the end of the log in one
+        read, without asking its length first (a mover's confirmation)."""
+        ...
+
     async def snapshot(self, game_id: int) -> Snapshot | None: ...
 
     async def replace_snapshot(self, game_id: int, seq: int, state: dict[str, Any]) -> None: ...
@@ -160,6 +175,13 @@ class GameStore(Protocol):
         """Where in the action log the game's newest table row older than row
         `before_post` that went out (sent, or refused for good) stood; None if none is
         left (the first post, or the rows were pruned)."""
+        ...
+
+    async def told_log(self, game_id: int, before_post: int
+                       ) -> tuple[int | None, list[LoggedAction]]:
+        """`last_told_seq(game_id, before_post)` and, when there is one, the logged
+        actions from the one before it on (`actions(game_id, after=seq - 1)`): what a
+        table post tells, in one read. (None, []) when no told row is left."""
         ...
 
     async def post_state(self, post_id: int) -> PostState | None:

@@ -242,6 +242,9 @@ class MemoryStore:
     async def action_count(self, game_id: int) -> int:
         return len(self._actions.get(game_id, []))
 
+    async def recent_actions(self, game_id: int, count: int) -> list[LoggedAction]:
+        return list(self._actions.get(game_id, [])[-count:]) if count > 0 else []
+
     async def snapshot(self, game_id: int) -> Snapshot | None:
         snap = self._snapshots.get(game_id)
         return None if snap is None else Snapshot(snap.game_id, snap.seq,
@@ -302,6 +305,12 @@ class MemoryStore:
                 and p.kind is PostKind.TABLE and p.seq is not None
                 and p.state in (PostState.SENT, PostState.FAILED)]
         return told[-1].seq if told else None
+
+    async def told_log(self, game_id: int, before_post: int
+                       ) -> tuple[int | None, list[LoggedAction]]:
+        since = await self.last_told_seq(game_id, before_post)
+        return (None, []) if since is None else \
+            (since, await self.actions(game_id, after=max(0, since - 1)))
 
     async def post_state(self, post_id: int) -> PostState | None:
         post = self._outbox.get(post_id)

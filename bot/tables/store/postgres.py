@@ -51,7 +51,7 @@ from bot.tables.errors import (
     StoreError,
 )
 from bot.tables.ratings import Board, PlayerRecord, RatedGame, Rating
-from bot.tables.store.base import REMINDER_LEASE, ActionEntry
+from bot.tables.store.base import REMINDER_LEASE, ActionEntry, told_log_of
 
 # The same numbered migrations as sqlite.py's MIGRATIONS, one for one (a number means the
 # same schema on both engines). Ids of Discord objects are BIGINT (snowflakes).
@@ -181,6 +181,11 @@ UPSERT_SNAPSHOT = ("INSERT INTO snapshots (game_id, seq, state) VALUES ($1, {seq
                    "state = EXCLUDED.state")
 SNAPSHOT_AT = UPSERT_SNAPSHOT.format(seq="$2", state="$3")  # (game, seq, state)
 SNAPSHOT_AFTER_LOG = UPSERT_SNAPSHOT.format(seq=NEXT_SEQ, state="$2")  # (game, state)
+
+
+#: The newest table row of a game, older than a given row, that went out (its seq).
+LAST_TOLD = ("SELECT seq FROM outbox WHERE game_id = $1 AND id < $2 AND kind = 'table' AND "
+             "state IN ('sent', 'failed') AND seq IS NOT NULL ORDER BY id DESC LIMIT 1")
 
 
 def _time(value: datetime) -> str:
@@ -494,6 +499,14 @@ class PostgresStore:
                              said or "")
                 for seq, seat, text, at, events, said in rows]
 
+    async def recent_actions(self, game_id: int, count: int) -> list[LoggedAction]:
+        rows = await self._all("SELECT seq, seat, action, created_at, events, said "
+                               "FROM actions WHERE game_id = $1 ORDER BY seq DESC LIMIT $2",
+                               game_id, max(count, 0))
+        return [LoggedAction(seq, seat, text, datetime.fromisoformat(at), events or "",
+                             said or "")
+                for seq, seat, text, at, events, said in reversed(rows)]
+
     async def action_count(self, game_id: int) -> int:
         count = await self.pool.fetchval("SELECT COALESCE(MAX(seq), 0) FROM actions "
                                          "WHERE game_id = $1", game_id)
@@ -590,9 +603,7 @@ class PostgresStore:
         return [self._salted(self._post(row)) for row in rows]
 
     async def last_told_seq(self, game_id: int, before_post: int) -> int | None:
-        row = await self._one("SELECT seq FROM outbox WHERE game_id = $1 AND id < $2 AND "
-                              "kind = 'table' AND state IN ('sent', 'failed') AND seq IS NOT "
-                              "NULL ORDER BY id DESC LIMIT 1", game_id, before_post)
+        row = await self._one(LAST_TOLD, game_id, before_post)
         return None if row is None else int(row[0])
 
     async def posts(self, game_id: int) -> list[Post]:
@@ -606,6 +617,14 @@ class PostgresStore:
         games owe their players a fresh post); the mark goes once read."""
         status = await self.pool.execute("DELETE FROM meta WHERE key = 'restored'")
         return _affected(status) > 0
+
+    async def told_log(self, game_id: int, before_post: int
+                       ) -> tuple[int | None, list[LoggedAction]]:
+        rows = await self._all(
+            f"WITH told AS ({LAST_TOLD}) SELECT told.seq, a.seq, a.seat, a.action, "
+            "a.created_at, a.events, a.said FROM told LEFT JOIN actions a ON a.game_id = $1 "
+            "AND a.seq >= told.seq ORDER BY a.seq", game_id, before_post)
+        return told_log_of(rows)
 
     async def post_state(self, post_id: int) -> PostState | None:
         row = await self._one("SELECT state FROM outbox WHERE id = $1", post_id)

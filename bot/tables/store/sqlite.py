@@ -5,6 +5,9 @@ after its last action (DESIGN.md lesson 7). One action is one transaction. Write
 through one lock, because transactions on a shared connection must not interleave;
 each holds it for a few hundred microseconds. Reads use a second connection, so they
 never see a write transaction's rows before it commits (WAL lets them run alongside).
+The reads run on the event loop's own thread: each is a small indexed query that takes a
+few microseconds, a tenth of what a trip to a connection's thread and back costs (and a
+reader in WAL mode never waits for the writer).
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from bot.tables.errors import (
     StoreError,
 )
 from bot.tables.ratings import Board, PlayerRecord, RatedGame, Rating
-from bot.tables.store.base import REMINDER_LEASE, ActionEntry
+from bot.tables.store.base import REMINDER_LEASE, ActionEntry, told_log_of
 from bot.tables.store.guard import (
     META_TABLE,
     DatabaseLock,
@@ -192,6 +195,11 @@ SUPERSEDE_POSTS = ("UPDATE outbox SET state = 'superseded', outcome = ? "
                    "WHERE game_id = ? AND state = 'pending' AND kind != 'dm'")
 
 
+#: The newest table row of a game, older than a given row, that went out (its seq).
+LAST_TOLD = ("SELECT seq FROM outbox WHERE game_id = ? AND id < ? AND kind = 'table' AND "
+             "state IN ('sent', 'failed') AND seq IS NOT NULL ORDER BY id DESC LIMIT 1")
+
+
 def _time(value: datetime) -> str:
     return value.isoformat()
 
@@ -252,7 +260,7 @@ class SqliteStore:
     def __init__(self, path: str | Path, *, lock: bool = True) -> None:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
-        self._reader: aiosqlite.Connection | None = None
+        self._reader: sqlite3.Connection | None = None
         self._write = asyncio.Lock()
         self._lock = DatabaseLock(self.path) if lock else None
         self._identity: FileIdentity | None = None
@@ -296,9 +304,11 @@ class SqliteStore:
             row = await self._one("SELECT value FROM meta WHERE key = 'nonce_salt'",
                                   db=self.db)
             self.salt = str(row[0]) if row is not None else ""
-            self._reader = await aiosqlite.connect(self.path, isolation_level=None)
+            # on the event loop's thread (any thread may close it: the store's `close`)
+            self._reader = sqlite3.connect(self.path, isolation_level=None,
+                                           check_same_thread=False)
             for pragma in ("PRAGMA query_only = ON", "PRAGMA busy_timeout = 5000"):
-                await self._reader.execute(pragma)
+                self._reader.execute(pragma)
         except (sqlite3.DatabaseError, StoreError) as exc:
             await self._close_connections()
             if isinstance(exc, StoreError):
@@ -339,9 +349,10 @@ class SqliteStore:
                          self.path, exc)
 
     async def _close_connections(self) -> None:
-        for connection in (self._reader, self._db):
-            if connection is not None:
-                await connection.close()
+        if self._reader is not None:
+            self._reader.close()
+        if self._db is not None:
+            await self._db.close()
         self._reader = self._db = None
         if self._header is not None:  # after SQLite's own: closing it drops their locks
             os.close(self._header)
@@ -400,8 +411,8 @@ class SqliteStore:
         return self._db
 
     @property
-    def reader(self) -> aiosqlite.Connection:
-        """The reader: sees committed rows only."""
+    def reader(self) -> sqlite3.Connection:
+        """The reader: sees committed rows only; used on the event loop's thread."""
         if self._reader is None:
             raise StoreError("the store is not open")
         return self._reader
@@ -439,8 +450,10 @@ class SqliteStore:
 
     async def _all(self, sql: str, params: Iterable[Any] = (),
                    db: aiosqlite.Connection | None = None) -> list[Any]:
-        # one trip to the connection's thread (execute, fetch and close cost three)
-        return list(await (db or self.reader).execute_fetchall(sql, tuple(params)))
+        if db is None:  # the reader, here: every row fetched, so no read stays open
+            return self.reader.execute(sql, tuple(params)).fetchall()
+        # one trip to the writer's thread (execute, fetch and close cost three)
+        return list(await db.execute_fetchall(sql, tuple(params)))
 
     # --- games -------------------------------------------------------------------------
 
@@ -692,6 +705,14 @@ class SqliteStore:
                              said or "")
                 for seq, seat, text, at, events, said in rows]
 
+    async def recent_actions(self, game_id: int, count: int) -> list[LoggedAction]:
+        rows = await self._all("SELECT seq, seat, action, created_at, events, said "
+                               "FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
+                               (game_id, max(count, 0)))
+        return [LoggedAction(seq, seat, text, datetime.fromisoformat(at), events or "",
+                             said or "")
+                for seq, seat, text, at, events, said in reversed(rows)]
+
     async def action_count(self, game_id: int) -> int:
         (count,) = await self._one("SELECT COALESCE(MAX(seq), 0) FROM actions "
                                    "WHERE game_id = ?", (game_id,))
@@ -772,9 +793,11 @@ class SqliteStore:
         return replace(post, salt=self.salt) if self.salt else post
 
     async def due_posts(self, now: datetime, limit: int = 100) -> list[Post]:
+        # `+o.id`: sorting by the bare rowid made SQLite walk the whole outbox in id order
+        # (every sent row of every game) rather than the few pending rows' index
         rows = await self._all(
             f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
-            "WHERE o.state = 'pending' AND o.next_try <= ? ORDER BY o.id LIMIT ?",
+            "WHERE o.state = 'pending' AND o.next_try <= ? ORDER BY +o.id LIMIT ?",
             (_time(now), limit))
         return [self._salted(self._post(row)) for row in rows]
 
@@ -788,9 +811,7 @@ class SqliteStore:
         return [self._salted(self._post(row)) for row in rows]
 
     async def last_told_seq(self, game_id: int, before_post: int) -> int | None:
-        row = await self._one("SELECT seq FROM outbox WHERE game_id = ? AND id < ? AND "
-                              "kind = 'table' AND state IN ('sent', 'failed') AND seq IS NOT "
-                              "NULL ORDER BY id DESC LIMIT 1", (game_id, before_post))
+        row = await self._one(LAST_TOLD, (game_id, before_post))
         return None if row is None else int(row[0])
 
     async def posts(self, game_id: int) -> list[Post]:
@@ -805,6 +826,15 @@ class SqliteStore:
         async with self._transaction() as db:
             cursor = await db.execute("DELETE FROM meta WHERE key = 'restored'")
             return cursor.rowcount > 0
+
+    async def told_log(self, game_id: int, before_post: int
+                       ) -> tuple[int | None, list[LoggedAction]]:
+        rows = await self._all(
+            f"WITH told AS ({LAST_TOLD}) SELECT told.seq, a.seq, a.seat, a.action, "
+            "a.created_at, a.events, a.said FROM told LEFT JOIN actions a ON a.game_id = ? "
+            "AND a.seq >= told.seq ORDER BY a.seq",
+            (game_id, before_post, game_id))
+        return told_log_of(rows)
 
     async def post_state(self, post_id: int) -> PostState | None:
         row = await self._one("SELECT state FROM outbox WHERE id = ?", (post_id,))

@@ -18,9 +18,8 @@ from bot.discord.components import (
     pick_id,
     select_id,
 )
-from bot.discord.drawing import drawn
 from bot.discord.host import channel_of, client_of, locale_of, user_of
-from bot.discord.screens import Screen, choice_screen, select_option, show
+from bot.discord.screens import Screen, built, choice_screen, select_option, show
 from bot.tables.domain import Game
 from bot.tables.errors import StaleActionError
 from bot.tables.fronts.base import Choice, Decision
@@ -86,6 +85,6 @@ async def pick_card(interaction: discord.Interaction[Any], code: str) -> None:
         raise StaleActionError("that card cannot be laid now")
     status = await client.service.status(channel_id)
     assert status.state is not None
-    screen = await drawn(cells_screen, status.game, status.state, options, plays,
+    screen = await built(cells_screen, status.game, status.state, options, plays,
                          locale_of(interaction), back=True)
     await show(interaction, screen)

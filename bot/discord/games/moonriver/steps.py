@@ -23,15 +23,15 @@ from bot.discord.components import (
     select_id,
     spot_id,
 )
-from bot.discord.drawing import drawn
 from bot.discord.host import channel_of, client_of, locale_of, user_of
-from bot.discord.screens import Screen, choice_screen, select_option, show
+from bot.discord.screens import Screen, built, choice_screen, select_option, show
 from bot.tables.domain import Game
 from bot.tables.errors import StaleActionError
 from bot.tables.fronts.moonriver.front import MoonRiverFront
 from bot.tables.fronts.moonriver.labels import (
     action_label,
     in_label_order,
+    mover_score,
     pair_key,
     pair_text,
     position_label,
@@ -104,11 +104,12 @@ def placement_screen(game: Game, state: GameState, builds: Sequence[Build],
     positions = placement_positions(builds)
     view = Components()
     menus = min(ROWS - 1, (len(positions) + PAGE - 1) // PAGE)
+    before = mover_score(state)  # every position's effect counts from it
     for page in range(menus):
         chunk = positions[page * PAGE:(page + 1) * PAGE]
         view.menu(spot_id(game.id, game.version, page),
-                  [select_option(position_label(state, p, locale), str(p.builds[0]))
-                   for p in chunk], t("step.place", locale))
+                  [select_option(position_label(state, p, locale, before=before),
+                                 str(p.builds[0])) for p in chunk], t("step.place", locale))
     for action in others:  # the pass of a normal build step
         view.action(game.id, game.version, str(action),
                     action_label(state, public_view(state), action, locale).text)
@@ -151,7 +152,7 @@ async def pick_pair(interaction: discord.Interaction[Any], pair: str) -> None:
     assert status.state is not None
     state, game = status.state, status.game
     others = [a for a in options if not isinstance(a, Build)]
-    screen = await drawn(placement_screen, game, state, builds, others, locale,
+    screen = await built(placement_screen, game, state, builds, others, locale,
                                      back=True)
     await show(interaction, screen)
 
@@ -168,6 +169,6 @@ async def propose(interaction: discord.Interaction[Any], text: str) -> None:
     status = await client.service.status(channel_id)
     assert status.state is not None
     same_pair = [a for a in options if isinstance(a, Build) and pair_key(a) == pair_key(build)]
-    screen = await drawn(proposal_screen, status.game, status.state, build,
+    screen = await built(proposal_screen, status.game, status.state, build,
                                      same_pair, locale)
     await show(interaction, screen)

@@ -203,10 +203,20 @@ def build_text(state: GameState, build: Build, locale: str) -> str:
              second_cell=cell_name(build.second_cell))
 
 
-def build_effect(state: GameState, build: Build, locale: str) -> str:
-    """'+3 pts now · 1 cow arrives': the score change of placing it (R-SCORE-*, R-SYM-1)."""
+def mover_score(state: GameState) -> int:
+    """The score of the ranch of the seat to move now (R-SCORE-*): what every build's
+    effect is counted from."""
     seat = state.turn.seat if state.turn is not None else 0
-    before = score_ranch(ranch_grid(state, seat)).total
+    return score_ranch(ranch_grid(state, seat)).total
+
+
+def build_effect(state: GameState, build: Build, locale: str,
+                 before: int | None = None) -> str:
+    """'+3 pts now · 1 cow arrives': the score change of placing it (R-SCORE-*, R-SYM-1).
+    `before`: `mover_score(state)`, when the caller labels several builds of one state."""
+    seat = state.turn.seat if state.turn is not None else 0
+    if before is None:
+        before = mover_score(state)
     after_state, events = apply(state, build)
     after = score_ranch(ranch_grid(after_state, seat)).total
     parts = [counted("label.effect_points", after - before, locale)]
@@ -217,14 +227,15 @@ def build_effect(state: GameState, build: Build, locale: str) -> str:
 
 
 def position_label(state: GameState, position: Position, locale: str,
-                   with_effect: bool = True) -> Label:
-    """'a) Desert 1 on C1, Canyon 4 on D1' with its effect as the description."""
+                   with_effect: bool = True, before: int | None = None) -> Label:
+    """'a) Desert 1 on C1, Canyon 4 on D1' with its effect as the description (`before`:
+    as `build_effect`'s)."""
     build = position.builds[0]
     text = t("label.position", locale, letter=position.letter,
              first=parcel_text(state, build.first, locale), first_cell=cell_name(build.cell),
              second=parcel_text(state, build.second, locale),
              second_cell=cell_name(build.second_cell))
-    return Label(text, build_effect(state, build, locale) if with_effect else "")
+    return Label(text, build_effect(state, build, locale, before) if with_effect else "")
 
 
 def proposal_text(state: GameState, letter: str, build: Build, locale: str) -> str:
