@@ -194,6 +194,9 @@ class Delivery:
                 # the wake comes (the event already set), and the loop then never ends
                 async with asyncio.timeout(IDLE_POLL):
                     await self._wake.wait()
+            # a store that never suspends (memory) and a wake already set would loop here
+            # without letting a finished game's task leave `_busy`
+            await asyncio.sleep(0)
 
     async def round(self) -> int:
         """Claim the due rows of every game nobody is delivering and start delivering

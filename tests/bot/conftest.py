@@ -86,6 +86,22 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 
 
 @pytest.fixture
+async def twin(store: GameStore) -> AsyncIterator[GameStore]:
+    """A second claimer of the same games: on PostgreSQL another store on the same
+    database (another process: its own pool and owner); on SQLite and memory the same
+    store (one process per file: its claims race inside one event loop)."""
+    if not isinstance(store, PostgresStore):
+        yield store
+        return
+    other = PostgresStore(store.url)
+    await other.open()
+    try:
+        yield other
+    finally:
+        await other.close()
+
+
+@pytest.fixture
 def clock() -> Clock:
     return Clock()
 
