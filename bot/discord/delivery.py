@@ -43,6 +43,7 @@ from discord.http import handle_message_parameters
 
 from bot import APP_NAME
 from bot.discord.announcement import Announcement, Context, Drawer, build_announcement
+from bot.discord.content import ranking
 from bot.discord.host import TableClient
 from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
@@ -268,6 +269,12 @@ class Delivery:
             assert channel is not None
             CRASH.reached("before_post")
             message_id = await send_once(self.client, channel, message, post.nonce)
+            if post.kind is PostKind.TABLE and state is not None \
+                    and rules_of(game).is_over(state):
+                try:  # best effort: the end post is the record, and must not be held up
+                    await self._tell_parent(post, game, state, message_id)
+                except Exception:
+                    log.exception("game %s: telling the parent channel failed", game.id)
             CRASH.reached("after_post")
         except (discord.NotFound, discord.Forbidden) as exc:
             if post.kind is not PostKind.DM and not await self._hold(post, game, exc):
@@ -308,9 +315,49 @@ class Delivery:
             return Context(live_post=live)
         since = await self.store.last_told_seq(game.id, post.id)
         segments, events = await self.client.service.told(game, post.seq, since)
-        names = [safe_name(n) for n in rules_of(game).names(state)]
+        rules = rules_of(game)
+        names = [safe_name(n) for n in rules.names(state)]
+        record = await self.client.service.record_of(game) if rules.is_over(state) else None
         return Context(turn_lines(segments, names, game.settings.locale), events,
-                       live_post=live)
+                       live_post=live, record=record)
+
+    async def _parent_of(self, channel_id: int) -> int | None:
+        """The channel a thread hangs off (None for a plain channel, or when Discord does
+        not say): from the cache, else asked once."""
+        channel: Any = self.client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except (discord.HTTPException, *TRANSIENT):
+                return None
+        if isinstance(channel, discord.Thread):
+            return channel.parent_id
+        return None
+
+    async def _tell_parent(self, post: Post, game: Game, state: Any, message_id: int) -> None:
+        """A game played in a thread ended: one line in the channel the thread hangs off,
+        with the result and a link to the end post (in the table's language). Sent with
+        its own nonce before the end post's row is marked sent, so a retry after a crash
+        repeats neither; best effort otherwise (the end post is the record)."""
+        parent = await self._parent_of(game.channel_id)
+        if parent is None or game.guild_id is None:
+            return
+        rules = rules_of(game)
+        result = rules.result(state)
+        names = rules.names(state)
+        locale = game.settings.locale
+        winners = " & ".join(safe_name(names[seat]) for seat in result.winners) \
+            if result is not None else ""
+        link = (f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
+                f"{message_id}")
+        line = Announcement(t("end.parent", locale, title=rules.title, winners=winners,
+                              thread=f"<#{game.channel_id}>", ranking=ranking(game, state),
+                              link=link))
+        try:
+            await send_once(self.client, parent, line, f"p{post.nonce}"[:25])
+        except (discord.HTTPException, *TRANSIENT) as exc:  # e.g. a forum: no plain posts
+            log.info("game %s: could not post the result in channel %s (%s)", game.id,
+                     parent, exc)
 
     async def _strip_buttons(self, previous: tuple[int, int] | None, message_id: int) -> None:
         """Only the newest table post keeps its buttons: strip the previous one's."""

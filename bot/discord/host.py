@@ -51,6 +51,9 @@ class TableClient(discord.Client):
         #: Games whose private message goes on into the same player's next turn
         #: (`peer.DiscordGame.goes_on`).
         self.goes_on: frozenset[str] = frozenset()
+        #: Each game's slash group by its (English) name → the game's key, so a shared
+        #: command knows which game it was typed for (`ratings.game_of`).
+        self.group_games: dict[str, str] = {}
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
         """Route a component click to its handler (the composition root decides which)."""
@@ -71,7 +74,8 @@ def user_of(interaction: discord.Interaction[Any]) -> User:
     """The acting user; managers (manage server/channels) may steer any table."""
     permissions = interaction.permissions
     manager = bool(permissions.manage_guild or permissions.manage_channels)
-    return User(interaction.user.id, interaction.user.display_name, manager)
+    return User(interaction.user.id, interaction.user.display_name, manager,
+                bool(permissions.manage_guild))
 
 
 def locale_of(interaction: discord.Interaction[Any]) -> str:

@@ -33,6 +33,12 @@ class NotAPlayer(NotSeated):
     code = "rematch_not_player"
 
 
+class Resigned(NotSeated):
+    """A player who resigned: a computer plays their seat to the end."""
+
+    code = "resigned"
+
+
 class NotYourTurn(TableError):
     code = "not_your_turn"
 

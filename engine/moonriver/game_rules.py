@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.games.base import Player, Record, Result
+from engine.games.base import Player, Record, Result, ranks_of
 from engine.games.checks import record_fields, recorded_options, refuse_unknown_options
 from engine.games.errors import GameError, RecordError
 from engine.games.events import event_reader, events_of_module
-from engine.games.levels import DEFAULT_THINK_MS
 from engine.moonriver import events as ev
 from engine.moonriver.actions import Action, parse_action
 from engine.moonriver.ai import make_player as make_ai
@@ -21,6 +20,7 @@ from engine.moonriver.components import DEFAULT_COMPONENTS
 from engine.moonriver.game import apply, legal_actions, new_game, outcome
 from engine.moonriver.legends import LEGENDS, scenario_number
 from engine.moonriver.rules import PLAYER_COUNTS, VARIANTS
+from engine.moonriver.scoring import standing
 from engine.moonriver.state import GameState, Phase
 
 #: Events that hand the turn on (to another player, or a new turn of the same one).
@@ -82,7 +82,8 @@ class MoonRiver:
         done = outcome(state)
         if done is None:
             return None
-        return Result(tuple(sheet.total for sheet in done.sheets), done.winners)
+        return Result(tuple(sheet.total for sheet in done.sheets), done.winners,
+                      ranks_of([standing(sheet) for sheet in done.sheets]))  # R-SCORE-4
 
     def names(self, state: GameState) -> tuple[str, ...]:
         return tuple(state.config.players)
@@ -122,9 +123,7 @@ class MoonRiver:
 
     def make_player(self, name_or_level: str, seed: int, *, think_ms: int | None = None,
                     iterations: int | None = None) -> Player:
-        return make_ai(name_or_level, seed,
-                       think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms,
-                       iterations=iterations)
+        return make_ai(name_or_level, seed, think_ms=think_ms, iterations=iterations)
 
     def record_to_dict(self, record: Record) -> dict[str, Any]:
         options = self.options(record.options)

@@ -9,7 +9,7 @@ from engine.moonriver.components import Landscape
 from engine.moonriver.view import TableView
 from render.moonriver import sprites
 from render.moonriver.style import LANDSCAPE_STYLE
-from render.score_card import fit_formula as fit_formula
+from render.score_card import fit_formula
 from render.stamps import draw_text
 from render.theme import Theme
 

@@ -23,6 +23,7 @@ from engine.moonriver import events as ev
 from engine.moonriver.actions import Build
 from engine.moonriver.ai import make_player
 from engine.moonriver.game import apply, legal_actions, new_game
+from engine.moonriver.grid import cell_name
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import public_view
 from render.moonriver.labels import draft_labels
@@ -83,6 +84,40 @@ def logged(seq: int, seat: int, said: list[Segment],
     return LoggedAction(seq, seat, f"action {seq}", datetime(2026, 1, 1, tzinfo=UTC),
                         json.dumps([e.to_dict() for e in events or []]),
                         json.dumps({"en": [x.to_dict() for x in said]}) if said else "")
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ja"])
+def test_R_2P_3_the_bonus_tile_step_letters_its_spots_on_the_picture(locale: str) -> None:
+    """The bonus tile decision is no list of bare cells: its private step carries the
+    preview with every spot lettered, and each option starts with its spot's letter, in
+    the letters' order (a tile's landscapes share their spot's letter)."""
+    from types import SimpleNamespace
+
+    from bot.discord.games.moonriver.steps import decision_screen
+    from engine.moonriver.actions import Bonus
+    from render.moonriver.placement import bonus_spots
+    from render.stamps import drawn_texts
+    from tests.helpers import at_bonus_decision
+
+    state = at_bonus_decision()
+    options = legal_actions(state)
+    spots = bonus_spots([a for a in options if isinstance(a, Bonus)])
+    game = SimpleNamespace(id=1, version=1, options=SimpleNamespace(game="moonriver"),
+                           settings=SimpleNamespace(theme="dark"))
+    with drawn_texts() as texts:
+        screen = decision_screen(game, state, options, locale)  # type: ignore[arg-type]
+    assert screen.picture is not None and screen.picture[0] == "preview.png"
+    assert screen.picture[1][:8] == b"\x89PNG\r\n\x1a\n"
+    drawn = {text for text, _ in texts}
+    letters = [s.letter for s in spots]
+    assert set(letters) <= drawn
+    shown = view_labels(screen.view)
+    assert len(shown) == len(options) and all(not RAW_ID.search(label) for label in shown)
+    expected = [s.letter for s in spots for _ in s.bonuses]
+    assert [label.split(")")[0] for label in shown] == expected
+    for spot in spots:  # the option names the spot's cell, as the picture's coordinates
+        for label in (label for label in shown if label.startswith(f"{spot.letter})")):
+            assert cell_name(spot.cells[0]) in label
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -19,10 +19,10 @@ from engine.moonriver.legends import (
     scenario_name,
     scenario_number,
 )
-from engine.moonriver.record import GameRecord, replay
 from engine.moonriver.scenarios import score_scenario
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import public_view, ranch_grid
+from engine.registry import Record, game_named, read_record, replay
 from tests.engine.positions import next_seat, next_turn_holding, play_until, start
 from tests.helpers import Spec
 
@@ -155,9 +155,9 @@ def test_R_LEG_2_state_refuses_a_scenario_that_does_not_fit_the_variant() -> Non
 def test_R_LEG_2_the_scenario_scores_at_the_end_and_the_record_replays(scenario: int) -> None:
     state = start(3, 40 + scenario, variant="legends", scenario=scenario)
     rng = Rng(scenario)
-    record = GameRecord(seed=state.config.seed, players=list(state.config.players),
-                        variant="legends", scenario=scenario)
-    fresh = record.new_game()
+    game = game_named("moonriver")
+    options = game.options({"variant": "legends", "scenario": scenario})
+    fresh, _ = game.new_game(state.config.players, state.config.seed, options)
     actions = []
     while fresh.phase is not Phase.OVER:
         action = rng.choice(legal_actions(fresh))
@@ -170,10 +170,12 @@ def test_R_LEG_2_the_scenario_scores_at_the_end_and_the_record_replays(scenario:
         assert sheet.scenario == expected
         assert sheet.total == (sheet.territory_points + sheet.resource_points
                                + sheet.partner_points + expected.points)
-    record.actions = actions
-    again = replay(GameRecord.from_dict(json.loads(json.dumps(record.to_dict()))))
+    record = Record("moonriver", state.config.seed, state.config.players, options,
+                    tuple(actions))
+    data = game.record_to_dict(record)
+    again = replay(read_record(json.loads(json.dumps(data))))
     assert again.state == fresh
-    assert record.to_dict()["options"] == {"variant": "legends", "scenario": scenario}
+    assert data["options"] == {"variant": "legends", "scenario": scenario}
     view = public_view(fresh)
     assert view.scenario == SCENARIOS[scenario - 1] and view.variant == "legends"
     assert [p.score.total for p in view.players] == [s.total for s in result.sheets]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 from engine.moonriver.actions import Build
 from engine.moonriver.components import Landscape, load_components
@@ -15,34 +15,29 @@ from engine.moonriver.ranch import parse_ranch
 from engine.moonriver.view import public_view
 from render.encode import to_png_bytes
 from render.fonts import REPLACEMENT, fit, runs, text_width
-from render.moonriver import render_grid, render_ranch, render_table
-from render.moonriver.ranch import RanchLayout
+from render.moonriver import render_table
+from render.moonriver.ranch import (
+    MARGIN,
+    RanchGeometry,
+    board_sizes,
+    player_from_grid,
+    ranch_picture,
+    render_ranch,
+)
 from render.moonriver.style import LANDSCAPE_STYLE
 from render.theme import DARK, LIGHT
 from tests.helpers import Spec, build_turn, start_game
-from tests.render.golden import GOLDEN_DIR, NAMES, PICTURES, played
-
-MEAN_TOLERANCE = 1.5    # mean absolute difference per channel, 0–255
-PIXEL_TOLERANCE = 0.01  # share of pixels allowed to differ by more than 48
+from tests.render.golden import GOLDEN_DIR, NAMES, PICTURES, assert_like_golden, played
 
 
 @pytest.mark.parametrize("name", sorted(PICTURES))
 def test_golden_image(name: str) -> None:
-    golden = Image.open(GOLDEN_DIR / f"{name}.png").convert("RGB")
-    actual = PICTURES[name]().convert("RGB")
-    assert actual.size == golden.size, "layout changed: python -m tests.render.golden"
-    diff = ImageChops.difference(actual, golden)
-    mean = sum(ImageStat.Stat(diff).mean) / 3
-    strong = sum(diff.convert("L").point(lambda v: 255 if v > 48 else 0).histogram()[255:])
-    share = strong / (actual.width * actual.height)
-    assert mean <= MEAN_TOLERANCE and share <= PIXEL_TOLERANCE, (
-        f"{name}: mean difference {mean:.2f}, {share:.2%} of pixels differ; if the change is "
-        "deliberate, regenerate with python -m tests.render.golden and look at the pictures")
+    assert_like_golden(PICTURES[name](), GOLDEN_DIR / f"{name}.png", "tests.render.golden")
 
 
-def centre_colour(image: Image.Image, layout: RanchLayout, cell: str, offset: int = 10):
-    x0, y0, _x1, y1 = layout.cell_box(parse_cell(cell))
-    return image.getpixel((offset + x0 + 6, offset + (y0 + y1) // 2))
+def centre_colour(image: Image.Image, geometry: RanchGeometry, cell: str):
+    x0, y0, _x1, y1 = geometry.cell_box(parse_cell(cell))
+    return image.getpixel((x0 + 6, (y0 + y1) // 2))
 
 
 def close(a, b, tolerance: int = 40) -> bool:
@@ -55,7 +50,7 @@ def test_picture_coordinates_match_the_action_text() -> None:
                                                            Spec(Landscape.CANYON)])
     state, _ = apply(state, Build(desert, canyon, parse_cell("C1"), "up"))
     image = render_ranch(public_view(state), 0, theme=DARK)
-    layout = RanchLayout(5, 56, 3)
+    _, layout = ranch_picture(public_view(state).players[0], theme=DARK)  # where it went
     assert close(centre_colour(image, layout, "C1"), LANDSCAPE_STYLE[Landscape.DESERT][0], 60)
     assert close(centre_colour(image, layout, "C2"), LANDSCAPE_STYLE[Landscape.CANYON][0], 60)
     for empty in ("B1", "D1", "C3", "A5"):
@@ -64,8 +59,8 @@ def test_picture_coordinates_match_the_action_text() -> None:
 
 def test_grid_picture_follows_ranch_notation_rows() -> None:
     grid = parse_ranch(". . . . . / . . . . . / . . . . . / . . . . . / fo . . . co1")
-    image = render_grid(grid, load_components().boards["camp"], theme=LIGHT)
-    layout = RanchLayout(5, 56, 3)
+    image, layout = ranch_picture(player_from_grid(grid, "", load_components().boards["camp"]),
+                                  theme=LIGHT)
     assert close(centre_colour(image, layout, "A1"), LANDSCAPE_STYLE[Landscape.FOREST][0], 60)
     assert close(centre_colour(image, layout, "E1"),
                  LANDSCAPE_STYLE[Landscape.CORNFIELD][0], 60)
@@ -79,7 +74,8 @@ def test_two_player_ranch_and_the_longest_names_fit() -> None:
     renamed.config = replace(state.config, players=(NAMES[3] * 3, "長い名前" * 20))
     long_names = public_view(renamed)
     image = render_ranch(view, 0, theme=DARK)
-    assert image.size == (RanchLayout(10, 56, 3).width + 20, RanchLayout(10, 56, 3).height + 20)
+    sizes = board_sizes(10)
+    assert image.size == (sizes.width + 2 * MARGIN, sizes.height + 2 * MARGIN)
     assert render_table(view, theme=DARK).size == render_table(long_names, theme=DARK).size
     assert render_ranch(long_names, 1, theme=DARK).size == image.size
     name = NAMES[3] * 3

@@ -104,3 +104,16 @@ class Front(Protocol):
     def final_png(self, state: Any, locale: str, theme: str) -> bytes:
         """The score sheet at the end."""
         ...
+
+    def story_row(self, before: Any, after: Any, events: Sequence[Event]
+                  ) -> tuple[int, ...] | None:
+        """The numbers the story picture keeps when the move from `before` to `after`
+        ended a round (the players' scores then, and what else the game's story shows);
+        None when it did not (`fronts.story.rounds_of` replays a record through it)."""
+        ...
+
+    def story_png(self, state: Any, rounds: Sequence[tuple[int, ...]], locale: str,
+                  theme: str) -> bytes:
+        """The end's second picture: the scores round by round (`story_row`'s rows) and
+        where the points came from."""
+        ...

@@ -239,6 +239,21 @@ class KingdominoFront:
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
         return pictures.final_png(state, locale, theme)
 
+    def story_row(self, before: GameState, after: GameState, events: Sequence[Event]
+                  ) -> tuple[int, ...] | None:
+        """Every player's points when a round ends (K-TURN-2) and at the end, a Dynasty's
+        earlier games included (K-DYN: the series so far)."""
+        ended = after.phase is Phase.OVER and before.phase is not Phase.OVER
+        if not ended and (after.round == before.round or before.round < 1):
+            return None
+        view = public_view(after)
+        return tuple(p.score.total + sum(game[p.seat] for game in view.series)
+                     for p in view.players)
+
+    def story_png(self, state: GameState, rounds: Sequence[tuple[int, ...]], locale: str,
+                  theme: str) -> bytes:
+        return pictures.story_png(state, rounds, locale, theme)
+
 
 def _close(out: list[Segment], seat: int, said: list[str], table: list[str],
            ends: bool) -> None:

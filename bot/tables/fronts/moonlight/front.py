@@ -31,6 +31,7 @@ from engine.moonlight import events as mev
 from engine.moonlight.actions import Pass, Play, Power
 from engine.moonlight.area import format_area
 from engine.moonlight.cards import card_code
+from engine.moonlight.scoring import MOON_BONUS
 from engine.moonlight.state import GameState, Phase
 
 #: The events that are a seat's move in a turn's line (the rest are table lines).
@@ -187,6 +188,20 @@ class MoonlightFront:
 
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
         return pictures.final_png(state, locale, theme)
+
+    def story_row(self, before: GameState, after: GameState, events: Sequence[Event]
+                  ) -> tuple[int, ...] | None:
+        """A scored round (M-SCORE-4, a replayed one too): both players' points, then the
+        moon majority's 2 (M-SCORE-1) of each."""
+        for event in events:
+            if isinstance(event, mev.RoundScored):
+                moons = tuple(MOON_BONUS if event.moon_bonus == seat else 0 for seat in (0, 1))
+                return (*event.points, *moons)
+        return None
+
+    def story_png(self, state: GameState, rounds: Sequence[tuple[int, ...]], locale: str,
+                  theme: str) -> bytes:
+        return pictures.story_png(state, rounds, locale, theme)
 
 
 def _hand_codes(state: GameState, seat: int) -> list[str]:

@@ -46,15 +46,27 @@ class MoonRiverFront:
 
     def decision(self, state: GameState, options: Sequence[Any], locale: str,
                  theme: str) -> Decision:
-        """Every option labelled; a build reads as its placement ("Desert 1 on C1 …")."""
+        """Every option labelled; a build reads as its placement ("Desert 1 on C1 …"); a
+        bonus tile's (R-2P-3) as the letter of its spot on the preview that comes with it."""
         choices = []
         for action in labels.in_label_order(public_view(state), options):
             label = self.action_label(state, action, locale)
             if isinstance(action, Build):
                 label = Label(label.description, label.text)
             choices.append(Choice(str(action), label))
+        bonuses = labels.bonuses_of(options)
         return Decision(labels.step_prompt(state, locale), menu=tuple(choices),
-                        menu_title=t("step.more", locale))
+                        menu_title=t("step.more", locale),
+                        picture=("preview.png", self.preview_png(state, bonuses, locale, theme))
+                        if bonuses else None)
+
+    def preview_png(self, state: GameState, choices: Sequence[Any], locale: str,
+                    theme: str, proposed: Build | None = None) -> bytes:
+        """The mover's ranch with the legal spots lettered (domino positions or bonus
+        tile cells, R-PLACE-*, R-2P-3), and a proposed domino drawn in."""
+        return picture(DrawRequest.of(self.key, "preview", state, seat=state.active_seat or 0,
+                                      choices=tuple(choices), proposed=proposed, theme=theme,
+                                      locale=locale))
 
     def phase_text(self, state: GameState, locale: str) -> str:
         return t(f"phase.{state.phase.value}", locale)
@@ -118,6 +130,20 @@ class MoonRiverFront:
 
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
         return picture(DrawRequest.of(self.key, "scores", state, locale=locale, theme=theme))
+
+    def story_row(self, before: GameState, after: GameState, events: Sequence[Event]
+                  ) -> tuple[int, ...] | None:
+        """Every total when a round ends (R-ROUND-*: the next column comes in) and at the
+        end (R-END-*); the setup (R-SETUP-5) is no round."""
+        ended = after.phase is Phase.OVER and before.phase is not Phase.OVER
+        if ended or (after.round != before.round and before.round >= 1):
+            return tuple(p.score.total for p in public_view(after).players)
+        return None
+
+    def story_png(self, state: GameState, rounds: Sequence[tuple[int, ...]], locale: str,
+                  theme: str) -> bytes:
+        return picture(DrawRequest.of(self.key, "story", state, locale=locale, theme=theme,
+                                      rounds=tuple(rounds)))
 
 def ranch_lines(state: GameState, seat: int, locale: str = "en") -> list[str]:
     """The ranch as a grid, top row first: two letters of the landscape and its cows."""
