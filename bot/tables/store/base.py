@@ -48,7 +48,7 @@ POST_LEASE = timedelta(minutes=2)
 JOBS = ("resume", "prune", "command-sync", "backup")
 
 
-#: Schema migration 10 of both engines: a reminder or an outbox row is claimed by one
+#: Schema migration 11 of both engines: a reminder or an outbox row is claimed by one
 #: process until a time (`claimed_by`, `claimed_until`); a claim from before is dropped.
 CLAIMS_MIGRATION = (
     "DROP INDEX reminders_due",

@@ -180,7 +180,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
     ),
     rq.SCHEMA,  # 9: ratings per server and game (bot/tables/ratings.py)
-    CLAIMS_MIGRATION,  # 10: leases with a holder (the same on both engines)
+    (  # 10: the colour a player chose in the lobby (and so a Legends board, R-LEG-1)
+        "ALTER TABLE seats ADD COLUMN colour TEXT",
+    ),
+    CLAIMS_MIGRATION,  # 11: leases with a holder (the same on both engines)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
@@ -462,7 +465,8 @@ class SqliteStore(OneProcess):
     # --- games -------------------------------------------------------------------------
 
     async def _seats(self, game_id: int) -> tuple[Seat, ...]:
-        rows = await self._all("SELECT seat, user_id, name, ai FROM seats WHERE game_id = ? "
+        rows = await self._all("SELECT seat, user_id, name, ai, colour FROM seats "
+                               "WHERE game_id = ? "
                                "ORDER BY seat", (game_id,))
         return tuple(Seat(*row) for row in rows)
 
@@ -501,7 +505,8 @@ class SqliteStore(OneProcess):
                                (status.value,))
         seats: dict[int, list[Seat]] = {}
         for game_id, *seat in await self._all(
-                "SELECT s.game_id, s.seat, s.user_id, s.name, s.ai FROM seats s JOIN games g "
+                "SELECT s.game_id, s.seat, s.user_id, s.name, s.ai, s.colour "
+                "FROM seats s JOIN games g "
                 "ON g.id = s.game_id WHERE g.status = ? ORDER BY s.game_id, s.seat",
                 (status.value,)):
             seats.setdefault(game_id, []).append(Seat(*seat))
@@ -532,9 +537,10 @@ class SqliteStore(OneProcess):
                      settings.to_json(), seed, components, _time(now), _time(now),
                      parent, options.game))
                 game_id = cursor.lastrowid
-                await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) "
-                                 "VALUES (?, ?, ?, ?, ?)",
-                                 (game_id, host.seat, host.user_id, host.name, host.ai))
+                await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai, colour) "
+                                 "VALUES (?, ?, ?, ?, ?, ?)",
+                                 (game_id, host.seat, host.user_id, host.name, host.ai,
+                                  host.colour))
         except sqlite3.IntegrityError:
             raise GameAlreadyOpen("this channel already has an open game") from None
         # Built from what was written, not read back: the reader may still hold a
@@ -581,8 +587,9 @@ class SqliteStore(OneProcess):
                            seats: Sequence[Seat]) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
+            "INSERT INTO seats (game_id, seat, user_id, name, ai, colour) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai, s.colour) for s in seats])
 
     async def update_lobby(self, game: Game, *, seats: Sequence[Seat], host_id: int,
                            settings: TableSettings, now: datetime) -> Game:
