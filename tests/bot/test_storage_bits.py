@@ -21,6 +21,7 @@ from bot.tables.domain import (
 from bot.tables.errors import TableError
 from bot.tables.service import TableService
 from bot.tables.store import ActionEntry, SqliteStore
+from bot.tables.store.sqlite import CLAIM_POSTS
 from engine.games.rng import Rng
 from tests.bot.conftest import ALICE, BOB, START
 
@@ -63,22 +64,27 @@ async def test_a_rolled_back_write_is_never_read(tmp_path: Path) -> None:
 
 async def test_looking_for_due_posts_reads_the_pending_rows_not_the_whole_outbox(
         tmp_path: Path) -> None:
-    """The delivery asks for due posts after every move: its query walks the index of
+    """The delivery claims due posts after every move: its queries walk the index of
     pending rows, whatever the number of rows already sent (a bot keeps them for days)."""
     store = SqliteStore(tmp_path / "games.sqlite3")
     await store.open()
-    game = await store.create_game(guild_id=None, channel_id=5, host=Seat(0, 1, "Alice"),
-                                   options=GameOptions(), settings=TableSettings(), seed=1,
-                                   components="x", now=START)
-    asked: list[str] = []
-    store.reader.set_trace_callback(asked.append)
-    assert await store.due_posts(START) == []
-    store.reader.set_trace_callback(None)
-    (query,) = [sql for sql in asked if "outbox" in sql]
-    plan = " / ".join(row[3] for row in store.reader.execute(f"EXPLAIN QUERY PLAN {query}"))
-    assert "USING INDEX outbox_pending" in plan and "SCAN o" not in plan, plan
-    assert game.id and await store.told_log(game.id, 1) == (None, [])
-    await store.close()
+    try:
+        game = await store.create_game(guild_id=None, channel_id=5, host=Seat(0, 1, "Alice"),
+                                       options=GameOptions(), settings=TableSettings(), seed=1,
+                                       components="x", now=START)
+        asked: list[str] = []
+        store.reader.set_trace_callback(asked.append)
+        assert await store.due_posts(START) == []
+        store.reader.set_trace_callback(None)
+        (query,) = [sql for sql in asked if "outbox" in sql]
+        plan = " / ".join(row[3] for row in store.reader.execute(f"EXPLAIN QUERY PLAN {query}"))
+        assert "USING INDEX outbox_pending" in plan and "SCAN o" not in plan, plan
+        claim = " / ".join(row[3] for row in store.reader.execute(
+            f"EXPLAIN QUERY PLAN {CLAIM_POSTS}", ("", "", 1)))
+        assert "USING INDEX outbox_pending" in claim and "SCAN o" not in claim, claim
+        assert game.id and await store.told_log(game.id, 1) == (None, [])
+    finally:
+        await store.close()  # a failed assertion must not leave the writer thread
 
 
 async def test_the_lock_table_stays_bounded_after_many_games(service: TableService) -> None:
