@@ -7,7 +7,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import discord
@@ -28,6 +28,7 @@ from bot.discord.logs import configure_logging
 from bot.discord.maintenance import maintenance_loop
 from bot.discord.peer import ClickHandler
 from bot.discord.safe_text import safe_name
+from bot.discord.shards import IdentifyGate
 from bot.discord.texts import CommandTranslator
 from bot.tables.computers import ComputerSeats
 from bot.tables.domain import Status
@@ -68,7 +69,10 @@ class MoonRiverBot(TableClient):
         service = TableService(store, limits=limits, literal=safe_name,
                                computers=self.computers)
         super().__init__(settings, store, service, intents=intents,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(),
+                         shard_count=settings.shard_count,
+                         shard_ids=list(settings.shard_ids) if settings.shard_ids else None)
+        self.identify = IdentifyGate()  # its concurrency comes from /gateway/bot
         self.tree = app_commands.CommandTree(self)
         self._maintenance: asyncio.Task[None] | None = None
         self.pool: DrawingPool | None = DrawingPool()  # its worker starts on first use
@@ -92,6 +96,16 @@ class MoonRiverBot(TableClient):
         await super().login(token)
 
     async def setup_hook(self) -> None:
+        # Discord's session start limit (and, unless configured, its shard count) for the
+        # IDENTIFY gate; the gateway stays DISCORD_GATEWAY_URL's or Discord's
+        shards, _, limits = await self.http.get_bot_gateway()
+        self.identify.max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
+        if self.shard_count is None:
+            self.shard_count = shards
+        log.info("shards %s of %d (identify concurrency %d)%s",
+                 _ranges(self.shard_ids or range(self.shard_count)), self.shard_count,
+                 self.identify.max_concurrency,
+                 "" if self.settings.syncs_commands else "; commands synced by shard 0's")
         rebuilt = await self.service.resume()
         where = (self._engine.where if isinstance(self._engine, PostgresStore)
                  else self.settings.database)
@@ -112,11 +126,18 @@ class MoonRiverBot(TableClient):
         if self.settings.dev_guild:
             guild = discord.Object(self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
+            if self.settings.syncs_commands:
+                await self.tree.sync(guild=guild)
+        elif self.settings.syncs_commands:
             await self.tree.sync()
         self.delivery.start()  # everything left pending before a restart goes out now
         self._maintenance = asyncio.create_task(maintenance_loop(self))
+
+    async def before_identify_hook(self, shard_id: int | None, *,
+                                   initial: bool = False) -> None:
+        """Discord's session start limit, per bucket (`shards.IdentifyGate`), instead of
+        discord.py's 5 s before every shard but the first."""
+        await self.identify.wait_turn(shard_id or 0)
 
     def announce(self) -> None:
         self.delivery.wake()
@@ -183,8 +204,20 @@ class MoonRiverBot(TableClient):
             drawing.use_worker(None)
             await asyncio.to_thread(pool.close)
         await asyncio.to_thread(self.computers.close)
+        await self.identify.close()
         await self.store.close()
         await super().close()
+
+
+def _ranges(ids: Iterable[int]) -> str:
+    """`0-1,4` for shards 0, 1 and 4 (the log line's short form)."""
+    out: list[str] = []
+    for shard in sorted(ids):
+        if out and out[-1].rpartition("-")[2] == str(shard - 1):
+            out[-1] = f"{out[-1].partition('-')[0]}-{shard}"
+        else:
+            out.append(str(shard))
+    return ",".join(out)
 
 
 EVENT_LOOPS = ("uvloop", "asyncio")
