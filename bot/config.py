@@ -77,14 +77,15 @@ def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
     return value.rstrip("/")
 
 
-def _database_url(value: str) -> str:
-    """A postgresql:// URL with a host (or a socket folder in ?host=) and a database."""
-    name = "MOONRIVER_DATABASE_URL"
+def postgres_url(value: str, name: str = "MOONRIVER_DATABASE_URL") -> str:
+    """A postgresql:// URL with a host (or a socket folder in ?host=) and a database;
+    errors name `name` (the variable, or a command's option)."""
     parsed = urlparse(value)
     shape = "postgresql://USER:PASSWORD@HOST:5432/DATABASE"
     if parsed.scheme not in ("postgresql", "postgres"):
-        raise ConfigError(f"{name} must be a PostgreSQL URL ({shape}); unset it to keep "
-                          "the SQLite file of MOONRIVER_DB")
+        raise ConfigError(f"{name} must be a PostgreSQL URL ({shape})" + (
+            "; unset it to keep the SQLite file of MOONRIVER_DB"
+            if name == "MOONRIVER_DATABASE_URL" else ""))
     try:
         port = parsed.port
     except ValueError:
@@ -183,7 +184,7 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         raise ConfigError("MOONRIVER_MAINTENANCE_SECONDS must be a number from 0.2 to 3600, "
                           f"got {interval!r}")
     url = env.get("MOONRIVER_DATABASE_URL", "").strip()
-    database_url = _database_url(url) if url else None
+    database_url = postgres_url(url) if url else None
     backup_folder = env.get("MOONRIVER_BACKUP_DIR", "").strip()
     if backup_folder and Path(backup_folder).exists() and not Path(backup_folder).is_dir():
         raise ConfigError(f"MOONRIVER_BACKUP_DIR is not a folder ({backup_folder})")

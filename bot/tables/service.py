@@ -327,6 +327,11 @@ class TableService:
         return Record(game.options.game, game.seed, tuple(_unique_names(game.seats)),
                       self.engine_options(game), tuple(a.text for a in actions))
 
+    async def replayed(self, game: Game) -> GameState:
+        """The state the game's whole stored log replays to from its seed, past every
+        cache and snapshot (`moonriver db copy` checks a copied game with it)."""
+        return replay(self._record(game, await self.store.actions(game.id))).state
+
     async def state_of(self, game: Game) -> GameState:
         """The current state: memory, else the snapshot, else rebuilt from seed + log."""
         cached = self._states.get(game.id)
