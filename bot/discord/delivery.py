@@ -1,8 +1,10 @@
 """The outbox's delivery loop: every post a commit owes the channel gets there, once.
 
 Moves write their posts into the outbox in the same transaction as the move (see
-`TableService._commit`); this loop posts what is pending, oldest first, one game at a
-time per game and several games at once. Each row ends in exactly one state:
+`TableService._commit`); this loop claims what is pending (a lease: any process may
+deliver a row, exactly one does), oldest first, one row at a time per game and several
+games at once, and asks the store once more right before posting that the row is still
+pending and still its own. Each row ends in exactly one state:
 
 - sent: Discord took it. The row's nonce goes with `enforce_nonce`, so a retry after a
   crash between posting and marking it sent returns the first message, not a second one.
@@ -17,7 +19,8 @@ time per game and several games at once. Each row ends in exactly one state:
 - failed alone: a DM the user does not accept, any other 4xx, or a reminder for a member
   who left the server (their silent seat is then played by a computer stand-in).
 
-On start-up the loop simply finds everything still pending and posts it.
+On start-up the loop simply finds everything still pending and posts it; so does any
+other process once a holder is dead (its leases end with it).
 """
 
 from __future__ import annotations
@@ -69,13 +72,10 @@ def sent_message(post: Post) -> int | None:
     return int(number) if number.isdigit() else None
 
 
-def live_post_in(rows: list[Post]) -> tuple[int, int] | None:
-    """(channel, message) of the newest table row sent among a game's outbox `rows`."""
-    for row in reversed(rows):
-        message = sent_message(row)
-        if row.kind is PostKind.TABLE and message is not None:
-            return row.channel_id, message
-    return None
+def live_post_of(row: Post | None) -> tuple[int, int] | None:
+    """(channel, message) of a sent table row (`GameStore.last_sent_table`)."""
+    message = None if row is None else sent_message(row)
+    return None if row is None or message is None else (row.channel_id, message)
 
 
 class CrashPoint:
@@ -149,7 +149,8 @@ async def send_once(client: discord.Client, channel_id: int, message: Announceme
 
 
 class Delivery:
-    """Posts pending outbox rows until stopped. `wake()` after a commit for no delay."""
+    """Posts the outbox rows it claims until stopped. `wake()` after a commit for no
+    delay (the store's `listen` wakes it for any process's commit)."""
 
     def __init__(self, client: TableClient, draw: Drawer, *, retry_base: float = 2.0,
                  archive_after: float = 24.0,
@@ -194,15 +195,16 @@ class Delivery:
                     await self._wake.wait()
 
     async def round(self) -> int:
-        """Start delivering every due row of every game not already being delivered;
-        returns how many games were started."""
+        """Claim the due rows of every game nobody is delivering and start delivering
+        them; returns how many games were started."""
         if getattr(self.store, "stopped", False):
             return 0  # the store refuses every write (logged once, CRITICAL): no retries
-        due = await self.store.due_posts(self.clock(), BATCH)
         by_game: dict[int, list[Post]] = {}
-        for post in due:
-            if post.game_id not in self._busy:
-                by_game.setdefault(post.game_id, []).append(post)
+        for post in await self.store.claim_posts(self.clock(), BATCH):
+            by_game.setdefault(post.game_id, []).append(post)
+        busy = [p.id for game_id in by_game.keys() & self._busy.keys()
+                for p in by_game.pop(game_id)]
+        await self.store.release_posts(busy)  # a lease outlived by its own delivery
         for game_id, posts in by_game.items():
             while len(self._busy) >= PARALLEL_GAMES:
                 await asyncio.wait(set(self._busy.values()),
@@ -217,9 +219,12 @@ class Delivery:
         self._wake.set()  # more may have come for that game meanwhile
 
     async def _deliver_game(self, posts: list[Post]) -> None:
-        for post in posts:
+        """A game's claimed rows in order; the rows after one that must wait for its
+        retry are let go (claimable again, by any process, once it is due)."""
+        for n, post in enumerate(posts):
             try:
                 if not await self.deliver(post):
+                    await self.store.release_posts([p.id for p in posts[n + 1:]])
                     return  # later rows of this game wait for this one's retry
             except DatabaseReplaced:
                 return  # the store stopped writes (logged once, CRITICAL)
@@ -228,11 +233,12 @@ class Delivery:
                 await self.store.settle_post(
                     post.id, PostState.PENDING, "unexpected error",
                     retry_at=self.clock() + backoff(post.attempts, self.retry_base))
+                await self.store.release_posts([p.id for p in posts[n + 1:]])
                 return
 
     async def deliver(self, post: Post) -> bool:
         """One row to its end state (or its next try). False if it must be retried."""
-        game = await self.client.service.game(post.game_id, post.channel_id)
+        game = await self.client.service.game(post.game_id, post.channel_id, post.version)
         if game is None:
             await self.store.settle_post(post.id, PostState.FAILED, "the game is gone")
             return True
@@ -245,9 +251,10 @@ class Delivery:
             if game.status is not Status.LOBBY else None
         context = await self._context(post, game, state)
         message = await build_announcement(post, game, state, context, self.draw)
-        if post.kind is PostKind.TABLE and \
-                await self.store.post_state(post.id) is not PostState.PENDING:
-            return True  # superseded while it was drawn: the newer row tells its turns too
+        if not await self.store.recheck_post(post.id, self.clock()):
+            # superseded while it was drawn (the newer row tells its turns too), or the
+            # lease was lost to another process (which posts it)
+            return True
         try:
             channel = post.target if post.kind is PostKind.DM else game.channel_id
             if post.kind is PostKind.DM and post.target is not None:
@@ -273,19 +280,17 @@ class Delivery:
         self._refused.pop(game.id, None)
         await self.store.settle_post(post.id, PostState.SENT, f"{SENT_PREFIX}{message_id}")
         if post.kind is PostKind.TABLE:
-            await self._live_post(game.id, game.channel_id, message_id)
+            await self._strip_buttons(context.live_post, message_id)
             await self._strip_reminders(post)
         return True
 
     async def _context(self, post: Post, game: Game, state: Any | None) -> Context:
         """The turns the row tells, read from the action log (`TableService.told`), and
         where the table and its live post are: the same in any process, after any
-        restart, and again for a row tried again later."""
-        live = self.client.turn_posts.get(game.id)
-        if live is None:  # after a restart: the newest sent table row's message
-            live = live_post_in(await self.store.posts(game.id))
-            if live is not None:
-                self.client.turn_posts[game.id] = live
+        restart, and again for a row tried again later. The live post (the table's
+        buttons) is the newest sent table row's, read from the store: whichever process
+        sent it."""
+        live = live_post_of(await self.store.last_sent_table(game.id, post.id))
         if post.kind is PostKind.DM:
             guild = self.client.get_guild(game.guild_id) if game.guild_id is not None else None
             channel = self.client.get_channel(game.channel_id)
@@ -301,10 +306,8 @@ class Delivery:
         return Context(turn_lines(segments, names, game.settings.locale), events,
                        live_post=live)
 
-    async def _live_post(self, game_id: int, channel_id: int, message_id: int) -> None:
+    async def _strip_buttons(self, previous: tuple[int, int] | None, message_id: int) -> None:
         """Only the newest table post keeps its buttons: strip the previous one's."""
-        previous = self.client.turn_posts.get(game_id)
-        self.client.turn_posts[game_id] = (channel_id, message_id)
         if previous is None or previous[1] == message_id:
             return
         try:  # through the HTTP layer: the edited message is not parsed into an object

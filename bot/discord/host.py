@@ -43,7 +43,6 @@ class TableClient(discord.AutoShardedClient):
         self.settings = settings
         self.store = store
         self.service = service
-        self.turn_posts: dict[int, tuple[int, int]] = {}  # game -> (channel, live post)
         self.lobby_posts: dict[int, tuple[int, int]] = {}  # table channel -> lobby post
         self.linked: dict[int, int] = {}  # announcing channel -> its table's thread
         self.limiter = RateLimiter(settings.rate_per_minute, settings.rate_burst)

@@ -9,15 +9,16 @@ for each other's locks.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Callable, Collection, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from bot import APP_NAME
 from bot.tables.computers import ComputerSeats
@@ -50,13 +51,18 @@ from bot.tables.errors import (
     ShuttingDown,
     StaleActionError,
     TooFewPlayers,
-    TooManyLobbies,
     WrongStatus,
 )
 from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
 from bot.tables.narration import Told, story, told_turns
-from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
+from bot.tables.store.base import (
+    REMINDER_LEASE,
+    ActionEntry,
+    GameStore,
+    LobbyLimits,
+    too_many_lobbies,
+)
 from bot.tables.words import Segment, first_turn, turn_lines
 from engine.games import GameRules, Record
 from engine.games.errors import GameError
@@ -190,6 +196,27 @@ class OpenTable:
     since: datetime          # its last change (a move, a join, a setting)
 
 
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+def _revalidating(method: Callable[Concatenate[TableService, int, _P], Awaitable[_T]]
+                  ) -> Callable[Concatenate[TableService, int, _P], Awaitable[_T]]:
+    """A call on a channel's open game that was refused as stale, when the cached game
+    was behind the store (another process, or another service on the store, moved it),
+    is made once more with the game read afresh: the cache is never a truth."""
+    @functools.wraps(method)
+    async def call(self: TableService, channel_id: int, /, *args: _P.args,
+                   **kwargs: _P.kwargs) -> _T:
+        try:
+            return await method(self, channel_id, *args, **kwargs)
+        except StaleActionError:
+            if not await self._revalidate(channel_id):
+                raise
+        return await method(self, channel_id, *args, **kwargs)
+    return call
+
+
 def _clean_name(name: str) -> str:
     name = " ".join(name.split())[:MAX_NAME]
     return name or "player"
@@ -246,10 +273,13 @@ class TableService:
         self.components = components
         self._locks: dict[int, _GameLock] = {}  # only games someone holds or waits for
         self._states: OrderedDict[int, tuple[int, GameState]] = OrderedDict()
-        # Open games by channel. This process is the database's only writer, and every
-        # write is also guarded by the stored version, so the cache cannot cause a lost
-        # or double write; it saves the reads that dominated an action's cost.
+        # Open games by channel, a cache validated by version: every write names the
+        # version it expects, and a write refused as stale drops the entry and re-reads
+        # (`_revalidating`); on a store other processes write too (`shared`), each look
+        # also compares the stored version first. It saves the reads that dominated an
+        # action's cost.
         self._open: dict[int, Game] = {}
+        self._shared = bool(getattr(store, "shared", False))
         # What each recent commit did, so a post can mark the turn's changes; after a
         # restart it is empty and a re-announced table carries its summary line only.
         self.accepting = True
@@ -278,12 +308,42 @@ class TableService:
 
     async def _open_game(self, channel_id: int) -> Game:
         game = self._open.get(channel_id)
+        if game is not None and self._shared \
+                and await self.store.open_version(channel_id) != (game.id, game.version):
+            self._forget(game)
+            game = None
         if game is None:
             game = await self.store.open_game_in(channel_id)
             if game is None:
                 raise NoGameHere("there is no open game in this channel")
             self._open[channel_id] = game
         return game
+
+    def _forget(self, game: Game) -> None:
+        if self._open.get(game.channel_id) == game:
+            del self._open[game.channel_id]
+        self._states.pop(game.id, None)
+
+    async def _revalidate(self, channel_id: int) -> bool:
+        """After a stale refusal: whether the cached open game was behind the store (then
+        it is read afresh, and the call is worth making again)."""
+        cached = self._open.get(channel_id)
+        if cached is None:
+            return False
+        stored = await self.store.open_game_in(channel_id)
+        if stored is not None and (stored.id, stored.version) == (cached.id, cached.version):
+            return False  # the cache was right: the refusal stands
+        self._forget(cached)
+        if stored is not None:
+            self._saved(stored)
+        return True
+
+    def _newer(self, stored: Game) -> None:
+        """A game just read from the store replaces an older cached copy of it."""
+        cached = self._open.get(stored.channel_id)
+        if cached is not None and (cached.id != stored.id or cached.version < stored.version):
+            self._forget(cached)
+            self._saved(stored)
 
     async def _fresh(self, game: Game) -> Game:
         """The game as it is now (call with its lock held)."""
@@ -457,7 +517,8 @@ class TableService:
                 options=options or GameOptions(), settings=settings or TableSettings(),
                 seed=secrets.randbits(48) if seed is None else seed,
                 components=self._components_of(options), now=self.clock(),
-                parent_id=parent))
+                parent_id=parent, limits=LobbyLimits(self.limits.lobbies_per_user,
+                                                     self.limits.lobbies_per_channel)))
 
     def _components_of(self, options: GameOptions | None) -> str:
         """The component set a new table is opened with: the service's own where it was
@@ -469,16 +530,16 @@ class TableService:
 
     async def check_new_lobby(self, host: User, parent_id: int) -> None:
         """`TooManyLobbies` if `host` or channel `parent_id` is at its lobby limit, counting
-        lobbies reserved but not yet written (`lobby_reservation`); `create` asks again,
-        under its lock."""
+        lobbies this process has reserved but not yet written (`lobby_reservation`). The
+        store checks the limits again in the transaction that writes a lobby, so lobbies
+        opened by several processes at once keep them too (this check only saves a
+        thread that would be refused)."""
         if await self.store.open_lobbies(host_id=host.id) + self._reserved_hosts[host.id] \
                 >= self.limits.lobbies_per_user:
-            raise TooManyLobbies("you already host as many open lobbies as allowed",
-                                 limit=self.limits.lobbies_per_user)
+            raise too_many_lobbies(by_host=True, limit=self.limits.lobbies_per_user)
         if await self.store.open_lobbies(parent_id=parent_id) \
                 + self._reserved_parents[parent_id] >= self.limits.lobbies_per_channel:
-            raise TooManyLobbies("this channel has as many open lobbies as allowed",
-                                 limit=self.limits.lobbies_per_channel)
+            raise too_many_lobbies(by_host=False, limit=self.limits.lobbies_per_channel)
 
     def _check_settings(self, settings: TableSettings) -> None:
         """The service's own bounds on top of the settings' (a reminder every few
@@ -501,6 +562,7 @@ class TableService:
                 game, seats=renumbered, host_id=host_id, settings=game.settings,
                 now=self.clock()))
 
+    @_revalidating
     async def join(self, channel_id: int, user: User) -> Game:
         def change(game: Game) -> tuple[list[Seat], int]:
             if game.seat_of(user.id) is not None:
@@ -511,6 +573,7 @@ class TableService:
                 game.host_id
         return await self._lobby_change(channel_id, change)
 
+    @_revalidating
     async def add_ai(self, channel_id: int, user: User, ai: str = "greedy") -> Game:
         """Seat a computer player: an AI name or level the table's game has."""
         def change(game: Game) -> tuple[list[Seat], int]:
@@ -526,6 +589,7 @@ class TableService:
                 game.host_id
         return await self._lobby_change(channel_id, change)
 
+    @_revalidating
     async def leave(self, channel_id: int, user: User) -> Game:
         """Leave a lobby; a leaving host hands the table to the next person, and a lobby
         nobody is left in is closed."""
@@ -551,6 +615,7 @@ class TableService:
                                                                self.clock()))
         return game
 
+    @_revalidating
     async def cancel(self, channel_id: int, user: User) -> Game:
         """Close a lobby (host or a server manager)."""
         game = await self._open_game(channel_id)
@@ -562,6 +627,7 @@ class TableService:
             return self._saved(await self.store.set_status(game, Status.ABANDONED,
                                                            self.clock()))
 
+    @_revalidating
     async def update_settings(self, channel_id: int, user: User,
                               settings: TableSettings) -> Game:
         self._check_settings(settings)
@@ -573,6 +639,7 @@ class TableService:
                 game, seats=game.seats, host_id=game.host_id, settings=settings,
                 now=self.clock()))
 
+    @_revalidating
     async def start(self, channel_id: int, user: User) -> ActResult:
         """Start (host or manager; 2–4 seats); seat order is drawn from the game's seed."""
         game = await self._open_game(channel_id)
@@ -622,6 +689,7 @@ class TableService:
         seat = rules_of(game).active_seat(state)
         return None if seat is None else game.seats[seat].user_id
 
+    @_revalidating
     async def act(self, channel_id: int, user: User, action_text: str,
                   expected_version: int | None = None, *, locale: str | None = None,
                   goes_on: Collection[str] = ()) -> ActResult:
@@ -750,6 +818,7 @@ class TableService:
         lines = turn_lines([x for x in segments if x.stand_in], names, locale)
         return NewPost(PostKind.DM, "\n".join(lines), target=game.seats[seat].user_id)
 
+    @_revalidating
     async def undo(self, channel_id: int, user: User) -> ActResult:
         """Take back your own last move, before anyone else has acted and before it revealed
         a random draw (a new column, partners refilled, the last round, the end)."""
@@ -791,14 +860,18 @@ class TableService:
             return []
         return rules.legal_actions(state)
 
-    async def game(self, game_id: int, channel_id: int) -> Game | None:
-        """The game as stored now: an open one from the cache this process keeps in step
-        with its own writes (the outbox asks once for every post it sends), any other
-        from the store."""
+    async def game(self, game_id: int, channel_id: int, version: int = 0) -> Game | None:
+        """The game as stored now, at `version` or later (the outbox asks once for every
+        post it sends, with the row's version): an open one from the cache when it is
+        that far, any other (or a game another process moved) from the store."""
         cached = self._open.get(channel_id)
-        if cached is not None and cached.id == game_id:
+        if cached is not None and cached.id == game_id and cached.version >= version \
+                and not self._shared:
             return cached
-        return await self.store.game(game_id)
+        stored = await self.store.game(game_id)
+        if stored is not None:
+            self._newer(stored)
+        return stored
 
     async def status(self, channel_id: int) -> TableStatus:
         game = await self._open_game(channel_id)
@@ -846,6 +919,7 @@ class TableService:
             tables.append(OpenTable(game, rules.title, to_move, yours, game.updated_at))
         return sorted(tables, key=lambda table: (not table.yours, table.since))
 
+    @_revalidating
     async def abandon(self, channel_id: int, user: User) -> Game:
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
@@ -854,6 +928,7 @@ class TableService:
             return self._saved(await self.store.set_status(game, Status.ABANDONED,
                                                            self.clock()))
 
+    @_revalidating
     async def replace_seat(self, channel_id: int, user: User, seat: int,
                            new_player: User) -> Game:
         """Hand a seat to someone else (host or manager), e.g. for a player who left. The
@@ -981,6 +1056,7 @@ class TableService:
         stored = await self.store.game(reminder.game_id)
         if stored is None or stored.status is not Status.ACTIVE:
             return None
+        self._newer(stored)
         game = await self._open_game(stored.channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
@@ -1013,6 +1089,7 @@ class TableService:
         stored = await self.store.game(game_id)
         if stored is None or stored.status not in (Status.LOBBY, Status.ACTIVE):
             return None
+        self._newer(stored)
         async with self._lock(game_id):
             game = await self._fresh(stored)
             if game.status not in (Status.LOBBY, Status.ACTIVE):

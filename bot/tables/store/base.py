@@ -8,7 +8,9 @@ the updated game, so callers need not read it back.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import secrets
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
@@ -29,10 +31,79 @@ from bot.tables.domain import (
     TableSettings,
     UserPrefs,
 )
+from bot.tables.errors import TooManyLobbies
 
 #: How long a claimed reminder is held before another round may claim it again (a crash
 #: between the claim and its firing must not lose it).
 REMINDER_LEASE = timedelta(minutes=5)
+#: How long a claimed outbox row is held by the process delivering it. A process that
+#: dies lets go at once where the store can tell (PostgreSQL: its session's lock goes;
+#: SQLite: the next process on the file is the only one), so this bounds only a process
+#: that is alive but stuck; the re-check right before posting renews it.
+POST_LEASE = timedelta(minutes=2)
+
+#: The once-only jobs (`GameStore.exclusive`): whichever process holds the job's lock
+#: runs it, the others skip it.
+JOBS = ("resume", "prune", "command-sync", "backup")
+
+
+#: Schema migration 9 of both engines: a reminder or an outbox row is claimed by one
+#: process until a time (`claimed_by`, `claimed_until`); a claim from before is dropped.
+CLAIMS_MIGRATION = (
+    "DROP INDEX reminders_due",
+    "ALTER TABLE reminders DROP COLUMN claimed_at",
+    "ALTER TABLE reminders ADD COLUMN claimed_by TEXT",
+    "ALTER TABLE reminders ADD COLUMN claimed_until TEXT",
+    "ALTER TABLE outbox ADD COLUMN claimed_by TEXT",
+    "ALTER TABLE outbox ADD COLUMN claimed_until TEXT",
+    "CREATE INDEX outbox_claimed ON outbox (game_id) WHERE claimed_until IS NOT NULL",
+)
+
+
+def new_owner() -> str:
+    """A claimer's name in claimed_by: random per opened store (a restart is a new one)."""
+    return str(secrets.randbelow(2**31 - 1) + 1)
+
+
+def too_many_lobbies(*, by_host: bool, limit: int) -> TooManyLobbies:
+    """The refusal of a lobby over its host's or channel's limit (service and stores)."""
+    if by_host:
+        return TooManyLobbies("you already host as many open lobbies as allowed", limit=limit)
+    return TooManyLobbies("this channel has as many open lobbies as allowed", limit=limit)
+
+
+class OneProcess:
+    """The cross-process part of the contract for a store one process has to itself
+    (memory; SQLite, whose file lock keeps any other process out): every once-only job
+    is held, and the wake after a commit with posts is this store's own."""
+
+    shared = False
+
+    def __init__(self) -> None:
+        self.owner = new_owner()
+        self._wakes: list[Callable[[], None]] = []
+
+    @asynccontextmanager
+    async def exclusive(self, job: str) -> AsyncIterator[bool]:
+        if job not in JOBS:
+            raise ValueError(f"unknown job {job!r}")
+        yield True
+
+    async def listen(self, wake: Callable[[], None]) -> None:
+        self._wakes.append(wake)
+
+    def _woken(self) -> None:
+        for wake in self._wakes:
+            wake()
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyLimits:
+    """Open lobbies one host, and one channel with its threads, may have: checked in the
+    transaction that writes a new lobby, so two processes cannot both take the last place."""
+
+    per_host: int
+    per_channel: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +119,17 @@ class ActionEntry:
 
 
 class GameStore(Protocol):
+    @property
+    def owner(self) -> str:
+        """This store's name in claimed_by: who holds a lease on an outbox row or reminder."""
+        ...
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes write to the same games (PostgreSQL): a cache of a
+        game is then checked against its stored version before it is used."""
+        ...
+
     async def open(self) -> None: ...
 
     async def close(self) -> None: ...
@@ -58,9 +140,12 @@ class GameStore(Protocol):
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, host: Seat,
                           options: GameOptions, settings: TableSettings, seed: int,
-                          components: str, now: datetime, parent_id: int | None = None) -> Game:
+                          components: str, now: datetime, parent_id: int | None = None,
+                          limits: LobbyLimits | None = None) -> Game:
         """A new lobby; `GameAlreadyOpen` if the channel has an open game. `parent_id`:
-        the channel whose thread it is in (default: its own channel)."""
+        the channel whose thread it is in (default: its own channel). `limits`: refuse it
+        (`TooManyLobbies`) if the host or the channel already has that many lobbies,
+        counted in the same transaction."""
         ...
 
     async def open_lobbies(self, *, host_id: int | None = None,
@@ -69,6 +154,11 @@ class GameStore(Protocol):
         ...
 
     async def open_game_in(self, channel_id: int) -> Game | None: ...
+
+    async def open_version(self, channel_id: int) -> tuple[int, int] | None:
+        """(id, version) of the channel's open game: one small read that tells whether a
+        cached copy of it is still the stored one."""
+        ...
 
     async def game(self, game_id: int) -> Game | None: ...
 
@@ -124,14 +214,17 @@ class GameStore(Protocol):
 
     async def claim_due_reminders(self, now: datetime,
                                   lease: timedelta = REMINDER_LEASE) -> list[Reminder]:
-        """Reminders due by `now` and not claimed within `lease`; each is claimed (leased,
-        not deleted), so a crash before it is fired hands it out again after the lease."""
+        """Reminders due by `now` that nobody holds: each is leased to this store's owner
+        until `now + lease` (not deleted), so a crash before it is fired hands it out again
+        once the lease ends or its holder is known dead. Of two claimers at once, each row
+        goes to one."""
         ...
 
     async def fire_reminder(self, reminder: Reminder, *, posts: Sequence[NewPost],
                             repeat: NewReminder | None, now: datetime) -> bool:
         """One transaction: the reminder row goes, its posts enter the outbox and the next
-        reminder (if any) is scheduled. False if the row is gone (the player moved)."""
+        reminder (if any) is scheduled. False if the row is gone (the player moved, or
+        another process fired it) or another owner holds it now."""
         ...
 
     async def reminders(self, game_id: int) -> list[Reminder]:
@@ -159,15 +252,48 @@ class GameStore(Protocol):
         left (the first post, or the rows were pruned)."""
         ...
 
-    async def post_state(self, post_id: int) -> PostState | None:
-        """A row's state now (None: no such row): the delivery asks once more right
-        before it posts, so a row superseded while it was being drawn stays unposted."""
+    async def claim_posts(self, now: datetime, limit: int = 100,
+                          lease: timedelta = POST_LEASE) -> list[Post]:
+        """Pending rows due by `now`, oldest first, leased to this store's owner until
+        `now + lease`. Posts of one game go in order: a game any of whose rows is under a
+        live lease gives none (its holder delivers them one after the other). Of two
+        claimers at once, each row goes to one."""
+        ...
+
+    async def recheck_post(self, post_id: int, now: datetime,
+                           lease: timedelta = POST_LEASE) -> bool:
+        """Right before posting: is the row still pending and still ours? If so its
+        lease is renewed from `now`; if not (superseded while it was drawn, or its lease
+        lost) the claim is let go and it must not be posted."""
+        ...
+
+    async def release_posts(self, post_ids: Sequence[int]) -> None:
+        """Let go of claimed rows this owner will not deliver now (a game's rows after
+        one that waits for a retry, or a stop): any process may claim them at once."""
+        ...
+
+    async def last_sent_table(self, game_id: int, before_post: int) -> Post | None:
+        """The game's newest table row older than row `before_post` that was sent (its
+        outcome names the message): the post that holds the table's buttons now, the
+        same for every process."""
+        ...
+
+    def exclusive(self, job: str) -> AbstractAsyncContextManager[bool]:
+        """`async with store.exclusive(job) as held:` run a once-only job (`JOBS`) only if
+        `held`: no other process holds it meanwhile (PostgreSQL: an advisory lock;
+        SQLite and memory: one process per store, always held)."""
+        ...
+
+    async def listen(self, wake: Callable[[], None]) -> None:
+        """Call `wake` whenever a commit writes outbox rows: any process's (PostgreSQL:
+        LISTEN/NOTIFY, sent in the writing transaction), or this store's own."""
         ...
 
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:
         """Record a delivery attempt: sent, failed or superseded; or, with `retry_at` and
-        state PENDING, one more failed attempt and when to try again."""
+        state PENDING, one more failed attempt and when to try again. Either way the
+        row's claim ends."""
         ...
 
     async def prune_posts(self, before: datetime) -> int:

@@ -27,18 +27,29 @@ from bot.tables.domain import (
     UserPrefs,
 )
 from bot.tables.errors import GameAlreadyOpen, NoGameHere, StaleActionError
-from bot.tables.store.base import REMINDER_LEASE, ActionEntry
+from bot.tables.store.base import (
+    POST_LEASE,
+    REMINDER_LEASE,
+    ActionEntry,
+    LobbyLimits,
+    OneProcess,
+    too_many_lobbies,
+)
 
 
-class MemoryStore:
+class MemoryStore(OneProcess):
+    """One process's store: every lease it sees is its own, and its jobs are always held."""
+
     def __init__(self) -> None:
+        super().__init__()
         self._games: dict[int, Game] = {}
         self._parents: dict[int, int] = {}  # game id → the channel it was opened from
         self._actions: dict[int, list[LoggedAction]] = {}
         self._snapshots: dict[int, Snapshot] = {}
         self._reminders: dict[int, Reminder] = {}
-        self._claimed: dict[int, datetime] = {}  # reminder id -> when it was leased
+        self._claimed: dict[int, datetime] = {}  # reminder id -> until when it is leased
         self._outbox: dict[int, Post] = {}
+        self._post_claims: dict[int, datetime] = {}  # outbox row id -> leased until
         self._next_post = 1
         self._results: dict[int, GameResult] = {}
         self._prefs: dict[int, UserPrefs] = {}
@@ -64,13 +75,20 @@ class MemoryStore:
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, host: Seat,
                           options: GameOptions, settings: TableSettings, seed: int,
-                          components: str, now: datetime, parent_id: int | None = None) -> Game:
+                          components: str, now: datetime, parent_id: int | None = None,
+                          limits: LobbyLimits | None = None) -> Game:
         if await self.open_game_in(channel_id) is not None:
             raise GameAlreadyOpen("this channel already has an open game")
+        parent = parent_id if parent_id is not None else channel_id
+        if limits is not None:
+            if await self.open_lobbies(host_id=host.user_id or 0) >= limits.per_host:
+                raise too_many_lobbies(by_host=True, limit=limits.per_host)
+            if await self.open_lobbies(parent_id=parent) >= limits.per_channel:
+                raise too_many_lobbies(by_host=False, limit=limits.per_channel)
         game = Game(self._next_game, guild_id, channel_id, Status.LOBBY, host.user_id or 0,
                     options, settings, seed, components, 1, (host,), now, now)
         self._games[game.id] = game
-        self._parents[game.id] = parent_id if parent_id is not None else channel_id
+        self._parents[game.id] = parent
         self._actions[game.id] = []
         self._next_game += 1
         return game
@@ -85,6 +103,10 @@ class MemoryStore:
     async def open_game_in(self, channel_id: int) -> Game | None:
         return next((g for g in self._games.values()
                      if g.channel_id == channel_id and g.status in OPEN_STATUSES), None)
+
+    async def open_version(self, channel_id: int) -> tuple[int, int] | None:
+        game = await self.open_game_in(channel_id)
+        return None if game is None else (game.id, game.version)
 
     async def game(self, game_id: int) -> Game | None:
         return self._games.get(game_id)
@@ -151,6 +173,8 @@ class MemoryStore:
                                                  p.kind, p.text, tuple(p.pings), p.target, 0,
                                                  now, seq=seq)
             self._next_post += 1
+        if posts:
+            self._woken()
 
     async def start_game(self, game: Game, *, seats: Sequence[Seat],
                          state: dict[str, Any], reminders: Sequence[NewReminder],
@@ -222,10 +246,9 @@ class MemoryStore:
     async def claim_due_reminders(self, now: datetime,
                                   lease: timedelta = REMINDER_LEASE) -> list[Reminder]:
         due = sorted((r for r in self._reminders.values()
-                      if r.due_at <= now and (r.id not in self._claimed
-                                              or self._claimed[r.id] <= now - lease)),
+                      if r.due_at <= now and self._claimed.get(r.id, now) <= now),
                      key=lambda r: (r.due_at, r.id))
-        self._claimed.update((r.id, now) for r in due)
+        self._claimed.update((r.id, now + lease) for r in due)
         return due
 
     async def fire_reminder(self, reminder: Reminder, *, posts: Sequence[NewPost],
@@ -264,12 +287,38 @@ class MemoryStore:
                 and p.state in (PostState.SENT, PostState.FAILED)]
         return told[-1].seq if told else None
 
-    async def post_state(self, post_id: int) -> PostState | None:
+    async def claim_posts(self, now: datetime, limit: int = 100,
+                          lease: timedelta = POST_LEASE) -> list[Post]:
+        held = {self._outbox[pid].game_id for pid, until in self._post_claims.items()
+                if until > now}
+        rows = [p for p in await self.due_posts(now, len(self._outbox))
+                if p.game_id not in held][:limit]
+        self._post_claims.update((p.id, now + lease) for p in rows)
+        return rows
+
+    async def recheck_post(self, post_id: int, now: datetime,
+                           lease: timedelta = POST_LEASE) -> bool:
         post = self._outbox.get(post_id)
-        return None if post is None else post.state
+        if post is None or post.state is not PostState.PENDING \
+                or post_id not in self._post_claims:
+            self._post_claims.pop(post_id, None)
+            return False
+        self._post_claims[post_id] = now + lease
+        return True
+
+    async def release_posts(self, post_ids: Sequence[int]) -> None:
+        for pid in post_ids:
+            self._post_claims.pop(pid, None)
+        if post_ids:
+            self._woken()
+
+    async def last_sent_table(self, game_id: int, before_post: int) -> Post | None:
+        return next((p for p in reversed(await self.posts(game_id)) if p.id < before_post
+                     and p.kind is PostKind.TABLE and p.state is PostState.SENT), None)
 
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:
+        self._post_claims.pop(post_id, None)
         post = self._outbox[post_id]
         if retry_at is not None:
             if post.state is PostState.PENDING:

@@ -9,14 +9,23 @@ is one transaction on a connection of the pool; the version-checked UPDATE of th
 row comes first, so concurrent writes to one game queue on its row lock and the later
 one is refused as stale. Reads take any pooled connection and see committed rows only.
 
-Not here yet (issue 28's later steps): leases for outbox rows, LISTEN/NOTIFY, advisory
-locks for once-only jobs, shards and a second process.
+Several processes may share one database (see docs/storage.md, "Claims, leases and
+locks"): outbox rows and reminders are claimed with leases (`FOR UPDATE SKIP LOCKED`,
+`claimed_by`, `claimed_until`); a process is alive while its own connection holds its
+advisory lock, so the leases of a dead process end at once; a commit that writes outbox
+rows sends a NOTIFY that wakes every process's delivery; once-only jobs run under
+advisory locks.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
-from collections.abc import AsyncIterator, Sequence
+import logging
+import os
+import secrets
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -25,6 +34,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot import APP_NAME
 from bot.tables.domain import (
     Game,
     GameOptions,
@@ -49,7 +59,17 @@ from bot.tables.errors import (
     StaleActionError,
     StoreError,
 )
-from bot.tables.store.base import REMINDER_LEASE, ActionEntry
+from bot.tables.store.base import (
+    CLAIMS_MIGRATION,
+    JOBS,
+    POST_LEASE,
+    REMINDER_LEASE,
+    ActionEntry,
+    LobbyLimits,
+    too_many_lobbies,
+)
+
+log = logging.getLogger(APP_NAME)
 
 # The same numbered migrations as sqlite.py's MIGRATIONS, one for one (a number means the
 # same schema on both engines). Ids of Discord objects are BIGINT (snowflakes).
@@ -153,10 +173,27 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 8: a player's open games across a server (`open_games_of`), found by their seats
         "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
     ),
+    CLAIMS_MIGRATION,  # 9: leases with a holder (the same on both engines)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: Held while migrating, so two processes starting together migrate once.
 MIGRATION_LOCK = 0x4D6F6F6E  # "Moon"
+# The first key of the two-key advisory locks (the second: a process, job, game or id).
+LIVE_LOCKS = 0x4D524C56  # "MRLV": held by each open store's own connection while it lives
+JOB_LOCKS = 0x4D524A42  # "MRJB": a once-only job (`JOBS`), held while it runs
+GAME_CLAIMS = 0x4D524F42  # "MROB": claiming a game's outbox rows (transaction-long)
+HOST_LOBBIES = 0x4D524C48  # "MRLH": counting a host's lobbies before writing one
+CHANNEL_LOBBIES = 0x4D524C50  # "MRLP": counting a channel's lobbies likewise
+#: The channel a commit that writes outbox rows notifies (`listen`).
+OUTBOX_CHANNEL = "moonriver_outbox"
+#: The owners whose process is alive: their store's connection holds its lock (a lock of
+#: this database; pg_locks lists the whole server's).
+LIVE_OWNERS = (f"(SELECT objid::text FROM pg_locks WHERE locktype = 'advisory' AND "
+               f"classid = {LIVE_LOCKS} AND objsubid = 2 AND granted AND database = "
+               "(SELECT oid FROM pg_database WHERE datname = current_database()))")
+#: A lease that still holds: in time, and its owner alive.
+LEASED = ("COALESCE({row}.claimed_until > $1 AND {row}.claimed_by IN " + LIVE_OWNERS
+          + ", false)")
 
 POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
                 "o.attempts, o.next_try, o.state, o.outcome, o.seq")
@@ -190,6 +227,12 @@ def redacted(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
+def _key(value: int) -> int:
+    """A snowflake or row id as the second key of a two-key advisory lock (an int4;
+    two values sharing one only wait for each other)."""
+    return value % 2_147_483_647
+
+
 def _affected(status: str) -> int:
     """Rows touched, from a command tag such as 'UPDATE 1' or 'DELETE 3'."""
     return int(status.rsplit(" ", 1)[-1])
@@ -199,11 +242,19 @@ Connection = Any  # asyncpg.Connection or a pool's proxy of one (asyncpg ships n
 
 
 class PostgresStore:
+    shared = True  # any number of processes on one database
+
     def __init__(self, url: str, *, pool_size: int = 4) -> None:
         self.url = url
         self._pool_size = pool_size
         self._pool: Any = None
         self.salt = ""  # the restore generation, read at open (see `Post.salt`)
+        # This process's own connection: it holds the lock that says the process is alive,
+        # the once-only jobs' locks and the LISTEN; statements on it go one at a time.
+        self._live: Any = None
+        self._live_use = asyncio.Lock()
+        self._jobs: set[str] = set()
+        self.owner = ""  # the key of its lock, chosen at open
 
     @property
     def where(self) -> str:
@@ -220,6 +271,7 @@ class PostgresStore:
             await self._migrate()
             row = await self._one("SELECT value FROM meta WHERE key = 'nonce_salt'")
             self.salt = str(row[0]) if row is not None else ""
+            await self._come_alive()
         except StoreError:
             await self.close()
             raise
@@ -228,7 +280,23 @@ class PostgresStore:
             raise StoreError(f"{self.where} is not a usable Moon River database: "
                              f"{exc}") from None
 
+    async def _come_alive(self) -> None:
+        """Open this process's own connection and take a lock no live process holds: its
+        key is the owner's name in every claim, alive for exactly as long as the session."""
+        self._live = await asyncpg.connect(self.url)
+        while True:
+            key = secrets.randbelow(2**31 - 2) + 1
+            if await self._live.fetchval("SELECT pg_try_advisory_lock($1, $2)",
+                                         LIVE_LOCKS, key):
+                break
+        self.owner = str(key)
+        log.info("PostgreSQL: this process (pid %d) claims work as owner %s", os.getpid(), key)
+
     async def close(self) -> None:
+        if self._live is not None:
+            live, self._live = self._live, None
+            with contextlib.suppress(OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                await live.close()  # its locks go with the session
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await pool.close()
@@ -299,6 +367,11 @@ class PostgresStore:
                               "status IN ('lobby', 'active')", channel_id)
         return None if row is None else self._game(row, await self._seats(row[0]))
 
+    async def open_version(self, channel_id: int) -> tuple[int, int] | None:
+        row = await self._one("SELECT id, version FROM games WHERE channel_id = $1 AND "
+                              "status IN ('lobby', 'active')", channel_id)
+        return None if row is None else (int(row[0]), int(row[1]))
+
     async def open_games_of(self, guild_id: int, user_id: int) -> list[Game]:
         rows = await self._all(
             f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status IN "
@@ -319,17 +392,20 @@ class PostgresStore:
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, host: Seat,
                           options: GameOptions, settings: TableSettings, seed: int,
-                          components: str, now: datetime, parent_id: int | None = None) -> Game:
+                          components: str, now: datetime, parent_id: int | None = None,
+                          limits: LobbyLimits | None = None) -> Game:
+        parent = parent_id if parent_id is not None else channel_id
         try:
             async with self._transaction() as db:
+                if limits is not None:
+                    await self._check_lobby_limits(db, host.user_id or 0, parent, limits)
                 game_id = await db.fetchval(
                     "INSERT INTO games (guild_id, channel_id, status, host_id, options, "
                     "settings, seed, components, version, created_at, updated_at, parent_id, "
                     "game) VALUES ($1, $2, 'lobby', $3, $4, $5, $6, $7, 1, $8, $8, $9, $10) "
                     "RETURNING id",
                     guild_id, channel_id, host.user_id or 0, options.to_json(),
-                    settings.to_json(), seed, components, _time(now),
-                    parent_id if parent_id is not None else channel_id, options.game)
+                    settings.to_json(), seed, components, _time(now), parent, options.game)
                 await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) "
                                  "VALUES ($1, $2, $3, $4, $5)",
                                  game_id, host.seat, host.user_id, host.name, host.ai)
@@ -348,6 +424,21 @@ class PostgresStore:
             count = await self.pool.fetchval("SELECT count(*) FROM games WHERE "
                                              "status = 'lobby' AND parent_id = $1", parent_id)
         return int(count)
+
+    @staticmethod
+    async def _check_lobby_limits(db: Connection, host_id: int, parent: int,
+                                  limits: LobbyLimits) -> None:
+        """Count under transaction-long locks of the host and the channel, so two
+        processes writing lobbies for either at once count one after the other."""
+        await db.execute("SELECT pg_advisory_xact_lock($1, $2)", HOST_LOBBIES, _key(host_id))
+        await db.execute("SELECT pg_advisory_xact_lock($1, $2)", CHANNEL_LOBBIES,
+                         _key(parent))
+        if await db.fetchval("SELECT count(*) FROM games WHERE status = 'lobby' AND "
+                             "host_id = $1", host_id) >= limits.per_host:
+            raise too_many_lobbies(by_host=True, limit=limits.per_host)
+        if await db.fetchval("SELECT count(*) FROM games WHERE status = 'lobby' AND "
+                             "parent_id = $1", parent) >= limits.per_channel:
+            raise too_many_lobbies(by_host=False, limit=limits.per_channel)
 
     async def _bump(self, db: Connection, game: Game, now: datetime, **columns: Any) -> None:
         """Raise the version if it is still the one `game` has (the stale-write guard);
@@ -415,6 +506,7 @@ class PostgresStore:
             INSERT_POST,
             [(game_id, version, p.kind.value, p.text, json.dumps(list(p.pings)), p.target,
               _time(now)) for p in posts])
+        await db.execute(f"NOTIFY {OUTBOX_CHANNEL}")  # sent when (and if) this commits
 
     async def start_game(self, game: Game, *, seats: Sequence[Seat], state: dict[str, Any],
                          reminders: Sequence[NewReminder], now: datetime,
@@ -515,21 +607,22 @@ class PostgresStore:
 
     async def claim_due_reminders(self, now: datetime,
                                   lease: timedelta = REMINDER_LEASE) -> list[Reminder]:
-        async with self._transaction() as db:
-            rows = await db.fetch(
-                "SELECT r.id, r.game_id, g.channel_id, r.user_id, r.kind, r.due_at, "
-                "r.turn_version, r.nth FROM reminders r JOIN games g ON g.id = r.game_id "
-                "WHERE r.due_at <= $1 AND (r.claimed_at IS NULL OR r.claimed_at <= $2) "
-                "ORDER BY r.due_at, r.id FOR UPDATE OF r", _time(now), _time(now - lease))
-            if rows:
-                await db.execute("UPDATE reminders SET claimed_at = $1 WHERE id = ANY($2)",
-                                 _time(now), [row[0] for row in rows])
-        return [self._reminder(row) for row in rows]
+        """One statement: rows another claimer has locked are skipped, not waited for."""
+        rows = await self._all(
+            "WITH due AS (SELECT r.id FROM reminders r WHERE r.due_at <= $1 AND NOT ("
+            f"{LEASED.format(row='r')}) ORDER BY r.due_at, r.id FOR UPDATE SKIP LOCKED) "
+            "UPDATE reminders r SET claimed_by = $2, claimed_until = $3 FROM due, games g "
+            "WHERE r.id = due.id AND g.id = r.game_id RETURNING r.id, r.game_id, "
+            "g.channel_id, r.user_id, r.kind, r.due_at, r.turn_version, r.nth",
+            _time(now), self.owner, _time(now + lease))
+        return sorted((self._reminder(row) for row in rows), key=lambda r: (r.due_at, r.id))
 
     async def fire_reminder(self, reminder: Reminder, *, posts: Sequence[NewPost],
                             repeat: NewReminder | None, now: datetime) -> bool:
         async with self._transaction() as db:
-            status = await db.execute("DELETE FROM reminders WHERE id = $1", reminder.id)
+            status = await db.execute("DELETE FROM reminders WHERE id = $1 AND "
+                                      "(claimed_by IS NULL OR claimed_by = $2)",
+                                      reminder.id, self.owner)
             if _affected(status) != 1:
                 return False
             await self._write_posts(db, reminder.game_id, reminder.turn_version, posts, now)
@@ -593,19 +686,106 @@ class PostgresStore:
         status = await self.pool.execute("DELETE FROM meta WHERE key = 'restored'")
         return _affected(status) > 0
 
-    async def post_state(self, post_id: int) -> PostState | None:
-        row = await self._one("SELECT state FROM outbox WHERE id = $1", post_id)
-        return None if row is None else PostState(row[0])
+    async def claim_posts(self, now: datetime, limit: int = 100,
+                          lease: timedelta = POST_LEASE) -> list[Post]:
+        """Two statements in one transaction: take the transaction-long claim lock of
+        each game with due rows (skipping games another claimer is claiming right now),
+        then lease those games' due rows where none of the game's rows is leased; the
+        second statement sees every claim committed before the lock was granted."""
+        async with self._transaction() as db:
+            games = [row[0] for row in await db.fetch(
+                "SELECT c.game_id FROM (SELECT game_id, MIN(id) AS first FROM outbox "
+                "WHERE state = 'pending' AND next_try <= $1 GROUP BY game_id ORDER BY first "
+                "LIMIT $2) c WHERE pg_try_advisory_xact_lock($3, "
+                "(c.game_id % 2147483647)::int)", _time(now), limit, GAME_CLAIMS)]
+            if not games:
+                return []
+            rows = await db.fetch(
+                f"UPDATE outbox o SET claimed_by = $4, claimed_until = $5 FROM games g "
+                "WHERE g.id = o.game_id AND o.id IN (SELECT p.id FROM outbox p WHERE "
+                "p.game_id = ANY($2::bigint[]) AND p.state = 'pending' AND p.next_try <= $1 "
+                f"AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.game_id = p.game_id AND "
+                f"{LEASED.format(row='e')}) ORDER BY p.id LIMIT $3 FOR UPDATE OF p SKIP "
+                f"LOCKED) RETURNING {POST_COLUMNS}",
+                _time(now), games, limit, self.owner, _time(now + lease))
+        return sorted((self._salted(self._post(row)) for row in rows), key=lambda p: p.id)
+
+    async def recheck_post(self, post_id: int, now: datetime,
+                           lease: timedelta = POST_LEASE) -> bool:
+        async with self._transaction() as db:
+            status = await db.execute(
+                "UPDATE outbox SET claimed_until = $1 WHERE id = $2 AND state = 'pending' "
+                "AND claimed_by = $3", _time(now + lease), post_id, self.owner)
+            if _affected(status) == 1:
+                return True
+            await db.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
+                             "WHERE id = $1 AND claimed_by = $2", post_id, self.owner)
+            return False
+
+    async def release_posts(self, post_ids: Sequence[int]) -> None:
+        if not post_ids:
+            return
+        async with self._transaction() as db:
+            await db.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
+                             "WHERE id = ANY($1::bigint[]) AND claimed_by = $2",
+                             list(post_ids), self.owner)
+            await db.execute(f"NOTIFY {OUTBOX_CHANNEL}")
+
+    async def last_sent_table(self, game_id: int, before_post: int) -> Post | None:
+        row = await self._one(
+            f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
+            "WHERE o.game_id = $1 AND o.id < $2 AND o.kind = 'table' AND o.state = 'sent' "
+            "ORDER BY o.id DESC LIMIT 1", game_id, before_post)
+        return None if row is None else self._salted(self._post(row))
+
+    @property
+    def live(self) -> Any:
+        if self._live is None:
+            raise StoreError("the store is not open")
+        return self._live
+
+    @asynccontextmanager
+    async def exclusive(self, job: str) -> AsyncIterator[bool]:
+        """A session advisory lock on this process's own connection: held by one process
+        at a time, and let go when the job ends or the process dies."""
+        key = JOBS.index(job)  # ValueError for a job nobody knows
+        held = False
+        if job not in self._jobs:  # a session's lock is re-entrant: not within a process
+            async with self._live_use:
+                held = bool(await self.live.fetchval("SELECT pg_try_advisory_lock($1, $2)",
+                                                     JOB_LOCKS, key))
+        if not held:
+            yield False
+            return
+        self._jobs.add(job)
+        try:
+            yield True
+        finally:
+            self._jobs.discard(job)
+            if self._live is not None:
+                async with self._live_use:
+                    await self._live.execute("SELECT pg_advisory_unlock($1, $2)",
+                                             JOB_LOCKS, key)
+
+    async def listen(self, wake: Callable[[], None]) -> None:
+        """LISTEN on this process's own connection: every commit that writes outbox rows,
+        in any process, wakes `wake`."""
+        async with self._live_use:
+            await self.live.add_listener(OUTBOX_CHANNEL, lambda *_: wake())
 
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:
-        if retry_at is not None:
-            await self.pool.execute("UPDATE outbox SET attempts = attempts + 1, "
-                                    "next_try = $1, outcome = $2 WHERE id = $3 AND "
-                                    "state = 'pending'", _time(retry_at), outcome, post_id)
+        if retry_at is not None:  # counted only while pending; the claim ends anyway
+            await self.pool.execute(
+                "UPDATE outbox SET attempts = attempts + (state = 'pending')::int, "
+                "next_try = CASE state WHEN 'pending' THEN $1 ELSE next_try END, "
+                "outcome = CASE state WHEN 'pending' THEN $2 ELSE outcome END, "
+                "claimed_by = NULL, claimed_until = NULL WHERE id = $3",
+                _time(retry_at), outcome, post_id)
         else:
             await self.pool.execute("UPDATE outbox SET state = $1, outcome = $2, "
-                                    "attempts = attempts + 1 WHERE id = $3",
+                                    "attempts = attempts + 1, claimed_by = NULL, "
+                                    "claimed_until = NULL WHERE id = $3",
                                     state.value, outcome, post_id)
 
     async def prune_posts(self, before: datetime) -> int:

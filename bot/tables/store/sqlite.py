@@ -48,7 +48,15 @@ from bot.tables.errors import (
     StaleActionError,
     StoreError,
 )
-from bot.tables.store.base import REMINDER_LEASE, ActionEntry
+from bot.tables.store.base import (
+    CLAIMS_MIGRATION,
+    POST_LEASE,
+    REMINDER_LEASE,
+    ActionEntry,
+    LobbyLimits,
+    OneProcess,
+    too_many_lobbies,
+)
 from bot.tables.store.guard import (
     META_TABLE,
     DatabaseLock,
@@ -168,6 +176,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 8: a player's open games across a server (`open_games_of`), found by their seats
         "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
     ),
+    CLAIMS_MIGRATION,  # 9: leases with a holder (the same on both engines)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
@@ -224,10 +233,15 @@ def _write_posts_now(db: sqlite3.Connection, game_id: int, version: int,
                                   game_id) for p in posts])
 
 
-class SqliteStore:
-    """`lock=False` only for tools that must read beside a running bot (none yet)."""
+class SqliteStore(OneProcess):
+    """`lock=False` only for tools that must read beside a running bot (none yet).
+
+    One process per file (the lock): every lease another owner left in the file is a dead
+    process's, so `open` lets go of them, and once-only jobs are always held.
+    """
 
     def __init__(self, path: str | Path, *, lock: bool = True) -> None:
+        super().__init__()
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
@@ -264,6 +278,11 @@ class SqliteStore:
             await self._check_intact()
             self._identity = FileIdentity.of(self.path)
             await self._migrate()
+            if self._lock is not None:  # the only process: earlier holders are dead
+                async with self._transaction() as tx:
+                    for table in ("outbox", "reminders"):
+                        await tx.execute(f"UPDATE {table} SET claimed_by = NULL, "
+                                         "claimed_until = NULL WHERE claimed_by IS NOT NULL")
             # the seal: a fresh application id in the header, checkpointed into the file
             # now, so a database copied over the live file (same inode) is noticed
             seal = new_seal()
@@ -445,6 +464,11 @@ class SqliteStore:
                               "status IN ('lobby', 'active')", (channel_id,))
         return None if row is None else await self._game_from_row(row)
 
+    async def open_version(self, channel_id: int) -> tuple[int, int] | None:
+        row = await self._one("SELECT id, version FROM games WHERE channel_id = ? AND "
+                              "status IN ('lobby', 'active')", (channel_id,))
+        return None if row is None else (int(row[0]), int(row[1]))
+
     async def open_games_of(self, guild_id: int, user_id: int) -> list[Game]:
         rows = await self._all(
             f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN "
@@ -473,16 +497,20 @@ class SqliteStore:
 
     async def create_game(self, *, guild_id: int | None, channel_id: int, host: Seat,
                           options: GameOptions, settings: TableSettings, seed: int,
-                          components: str, now: datetime, parent_id: int | None = None) -> Game:
+                          components: str, now: datetime, parent_id: int | None = None,
+                          limits: LobbyLimits | None = None) -> Game:
+        parent = parent_id if parent_id is not None else channel_id
         try:
-            async with self._transaction() as db:
+            async with self._transaction() as db:  # BEGIN IMMEDIATE: counts stay true
+                if limits is not None:
+                    await self._check_lobby_limits(db, host.user_id or 0, parent, limits)
                 cursor = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, status, host_id, options, "
                     "settings, seed, components, version, created_at, updated_at, parent_id, "
                     "game) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)",
                     (guild_id, channel_id, host.user_id or 0, options.to_json(),
                      settings.to_json(), seed, components, _time(now), _time(now),
-                     parent_id if parent_id is not None else channel_id, options.game))
+                     parent, options.game))
                 game_id = cursor.lastrowid
                 await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) "
                                  "VALUES (?, ?, ?, ?, ?)",
@@ -496,16 +524,24 @@ class SqliteStore:
                     datetime.fromisoformat(_time(now)), datetime.fromisoformat(_time(now)))
 
     async def open_lobbies(self, *, host_id: int | None = None,
-                           parent_id: int | None = None) -> int:
+                           parent_id: int | None = None, db: aiosqlite.Connection | None = None
+                           ) -> int:
         """Lobbies hosted by `host_id`, or opened from channel `parent_id` (in it or in
-        one of its threads)."""
+        one of its threads); `db`: inside a write transaction."""
         if host_id is not None:
             (count,) = await self._one("SELECT count(*) FROM games WHERE status = 'lobby' "
-                                       "AND host_id = ?", (host_id,))
+                                       "AND host_id = ?", (host_id,), db=db)
         else:
             (count,) = await self._one("SELECT count(*) FROM games WHERE status = 'lobby' "
-                                       "AND parent_id = ?", (parent_id,))
+                                       "AND parent_id = ?", (parent_id,), db=db)
         return int(count)
+
+    async def _check_lobby_limits(self, db: aiosqlite.Connection, host_id: int, parent: int,
+                                  limits: LobbyLimits) -> None:
+        if await self.open_lobbies(host_id=host_id, db=db) >= limits.per_host:
+            raise too_many_lobbies(by_host=True, limit=limits.per_host)
+        if await self.open_lobbies(parent_id=parent, db=db) >= limits.per_channel:
+            raise too_many_lobbies(by_host=False, limit=limits.per_channel)
 
     async def _bump(self, db: aiosqlite.Connection, game: Game, now: datetime,
                     **columns: Any) -> None:
@@ -580,6 +616,8 @@ class SqliteStore:
                              "VALUES (?, 0, ?)", (game.id, json.dumps(state)))
             await self._write_reminders(db, game, reminders)
             await self._write_posts(db, game.id, game.version + 1, posts, now)
+        if posts:
+            self._woken()
         return replace(game, version=game.version + 1, updated_at=now, seats=tuple(seats),
                        status=Status.ACTIVE)
 
@@ -614,6 +652,8 @@ class SqliteStore:
             _write_posts_now(db, game.id, game.version + 1, posts, now)
 
         await self._transaction_in_one_trip(commit)
+        if posts:
+            self._woken()
         return replace(game, version=game.version + 1, updated_at=now,
                        status=Status.FINISHED if result is not None else game.status)
 
@@ -651,6 +691,8 @@ class SqliteStore:
                              "VALUES (?, ?, ?)", (game.id, keep, json.dumps(state)))
             await self._write_reminders(db, game, reminders)
             await self._write_posts(db, game.id, game.version + 1, posts, now)
+        if posts:
+            self._woken()
         return replace(game, version=game.version + 1, updated_at=now)
 
     # --- log, snapshots, reminders, results ----------------------------------------------
@@ -693,14 +735,15 @@ class SqliteStore:
 
     async def claim_due_reminders(self, now: datetime,
                                   lease: timedelta = REMINDER_LEASE) -> list[Reminder]:
-        async with self._transaction() as db:
+        async with self._transaction() as db:  # BEGIN IMMEDIATE: one claimer at a time
             rows = await self._all(
                 "SELECT r.id, r.game_id, g.channel_id, r.user_id, r.kind, r.due_at, "
                 "r.turn_version, r.nth FROM reminders r JOIN games g ON g.id = r.game_id "
-                "WHERE r.due_at <= ? AND (r.claimed_at IS NULL OR r.claimed_at <= ?) "
-                "ORDER BY r.due_at, r.id", (_time(now), _time(now - lease)), db=db)
-            await db.executemany("UPDATE reminders SET claimed_at = ? WHERE id = ?",
-                                 [(_time(now), row[0]) for row in rows])
+                "WHERE r.due_at <= ? AND (r.claimed_until IS NULL OR r.claimed_until <= ?) "
+                "ORDER BY r.due_at, r.id", (_time(now), _time(now)), db=db)
+            await db.executemany("UPDATE reminders SET claimed_by = ?, claimed_until = ? "
+                                 "WHERE id = ?",
+                                 [(self.owner, _time(now + lease), row[0]) for row in rows])
         return [Reminder(rid, gid, channel, user, kind, datetime.fromisoformat(due), version,
                          nth)
                 for rid, gid, channel, user, kind, due, version, nth in rows]
@@ -708,7 +751,9 @@ class SqliteStore:
     async def fire_reminder(self, reminder: Reminder, *, posts: Sequence[NewPost],
                             repeat: NewReminder | None, now: datetime) -> bool:
         async with self._transaction() as db:
-            cursor = await db.execute("DELETE FROM reminders WHERE id = ?", (reminder.id,))
+            cursor = await db.execute("DELETE FROM reminders WHERE id = ? AND "
+                                      "(claimed_by IS NULL OR claimed_by = ?)",
+                                      (reminder.id, self.owner))
             if cursor.rowcount != 1:
                 return False
             await self._write_posts(db, reminder.game_id, reminder.turn_version, posts, now)
@@ -718,6 +763,8 @@ class SqliteStore:
                     "nth) VALUES (?, ?, ?, ?, ?, ?)",
                     (reminder.game_id, repeat.user_id, repeat.kind, _time(repeat.due_at),
                      reminder.turn_version, repeat.nth))
+        if posts:
+            self._woken()
         return True
 
     async def reminders(self, game_id: int) -> list[Reminder]:
@@ -777,21 +824,62 @@ class SqliteStore:
             cursor = await db.execute("DELETE FROM meta WHERE key = 'restored'")
             return cursor.rowcount > 0
 
-    async def post_state(self, post_id: int) -> PostState | None:
-        row = await self._one("SELECT state FROM outbox WHERE id = ?", (post_id,))
-        return None if row is None else PostState(row[0])
+    async def claim_posts(self, now: datetime, limit: int = 100,
+                          lease: timedelta = POST_LEASE) -> list[Post]:
+        async with self._transaction() as db:  # BEGIN IMMEDIATE: one claimer at a time
+            rows = await self._all(
+                f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
+                "WHERE o.state = 'pending' AND o.next_try <= ? AND NOT EXISTS (SELECT 1 "
+                "FROM outbox e WHERE e.game_id = o.game_id AND e.claimed_until > ?) "
+                "ORDER BY o.id LIMIT ?", (_time(now), _time(now), limit), db=db)
+            await db.executemany("UPDATE outbox SET claimed_by = ?, claimed_until = ? "
+                                 "WHERE id = ?",
+                                 [(self.owner, _time(now + lease), row[0]) for row in rows])
+        return [self._salted(self._post(row)) for row in rows]
+
+    async def recheck_post(self, post_id: int, now: datetime,
+                           lease: timedelta = POST_LEASE) -> bool:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE outbox SET claimed_until = ? WHERE id = ? AND state = 'pending' "
+                "AND claimed_by = ?", (_time(now + lease), post_id, self.owner))
+            if cursor.rowcount == 1:
+                return True
+            await db.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
+                             "WHERE id = ? AND claimed_by = ?", (post_id, self.owner))
+            return False
+
+    async def release_posts(self, post_ids: Sequence[int]) -> None:
+        if not post_ids:
+            return
+        async with self._transaction() as db:
+            await db.executemany("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
+                                 "WHERE id = ? AND claimed_by = ?",
+                                 [(pid, self.owner) for pid in post_ids])
+        self._woken()
+
+    async def last_sent_table(self, game_id: int, before_post: int) -> Post | None:
+        row = await self._one(
+            f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
+            "WHERE o.game_id = ? AND o.id < ? AND o.kind = 'table' AND o.state = 'sent' "
+            "ORDER BY o.id DESC LIMIT 1", (game_id, before_post))
+        return None if row is None else self._salted(self._post(row))
 
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:
         async with self._write:  # one statement: atomic without BEGIN … COMMIT
             self._guard()
-            if retry_at is not None:
-                await self.db.execute("UPDATE outbox SET attempts = attempts + 1, "
-                                      "next_try = ?, outcome = ? WHERE id = ? AND "
-                                      "state = 'pending'", (_time(retry_at), outcome, post_id))
+            if retry_at is not None:  # counted only while pending; the claim ends anyway
+                await self.db.execute(
+                    "UPDATE outbox SET attempts = attempts + (state = 'pending'), "
+                    "next_try = CASE state WHEN 'pending' THEN ? ELSE next_try END, "
+                    "outcome = CASE state WHEN 'pending' THEN ? ELSE outcome END, "
+                    "claimed_by = NULL, claimed_until = NULL WHERE id = ?",
+                    (_time(retry_at), outcome, post_id))
             else:
                 await self.db.execute("UPDATE outbox SET state = ?, outcome = ?, "
-                                      "attempts = attempts + 1 WHERE id = ?",
+                                      "attempts = attempts + 1, claimed_by = NULL, "
+                                      "claimed_until = NULL WHERE id = ?",
                                       (state.value, outcome, post_id))
 
     async def prune_posts(self, before: datetime) -> int:
