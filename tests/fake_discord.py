@@ -211,6 +211,12 @@ class FakeDiscord:
         self._guild_of_channel[channel_id] = guild_id
         return guild_id, channel_id
 
+    def add_channel(self, guild_id: int) -> int:
+        """Another text channel in a server (its interactions carry that server)."""
+        channel_id = int(snowflake())
+        self._guild_of_channel[channel_id] = guild_id
+        return channel_id
+
     def guild_of(self, channel_id: int) -> int:
         return self._guild_of_channel.get(channel_id, GUILD_ID)
 
@@ -339,9 +345,12 @@ class FakeDiscord:
 
     async def interact(self, user: tuple[int, str], data: dict[str, Any], kind: int,
                        message: Sent | None = None, locale: str = "en-US",
-                       channel_id: int = CHANNEL_ID, dm: bool = False) -> str:
+                       channel_id: int = CHANNEL_ID, dm: bool = False,
+                       shard: int | None = None) -> str:
         """Send an INTERACTION_CREATE and return its id (wait with `answered`); `dm`
-        forges it as coming from a direct message (no guild, no member)."""
+        forges it as coming from a direct message (no guild, no member); `shard` sends
+        it to that shard's session instead of the server's (as a re-shard moves a
+        server to another process: the same game then reaches another process)."""
         interaction_id = snowflake()
         guild_id = self.guild_of(channel_id)
         payload = {
@@ -368,7 +377,7 @@ class FakeDiscord:
         self._pending[interaction_id] = (time.monotonic(), asyncio.Event())
         self._channels[interaction_id] = str(channel_id)
         try:
-            await self.dispatch("INTERACTION_CREATE", payload)
+            await self.dispatch("INTERACTION_CREATE", payload, shard=shard)
         except ShardDown:  # never reached the bot: nothing to answer
             del self._pending[interaction_id]
             raise
@@ -411,12 +420,13 @@ class FakeDiscord:
         return self.choices.get(iid, [])
 
     async def click(self, user: tuple[int, str], message: Sent, custom_id: str,
-                    values: list[str] | None = None, locale: str = "en-US") -> str:
+                    values: list[str] | None = None, locale: str = "en-US",
+                    shard: int | None = None) -> str:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values else 2}
         if values:
             data["values"] = values
         return await self.interact(user, data, 3, message=message, locale=locale,
-                                   channel_id=int(message.channel_id))
+                                   channel_id=int(message.channel_id), shard=shard)
 
     def message_payload(self, sent: Sent) -> dict[str, Any]:
         return {"id": sent.id, "channel_id": sent.channel_id, "author": BOT_USER,

@@ -72,7 +72,10 @@ class MoonRiverBot(TableClient):
                          allowed_mentions=discord.AllowedMentions.none(),
                          shard_count=settings.shard_count,
                          shard_ids=list(settings.shard_ids) if settings.shard_ids else None)
-        self.identify = IdentifyGate()  # its concurrency comes from /gateway/bot
+        # its concurrency comes from /gateway/bot; on a database that other processes
+        # share, they take turns through the store's lock
+        self.identify = IdentifyGate(
+            shared=(lambda _bucket: store.exclusive("identify")) if store.shared else None)
         self.tree = app_commands.CommandTree(self)
         self._maintenance: asyncio.Task[None] | None = None
         self.pool: DrawingPool | None = DrawingPool()  # its worker starts on first use

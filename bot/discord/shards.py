@@ -23,8 +23,12 @@ from bot import APP_NAME
 log = logging.getLogger(APP_NAME)
 
 IDENTIFY_SECONDS = 5.0  # Discord's window for max_concurrency IDENTIFYs
+POLL_SECONDS = 0.25  # how often a process asks again for a shared lock another holds
 
-#: A lock held by one process at a time, by name (None: this process is the only one).
+#: A try-lock held by one process at a time, by name: `async with lock(name) as held`
+#: (None: this process is the only one). The store's `exclusive("identify")` on
+#: PostgreSQL, one lock for every bucket: over several processes, one IDENTIFY per window
+#: in all, more careful than Discord asks when max_concurrency is above 1.
 SharedLock = Callable[[str], AbstractAsyncContextManager[bool]]
 
 
@@ -67,9 +71,13 @@ class IdentifyGate:
 
         async def hold() -> None:
             try:
-                async with shared(f"identify:{bucket}") as held:
-                    entered.set_result(held)
-                    await asyncio.sleep(self.window)
+                while True:  # a try-lock: another process holds it for its window
+                    async with shared(f"identify:{bucket}") as held:
+                        if held:
+                            entered.set_result(True)
+                            await asyncio.sleep(self.window)
+                            return
+                    await asyncio.sleep(POLL_SECONDS)
             except Exception as exc:  # a lost database connection: identify alone
                 if not entered.done():
                     entered.set_exception(exc)
