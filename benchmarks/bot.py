@@ -24,7 +24,9 @@ during the measured windows only.
 created on that PostgreSQL server (dropped afterwards; the role needs CREATEDB), the
 engines alternating, and reports both engines' figures, their turns/s ratio and the
 CPU per turn of the PostgreSQL server's processes (it must run on this machine for that
-figure). `--turns 1000` plays every game to its end.
+figure). `--turns 1000` plays every game to its end. `--processes 2` runs PostgreSQL's
+rounds on two bot processes, shards 0 and 1 of one bot, every other table on a server of
+shard 1 (bot CPU is then both processes').
 """
 
 from __future__ import annotations
@@ -209,9 +211,13 @@ class Snapshot:
     load: float
 
     @classmethod
-    def take(cls, fake: FakeDiscord, pid: int, server: int | None = None) -> Snapshot:
+    def take(cls, fake: FakeDiscord, pid: int, server: int | None = None,
+             others: Sequence[int] = ()) -> Snapshot:
+        """`others`: more bot processes (shard ranges), counted with the bot."""
         database = sum(cpu_seconds(c) for c in children(server)) if server else 0.0
-        return cls(cpu_seconds(pid), sum(cpu_seconds(c) for c in children(pid)),
+        bots = [pid, *others]
+        return cls(sum(map(cpu_seconds, bots)),
+                   sum(cpu_seconds(c) for b in bots for c in children(b)),
                    own_cpu_seconds(), database, {t: cpu_seconds(pid, t) for t in threads(pid)},
                    Counter(fake.requests), Counter(fake.events), Counter(fake.callback_types),
                    time.monotonic(), os.getloadavg()[0])
@@ -315,10 +321,14 @@ def report(rounds: list[Round], games: int, think: float, players: int,
 
 
 async def measure(fake: FakeDiscord, pid: int, args: argparse.Namespace, number: int,
-                  profiling: bool, server: int | None = None) -> Round:
+                  profiling: bool, server: int | None = None,
+                  others: Sequence[int] = (), far_guild: int | None = None) -> Round:
     """One round: open and start the tables (not measured), then play them (measured)."""
     base = CHANNEL_ID + 100 + number * 10_000
     channels = [base + i for i in range(args.games)]
+    if far_guild is not None:  # two processes: every other table on the other shard
+        for channel in channels[1::2]:
+            fake.add_channel(far_guild, channel)
     tables = await asyncio.gather(*(open_table(fake, c, args.players, i * 0.02)
                                     for i, c in enumerate(channels)))
     await asyncio.sleep(0.5)  # the start posts' button edits and the store settle
@@ -327,10 +337,10 @@ async def measure(fake: FakeDiscord, pid: int, args: argparse.Namespace, number:
     counts = Counts()
     if profiling:
         os.kill(pid, signal.SIGUSR1)
-    before = Snapshot.take(fake, pid, server)
+    before = Snapshot.take(fake, pid, server, others)
     await asyncio.gather(*(play_turns(fake, c, table, args.turns, posted, counts, args.think)
                            for c, table in zip(channels, tables, strict=True)))
-    after = Snapshot.take(fake, pid, server)
+    after = Snapshot.take(fake, pid, server, others)
     if profiling:
         os.kill(pid, signal.SIGUSR2)
     return Round.between(pid, before, after, len(posted), posted,
@@ -350,16 +360,24 @@ class Run:
 
 async def bot_rounds(fake: FakeDiscord, args: argparse.Namespace, run: Run,
                      numbers: Sequence[int], env: dict[str, str],
-                     server: int | None = None) -> None:
-    """Start a bot on one engine, warm it up with one game alone, play `numbers` rounds,
-    stop it."""
+                     server: int | None = None, processes: int = 1) -> None:
+    """Start a bot on one engine (`processes` of them on shard ranges of one bot),
+    warm it up with one game alone, play `numbers` rounds, stop it."""
     fake.ready.clear()
     fake.commands = []
+    fake.shard_count = processes
+    far_guild = fake.add_guild(shard=1)[0] if processes > 1 else None
     command = ["-m", "bot.cli", "run"]
     if args.profile:
         command = ["-m", "benchmarks.profiled", "--windows", args.profile, "bot.cli", "run"]
-    process = await asyncio.create_subprocess_exec(sys.executable, *command, cwd=ROOT,
-                                                   env={**os.environ, **fake.env, **env})
+    started = []
+    for shard in range(processes):
+        shards = {} if processes == 1 else {"MOONRIVER_SHARD_COUNT": str(processes),
+                                            "MOONRIVER_SHARD_IDS": str(shard)}
+        started.append(await asyncio.create_subprocess_exec(
+            sys.executable, *(command if shard == 0 else ["-m", "bot.cli", "run"]),
+            cwd=ROOT, env={**os.environ, **fake.env, **env, **shards}))
+    process, others = started[0], [p.pid for p in started[1:]]
     violations = len(fake.violations)
     try:
         await asyncio.wait_for(fake.ready.wait(), 60)
@@ -369,16 +387,18 @@ async def bot_rounds(fake: FakeDiscord, args: argparse.Namespace, run: Run,
                    Counts(), players=args.players)  # warm-up, one game alone
         for number in numbers:
             run.rounds.append(await measure(fake, process.pid, args, number,
-                                            bool(args.profile), server))
-        run.memory = [rss_mib(process.pid)] + [rss_mib(c) for c in children(process.pid)]
+                                            bool(args.profile), server, others, far_guild))
+        run.memory = [rss_mib(p.pid) for p in started] + [
+            rss_mib(c) for p in started for c in children(p.pid)]
     finally:
-        if args.profile or server is not None:  # a PostgreSQL bot closes its pool
-            process.send_signal(signal.SIGTERM)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(process.wait(), 60)
-        if process.returncode is None:
-            process.kill()
-        await process.wait()
+        for each in started:
+            if args.profile or server is not None:  # a PostgreSQL bot closes its pool
+                each.send_signal(signal.SIGTERM)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(each.wait(), 60)
+            if each.returncode is None:
+                each.kill()
+            await each.wait()
         run.violations += len(fake.violations) - violations
 
 
@@ -433,13 +453,18 @@ async def main() -> None:
     parser.add_argument("--database", default=None, metavar="postgresql://…",
                         help="also run every round on a fresh database on this PostgreSQL "
                              "server, alternating with SQLite, and compare")
+    parser.add_argument("--processes", type=int, choices=(1, 2), default=1,
+                        help="with --database: PostgreSQL's rounds on this many bot "
+                             "processes (shard ranges of one bot, tables on both)")
     args = parser.parse_args()
     rounds_wanted = args.rounds or (3 if args.think == 0 else 1)
     fake = FakeDiscord()
     await fake.start()
     quiet = {"MOONRIVER_LOG_LEVEL": "WARNING",
              "MOONRIVER_RATE_PER_MINUTE": "0"}  # measure the bot, not the rate limit
-    sqlite, postgres = Run("SQLite"), Run("PostgreSQL")
+    sqlite = Run("SQLite")
+    postgres = Run("PostgreSQL" + (f", {args.processes} processes"
+                                   if args.processes > 1 else ""))
     try:
         with tempfile.TemporaryDirectory() as folder:
             lite = {**quiet, "MOONRIVER_DB": str(Path(folder) / "bench.sqlite3")}
@@ -450,7 +475,8 @@ async def main() -> None:
                     pg = {**lite, "MOONRIVER_DATABASE_URL": url}
                     for number in range(rounds_wanted):  # alternating: the same load
                         await bot_rounds(fake, args, sqlite, [2 * number], lite)
-                        await bot_rounds(fake, args, postgres, [2 * number + 1], pg, server)
+                        await bot_rounds(fake, args, postgres, [2 * number + 1], pg, server,
+                                         args.processes)
     finally:
         await fake.stop()
     for run in (sqlite, postgres):
@@ -458,7 +484,7 @@ async def main() -> None:
             continue
         print(f"== {run.engine}")
         report(run.rounds, args.games, args.think, args.players, run.single)
-        if run.engine == "PostgreSQL":
+        if run.engine.startswith("PostgreSQL"):
             print("  PostgreSQL server CPU per player turn: " + ", ".join(
                 f"{r.database:.1f} ms" for r in run.rounds))
         print("memory (RSS) after the run: bot " + ", ".join(

@@ -211,9 +211,9 @@ class FakeDiscord:
         self._guild_of_channel[channel_id] = guild_id
         return guild_id, channel_id
 
-    def add_channel(self, guild_id: int) -> int:
+    def add_channel(self, guild_id: int, channel_id: int | None = None) -> int:
         """Another text channel in a server (its interactions carry that server)."""
-        channel_id = int(snowflake())
+        channel_id = int(snowflake()) if channel_id is None else channel_id
         self._guild_of_channel[channel_id] = guild_id
         return channel_id
 
