@@ -309,4 +309,7 @@ async def test_one_game_through_both_processes_dead_committer_and_reminders(
         # one reminder per interval (1.08 s) at most, not one per process
         assert len(reminders) <= elapsed / 1.08 + 2, len(reminders)
         await replays_to_snapshots(fake, both.url)
+        # the slash commands were synced once, by shard 0's process, however often
+        # shard 1's started
+        assert fake.requests["PUT applications"] == 1
         assert fake.violations == []
