@@ -109,10 +109,15 @@ class MoonRiverBot(TableClient):
                  _ranges(self.shard_ids or range(self.shard_count)), self.shard_count,
                  self.identify.max_concurrency,
                  "" if self.settings.syncs_commands else "; commands synced by shard 0's")
-        rebuilt = await self.service.resume()
         where = (self._engine.where if isinstance(self._engine, PostgresStore)
                  else self.settings.database)
-        log.info("store open at %s; %d snapshot(s) rebuilt", where, rebuilt)
+        # once-only jobs: with several processes on one database, one of them does each
+        async with self.store.exclusive("resume") as held:
+            if held:
+                rebuilt = await self.service.resume()
+                log.info("store open at %s; %d snapshot(s) rebuilt", where, rebuilt)
+            else:
+                log.info("store open at %s; another process is resuming the games", where)
         for game in self.service.quarantined:
             await self.delivery.tell_quarantined(game)
         if await self._engine.take_restored():  # `moonriver restore`: nothing is on screen
@@ -126,15 +131,24 @@ class MoonRiverBot(TableClient):
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         self.tree.interaction_check = admit  # type: ignore[method-assign]
         await self.tree.set_translator(CommandTranslator())
+        # the process holding shard 0 syncs (not every restart of every process), and
+        # under the store's lock: two misconfigured ones never replace the list at once
+        if self.settings.syncs_commands:
+            async with self.store.exclusive("command-sync") as held:
+                if held:
+                    await self._sync_commands()
+        # any process's commit with posts wakes the delivery (PostgreSQL: LISTEN/NOTIFY)
+        await self.store.listen(self.delivery.wake)
+        self.delivery.start()  # everything left pending before a restart goes out now
+        self._maintenance = asyncio.create_task(maintenance_loop(self))
+
+    async def _sync_commands(self) -> None:
         if self.settings.dev_guild:
             guild = discord.Object(self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
-            if self.settings.syncs_commands:
-                await self.tree.sync(guild=guild)
-        elif self.settings.syncs_commands:
+            await self.tree.sync(guild=guild)
+        else:
             await self.tree.sync()
-        self.delivery.start()  # everything left pending before a restart goes out now
-        self._maintenance = asyncio.create_task(maintenance_loop(self))
 
     async def before_identify_hook(self, shard_id: int | None, *,
                                    initial: bool = False) -> None:

@@ -163,6 +163,7 @@ class Delivery:
         self.clock = clock
         self._wake = asyncio.Event()
         self._busy: dict[int, asyncio.Task[None]] = {}  # game id -> its delivery task
+        self._waiting: set[int] = set()  # rows claimed whose game's task has not started
         self._task: asyncio.Task[None] | None = None
 
     @property
@@ -205,10 +206,12 @@ class Delivery:
         busy = [p.id for game_id in by_game.keys() & self._busy.keys()
                 for p in by_game.pop(game_id)]
         await self.store.release_posts(busy)  # a lease outlived by its own delivery
+        self._waiting.update(p.id for posts in by_game.values() for p in posts)
         for game_id, posts in by_game.items():
             while len(self._busy) >= PARALLEL_GAMES:
                 await asyncio.wait(set(self._busy.values()),
                                    return_when=asyncio.FIRST_COMPLETED)
+            self._waiting.difference_update(p.id for p in posts)
             task = asyncio.create_task(self._deliver_game(posts))
             self._busy[game_id] = task
             task.add_done_callback(functools.partial(self._done, game_id))
@@ -440,6 +443,9 @@ class Delivery:
         if self._task is not None:
             await cancel_until_done(self._task)
             self._task = None
+        if self._waiting:  # claimed by the round just stopped: deliver them now
+            waiting, self._waiting = list(self._waiting), set()
+            await self.store.release_posts(waiting)
         while loop.time() < deadline:
             started = await self.round()
             if self._busy:

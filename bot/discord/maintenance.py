@@ -1,5 +1,7 @@
 """Housekeeping every few seconds: deadlines into the outbox, WAL checkpoint, heartbeat;
-once an hour, delivered posts older than a week leave the outbox."""
+once an hour, delivered posts older than a week leave the outbox. With several processes
+on one database every process runs it: reminders are claimed (each fires once), and the
+pruning and the backups are once-only jobs (`GameStore.exclusive`)."""
 
 from __future__ import annotations
 
@@ -58,7 +60,8 @@ async def prune_if_due(client: TableClient) -> None:
     if client.pruned_at is not None and now - client.pruned_at < PRUNE_EVERY:
         return
     client.pruned_at = now
-    pruned = await client.store.prune_posts(now - SETTLED_POSTS_KEPT)
+    async with client.store.exclusive("prune") as held:  # one process at a time
+        pruned = await client.store.prune_posts(now - SETTLED_POSTS_KEPT) if held else 0
     if pruned:
         log.info("outbox: %d settled posts older than %d days deleted", pruned,
                  SETTLED_POSTS_KEPT.days)
@@ -69,5 +72,7 @@ async def backup_if_due(client: TableClient) -> None:
     settings, now = client.settings, utc_now()
     if isinstance(client.store, SqliteStore) and backup_due(settings.backups,
                                                             settings.backup_hours, now):
-        path = await client.store.backup(settings.backups, settings.backup_keep, now)
-        log.info("backup written: %s", path)
+        async with client.store.exclusive("backup") as held:
+            if held:
+                path = await client.store.backup(settings.backups, settings.backup_keep, now)
+                log.info("backup written: %s", path)

@@ -233,6 +233,11 @@ def _key(value: int) -> int:
     return value % 2_147_483_647
 
 
+def _waker(wake: Callable[[], None]) -> Callable[..., None]:
+    """An asyncpg listener (connection, pid, channel, payload) that only wakes."""
+    return lambda *_: wake()
+
+
 def _affected(status: str) -> int:
     """Rows touched, from a command tag such as 'UPDATE 1' or 'DELETE 3'."""
     return int(status.rsplit(" ", 1)[-1])
@@ -254,6 +259,7 @@ class PostgresStore:
         self._live: Any = None
         self._live_use = asyncio.Lock()
         self._jobs: set[str] = set()
+        self._wakes: list[Callable[[], None]] = []  # its listeners (`listen`)
         self.owner = ""  # the key of its lock, chosen at open
 
     @property
@@ -282,15 +288,28 @@ class PostgresStore:
 
     async def _come_alive(self) -> None:
         """Open this process's own connection and take a lock no live process holds: its
-        key is the owner's name in every claim, alive for exactly as long as the session."""
-        self._live = await asyncpg.connect(self.url)
-        while True:
+        key is the owner's name in every claim, alive for exactly as long as the session
+        (the same key again after a lost connection, if the server has let go of it)."""
+        live = await asyncpg.connect(self.url)
+        key = int(self.owner or 0)
+        while not key or not await live.fetchval("SELECT pg_try_advisory_lock($1, $2)",
+                                                 LIVE_LOCKS, key):
             key = secrets.randbelow(2**31 - 2) + 1
-            if await self._live.fetchval("SELECT pg_try_advisory_lock($1, $2)",
-                                         LIVE_LOCKS, key):
-                break
-        self.owner = str(key)
+        for wake in self._wakes:
+            await live.add_listener(OUTBOX_CHANNEL, _waker(wake))
+        self._live, self.owner = live, str(key)
         log.info("PostgreSQL: this process (pid %d) claims work as owner %s", os.getpid(), key)
+
+    async def _alive(self) -> None:
+        """Before claiming: a connection the server dropped (a restart, a network cut)
+        took this process's lock and LISTEN with it; open it again."""
+        if self._pool is None or self._live is None or not self._live.is_closed():
+            return
+        async with self._live_use:
+            if self._live is not None and self._live.is_closed():
+                log.warning("PostgreSQL: this process's own connection was lost; again")
+                self._jobs.clear()
+                await self._come_alive()
 
     async def close(self) -> None:
         if self._live is not None:
@@ -608,6 +627,7 @@ class PostgresStore:
     async def claim_due_reminders(self, now: datetime,
                                   lease: timedelta = REMINDER_LEASE) -> list[Reminder]:
         """One statement: rows another claimer has locked are skipped, not waited for."""
+        await self._alive()
         rows = await self._all(
             "WITH due AS (SELECT r.id FROM reminders r WHERE r.due_at <= $1 AND NOT ("
             f"{LEASED.format(row='r')}) ORDER BY r.due_at, r.id FOR UPDATE SKIP LOCKED) "
@@ -692,6 +712,7 @@ class PostgresStore:
         each game with due rows (skipping games another claimer is claiming right now),
         then lease those games' due rows where none of the game's rows is leased; the
         second statement sees every claim committed before the lock was granted."""
+        await self._alive()
         async with self._transaction() as db:
             games = [row[0] for row in await db.fetch(
                 "SELECT c.game_id FROM (SELECT game_id, MIN(id) AS first FROM outbox "
@@ -740,6 +761,7 @@ class PostgresStore:
 
     @property
     def live(self) -> Any:
+        """This process's own connection (its liveness lock, job locks and LISTEN)."""
         if self._live is None:
             raise StoreError("the store is not open")
         return self._live
@@ -771,7 +793,8 @@ class PostgresStore:
         """LISTEN on this process's own connection: every commit that writes outbox rows,
         in any process, wakes `wake`."""
         async with self._live_use:
-            await self.live.add_listener(OUTBOX_CHANNEL, lambda *_: wake())
+            await self.live.add_listener(OUTBOX_CHANNEL, _waker(wake))
+            self._wakes.append(wake)
 
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
                           retry_at: datetime | None = None) -> None:

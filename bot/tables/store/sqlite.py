@@ -19,7 +19,7 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -73,6 +73,7 @@ from bot.tables.store.guard import (
 )
 
 log = logging.getLogger(APP_NAME)
+_T = TypeVar("_T")
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 1: the first schema
@@ -657,28 +658,29 @@ class SqliteStore(OneProcess):
         return replace(game, version=game.version + 1, updated_at=now,
                        status=Status.FINISHED if result is not None else game.status)
 
-    async def _transaction_in_one_trip(self, work: Callable[[sqlite3.Connection], None]
-                                       ) -> None:
+    async def _transaction_in_one_trip(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
         """`work` on the writer's own thread between BEGIN IMMEDIATE and COMMIT (ROLLBACK
-        if it raises), as one call. aiosqlite has no public way to run a function on its
-        thread; `_execute` and `_conn` have meant exactly this since its 0.17 (the
+        if it raises), as one call; a caller cancelled meanwhile leaves no transaction
+        open (the thread finishes it). aiosqlite has no public way to run a function on
+        its thread; `_execute` and `_conn` have meant exactly this since its 0.17 (the
         store contract and fault tests run through here)."""
         async with self._write:
             self._guard()
             db = self.db
 
-            def run() -> None:
+            def run() -> _T:
                 raw: sqlite3.Connection = db._conn
                 raw.execute("BEGIN IMMEDIATE")
                 try:
-                    work(raw)
+                    done = work(raw)
                 except BaseException:
                     raw.execute("ROLLBACK")
                     raise
                 raw.execute("COMMIT")
+                return done
 
-            on_its_thread: Callable[[Callable[[], None]], Awaitable[None]] = db._execute
-            await on_its_thread(run)
+            on_its_thread: Callable[[Callable[[], _T]], Awaitable[_T]] = db._execute
+            return await on_its_thread(run)
 
     async def truncate_actions(self, game: Game, *, keep: int, state: dict[str, Any],
                                reminders: Sequence[NewReminder], now: datetime,
@@ -735,15 +737,18 @@ class SqliteStore(OneProcess):
 
     async def claim_due_reminders(self, now: datetime,
                                   lease: timedelta = REMINDER_LEASE) -> list[Reminder]:
-        async with self._transaction() as db:  # BEGIN IMMEDIATE: one claimer at a time
-            rows = await self._all(
+        def claim(db: sqlite3.Connection) -> list[Any]:  # BEGIN IMMEDIATE: one at a time
+            rows = db.execute(
                 "SELECT r.id, r.game_id, g.channel_id, r.user_id, r.kind, r.due_at, "
                 "r.turn_version, r.nth FROM reminders r JOIN games g ON g.id = r.game_id "
                 "WHERE r.due_at <= ? AND (r.claimed_until IS NULL OR r.claimed_until <= ?) "
-                "ORDER BY r.due_at, r.id", (_time(now), _time(now)), db=db)
-            await db.executemany("UPDATE reminders SET claimed_by = ?, claimed_until = ? "
-                                 "WHERE id = ?",
-                                 [(self.owner, _time(now + lease), row[0]) for row in rows])
+                "ORDER BY r.due_at, r.id", (_time(now), _time(now))).fetchall()
+            db.executemany("UPDATE reminders SET claimed_by = ?, claimed_until = ? "
+                           "WHERE id = ?",
+                           [(self.owner, _time(now + lease), row[0]) for row in rows])
+            return rows
+
+        rows = await self._transaction_in_one_trip(claim)
         return [Reminder(rid, gid, channel, user, kind, datetime.fromisoformat(due), version,
                          nth)
                 for rid, gid, channel, user, kind, due, version, nth in rows]
@@ -826,36 +831,38 @@ class SqliteStore(OneProcess):
 
     async def claim_posts(self, now: datetime, limit: int = 100,
                           lease: timedelta = POST_LEASE) -> list[Post]:
-        async with self._transaction() as db:  # BEGIN IMMEDIATE: one claimer at a time
-            rows = await self._all(
+        def claim(db: sqlite3.Connection) -> list[Any]:  # BEGIN IMMEDIATE: one at a time
+            rows = db.execute(
                 f"SELECT {POST_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id "
                 "WHERE o.state = 'pending' AND o.next_try <= ? AND NOT EXISTS (SELECT 1 "
                 "FROM outbox e WHERE e.game_id = o.game_id AND e.claimed_until > ?) "
-                "ORDER BY o.id LIMIT ?", (_time(now), _time(now), limit), db=db)
-            await db.executemany("UPDATE outbox SET claimed_by = ?, claimed_until = ? "
-                                 "WHERE id = ?",
-                                 [(self.owner, _time(now + lease), row[0]) for row in rows])
+                "ORDER BY o.id LIMIT ?", (_time(now), _time(now), limit)).fetchall()
+            db.executemany("UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id = ?",
+                           [(self.owner, _time(now + lease), row[0]) for row in rows])
+            return rows
+
+        rows = await self._transaction_in_one_trip(claim)
         return [self._salted(self._post(row)) for row in rows]
 
     async def recheck_post(self, post_id: int, now: datetime,
                            lease: timedelta = POST_LEASE) -> bool:
-        async with self._transaction() as db:
-            cursor = await db.execute(
+        def recheck(db: sqlite3.Connection) -> bool:
+            renewed = db.execute(
                 "UPDATE outbox SET claimed_until = ? WHERE id = ? AND state = 'pending' "
-                "AND claimed_by = ?", (_time(now + lease), post_id, self.owner))
-            if cursor.rowcount == 1:
-                return True
-            await db.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
-                             "WHERE id = ? AND claimed_by = ?", (post_id, self.owner))
-            return False
+                "AND claimed_by = ?", (_time(now + lease), post_id, self.owner)).rowcount
+            if renewed != 1:
+                db.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
+                           "WHERE id = ? AND claimed_by = ?", (post_id, self.owner))
+            return renewed == 1
+
+        return await self._transaction_in_one_trip(recheck)
 
     async def release_posts(self, post_ids: Sequence[int]) -> None:
         if not post_ids:
             return
-        async with self._transaction() as db:
-            await db.executemany("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
-                                 "WHERE id = ? AND claimed_by = ?",
-                                 [(pid, self.owner) for pid in post_ids])
+        await self._transaction_in_one_trip(lambda db: db.executemany(
+            "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
+            "WHERE id = ? AND claimed_by = ?", [(pid, self.owner) for pid in post_ids]))
         self._woken()
 
     async def last_sent_table(self, game_id: int, before_post: int) -> Post | None:
