@@ -228,11 +228,14 @@ class FakeDiscord:
             guild = data.get("guild_id")
             shard = self.shard_of(int(guild) if guild else None)
         ws = self._sessions.get(shard)
-        if ws is None or shard in self.down:
+        if ws is None or ws.closed or shard in self.down:
             raise ShardDown(f"shard {shard} has no session (the bot is not connected)")
         self._seq += 1
         self.events[event] += 1
-        await ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+        try:
+            await ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+        except ConnectionResetError:  # the process behind it died just now
+            raise ShardDown(f"shard {shard}'s session is closing") from None
 
     def connected(self) -> set[int]:
         """The shards with an identified session that is up."""
