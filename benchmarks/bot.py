@@ -119,16 +119,20 @@ async def play_turns(fake: FakeDiscord, channel: int, table: Sent, turns: int,
             clicks.add(iid)
             message = await fake.wait_for(answers, after=before, timeout=120, interaction=iid)
             taps += 1
-        table = await fake.wait_for(lambda s: is_post(s, channel), after=before, timeout=120,
-                                    channel=channel)
+        # the post that pings the next player (or the final one): when the same player
+        # moves again, that turn went on in the same private message and its own post
+        # pings nobody
+        table = await fake.wait_for(lambda s: is_post(s, channel) and (
+            "final.png" in s.files or bool((s.allowed_mentions or {}).get("users"))),
+            after=before, timeout=120, channel=channel)
         posted.append(time.monotonic() - started)
         mine = [s for i in clicks for s in fake.messages(after=before, interaction=i)]
-        counts.turns += 1
+        posts = [s for s in fake.messages(after=before, channel=channel)
+                 if is_post(s, channel)]
+        counts.turns += max(1, len(posts))  # one post per player turn
         counts.taps += taps
         counts.private += sum(1 for s in mine if s.ephemeral
                               and s.kind in ("callback", "followup"))
-        posts = [s for s in fake.messages(after=before, channel=channel)
-                 if is_post(s, channel)]
         counts.posts += len(posts)
         counts.pings += sum(len((s.allowed_mentions or {}).get("users") or []) for s in posts)
 
@@ -343,7 +347,7 @@ async def measure(fake: FakeDiscord, pid: int, args: argparse.Namespace, number:
     after = Snapshot.take(fake, pid, server, others)
     if profiling:
         os.kill(pid, signal.SIGUSR2)
-    return Round.between(pid, before, after, len(posted), posted,
+    return Round.between(pid, before, after, counts.turns, posted,
                          list(fake.response_times), counts)
 
 
