@@ -28,8 +28,8 @@ from engine.games.rng import Rng
 from engine.moonriver import events as ev
 from engine.moonriver.actions import Build
 from engine.moonriver.game import apply, legal_actions, new_game
-from engine.moonriver.state import GameState
-from engine.moonriver.view import public_view
+from engine.moonriver.state import GameState, Phase
+from engine.moonriver.view import TableView, public_view
 from render.encode import to_png_bytes
 from render.moonriver import render_ranch, render_table
 from render.moonriver.changes import changes_of
@@ -242,6 +242,32 @@ def worker_figures(state: GameState, events: list[ev.Event], repeats: int) -> No
           f"worker memory {memory:.0f} MiB")
 
 
+def draft_layouts(repeats: int) -> None:
+    """The turn picture by draft layout (both columns, one, none: R-ORDER-1, R-END-1),
+    its piece cache cleared before each draw: CPU ms, the median of 5 runs of medians."""
+    from render.moonriver.changes import TurnChanges
+    from render.moonriver.draft import shown_columns
+
+    for players in (2, 4):
+        state = new_game(["Alice", "Bob", "Carol", "Dmitri"][:players], 3)
+        rng, turn = Rng(3), list[ev.Event]()
+        seen: dict[int, tuple[TableView, TurnChanges]] = {}
+        while state.phase is not Phase.OVER:
+            state, events = apply(state, rng.choice(legal_actions(state)))
+            if any(isinstance(e, ev.TurnStarted) for e in events) and state.phase is not Phase.OVER:
+                view = public_view(state)
+                seen.setdefault(len(shown_columns(view)), (view, changes_of(turn)))
+                turn = []
+            turn += events
+        for columns, (view, changes) in sorted(seen.items(), reverse=True):
+            def cold(view: TableView = view, changes: TurnChanges = changes) -> None:
+                PIECES.clear()
+                render_turn(view, theme=DARK, changes=changes, palette=True)
+            runs = [median_ms(cold, repeats, time.process_time) for _ in range(5)]
+            print(f"turn picture, {players} players, {columns} draft column(s): "
+                  f"{statistics.median(runs):.1f} ms CPU cold")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=30)
@@ -250,7 +276,12 @@ def main() -> None:
                         help="player turns a game in the turn-after-turn figure")
     parser.add_argument("--turn-after-turn", action="store_true",
                         help="only the turn-after-turn figure")
+    parser.add_argument("--draft-layouts", action="store_true",
+                        help="only the turn picture by draft layout")
     args = parser.parse_args()
+    if args.draft_layouts:
+        draft_layouts(args.repeats)
+        return
     if args.turn_after_turn:
         turn_after_turn(args.games, args.turns)
         return
@@ -265,7 +296,7 @@ def main() -> None:
     print(f"old table picture {table.width}x{table.height}: draw "
           f"{median_ms(lambda: render_table(view, theme=DARK), args.repeats):.1f} ms, encode "
           f"{median_ms(lambda: to_png_bytes(table), args.repeats):.1f} ms")
-    print(f"ranch (5x5, 56 px cells): draw "
+    print(f"ranch (5x5, 64 px cells): draw "
           f"{median_ms(lambda: render_ranch(view, 0, theme=DARK), args.repeats):.1f} ms")
     worker_figures(*busy_table(4, 20), args.repeats)
     turn_after_turn(args.games, args.turns)

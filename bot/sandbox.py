@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from bot.tables.domain import GameOptions, TableSettings
 from bot.tables.errors import BadInput, TableError
 from bot.tables.fronts import front_of, game_text
+from bot.tables.fronts.story import story_png
 from bot.tables.service import Played, TableService, User
 from bot.tables.store import GameStore, MemoryStore, SqliteStore
 from bot.tables.words import turn_lines
@@ -215,6 +216,9 @@ class Sandbox:
             state = result.state
             self._write_pictures(state, result.events)
         self.say(t("event.game_ended", locale))
+        game = (await service.last_table(CHANNEL)).game  # the end post's second picture
+        (self.options.folder / "story.png").write_bytes(
+            story_png(await service.record_of(game), locale, self.options.theme))
         ranking = self.front.ranking(state)
         for name, points in ranking:
             self.say(f"{name}: {points}")

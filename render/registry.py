@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from render import ratings
 from render.kingdomino import draw as kingdomino
 from render.moonlight import draw as moonlight
 from render.moonriver import draw as moonriver
@@ -27,6 +28,9 @@ GAMES: dict[str, Pictures] = {
     "kingdomino": Pictures(kingdomino.KINDS, kingdomino.draw),
     "moonlight": Pictures(moonlight.KINDS, moonlight.draw),
 }
+#: The pictures every game draws alike (a leaderboard, a profile): asked for under any
+#: game's key, drawn by one game-free module.
+SHARED = Pictures(ratings.KINDS, ratings.draw)
 
 
 def check(request: DrawRequest) -> Pictures:
@@ -35,9 +39,11 @@ def check(request: DrawRequest) -> Pictures:
     pictures = GAMES.get(request.game)
     if pictures is None:
         raise ValueError(f"unknown game {request.game!r} ({', '.join(GAMES)})")
+    if request.kind in SHARED.kinds:
+        return SHARED
     if request.kind not in pictures.kinds:
         raise ValueError(f"unknown picture kind {request.kind!r} "
-                         f"({', '.join(pictures.kinds)})")
+                         f"({', '.join((*pictures.kinds, *SHARED.kinds))})")
     return pictures
 
 

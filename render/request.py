@@ -30,6 +30,7 @@ class DrawRequest:
     events: tuple[Event, ...] = ()
     choices: tuple[Any, ...] = ()
     proposed: Any = None
+    rounds: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def of(cls, game: str, kind: str, state: Any, *, viewer: int | None = None,

@@ -1,7 +1,9 @@
 """A small fake Discord on 127.0.0.1 for end-to-end tests of the real discord.py client.
 
 It serves the REST routes the bot uses and a gateway websocket (HELLO, READY,
-GUILD_CREATE, heartbeats, INTERACTION_CREATE), records everything the bot sends, and
+GUILD_CREATE, heartbeats, INTERACTION_CREATE, MESSAGE_CREATE for a member's @mention:
+`mention`), remembers the intents the bot identified with and the channel each thread it
+made hangs off (`GET /channels/{id}` answers with it), records everything the bot sends, and
 records a *violation* whenever the bot breaks a Discord limit: first response to an
 interaction later than 3 s, a message over 2000 characters, a file over 10 MiB. It can
 also answer the next REST call with a 429 rate limit, as Discord does.
@@ -125,6 +127,8 @@ class FakeDiscord:
     dm_attempts: int = 0
     choices: dict[str, list[str]] = field(default_factory=dict)
     threads: list[str] = field(default_factory=list)  # names of the threads created
+    thread_parents: dict[str, str] = field(default_factory=dict)  # thread id -> channel id
+    intents: int | None = None  # what the bot identified with (gateway intents bits)
     removed_channels: list[str] = field(default_factory=list)  # ids of threads deleted
     rate_limit_next: int = 0
     faults: list[int] = field(default_factory=list)
@@ -275,6 +279,8 @@ class FakeDiscord:
             if payload["op"] == 1:
                 await ws.send_json({"op": 11})
             elif payload["op"] in (2, 6):  # IDENTIFY / RESUME
+                if payload["op"] == 2:
+                    self.intents = int(payload["d"].get("intents") or 0)
                 shard = self._identified(payload)
                 if shard in self.down:
                     self._held.setdefault(shard, []).append(ws)
@@ -386,6 +392,26 @@ class FakeDiscord:
             raise
         return interaction_id
 
+    async def mention(self, user: tuple[int, str], content: str,
+                      channel_id: int = CHANNEL_ID, dm: bool = False) -> str:
+        """A member's message that @mentions the bot (MESSAGE_CREATE, as Discord sends it
+        to a bot with the Guild Messages intent, content included since it mentions the
+        bot); `dm`: a direct message instead (no guild, no member). Returns its id."""
+        message_id = snowflake()
+        data: dict[str, Any] = {
+            "id": message_id, "channel_id": str(channel_id), "author": user_payload(*user),
+            "content": content, "timestamp": "2026-11-29T00:00:00+00:00",
+            "edited_timestamp": None, "tts": False, "mention_everyone": False,
+            "mentions": [] if dm else [BOT_USER], "mention_roles": [], "attachments": [],
+            "embeds": [], "pinned": False, "type": 0, "flags": 0, "components": []}
+        if not dm:
+            data["guild_id"] = str(GUILD_ID)
+            member = self.member(*user)
+            del member["user"]
+            data["member"] = member
+        await self.dispatch("MESSAGE_CREATE", data)
+        return message_id
+
     def unanswered(self) -> list[str]:
         """Interactions the bot never acknowledged (Discord shows 'interaction failed')."""
         return [i for i, (_, done) in self._pending.items() if not done.is_set()]
@@ -397,10 +423,17 @@ class FakeDiscord:
                     dm: bool = False, group: str = "moonriver", **options: Any) -> str:
         command = next((c for c in self.commands if c["name"] == group), None)
         assert command is not None, f"the bot did not register /{group}"
-        opts = [{"name": k, "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int)
+        users = {k: v for k, v in options.items() if isinstance(v, tuple)}  # (id, name)
+        opts = [{"name": k, "type": 6, "value": str(v[0])} if k in users else
+                {"name": k, "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int)
                  else 3, "value": v} for k, v in options.items()]
-        data = {"id": command["id"], "name": group, "type": 1,
-                "options": [{"name": sub, "type": 1, "options": opts}]}
+        data: dict[str, Any] = {"id": command["id"], "name": group, "type": 1,
+                                "options": [{"name": sub, "type": 1, "options": opts}]}
+        if users:  # a user option: Discord sends the member it names along
+            members = {str(v[0]): self.member(*v) for v in users.values()}
+            data["resolved"] = {
+                "users": {uid: m.pop("user") for uid, m in members.items()},
+                "members": members}
         return await self.interact(user, data, 2, channel_id=channel_id, dm=dm)
 
     async def command(self, user: tuple[int, str], name: str, channel_id: int = CHANNEL_ID,
@@ -603,6 +636,13 @@ class FakeDiscord:
             return self._json_member(user_id)
         if method == "GET" and parts[0] == "users":
             return _json(user_payload(int(parts[1]), f"user{parts[1]}"))
+        if method == "GET" and parts[0] == "channels" and len(parts) == 2:
+            parent = self.thread_parents.get(parts[1])
+            if parent is not None:
+                return _json(self._thread(parts[1], parent, "thread"))
+            return _json({"id": parts[1], "type": 0, "name": f"games-{parts[1]}",
+                          "guild_id": str(GUILD_ID), "position": 0,
+                          "permission_overwrites": [], "nsfw": False, "parent_id": None})
         if method == "DELETE" and parts[0] == "channels" and len(parts) == 2:
             self.removed_channels.append(parts[1])
             guild_id = self.guild_of(int(parts[1]))
@@ -612,17 +652,21 @@ class FakeDiscord:
             body, _ = await self._body(request)
             self.threads.append(str(body.get("name")))
             thread_id = snowflake()
-            guild_id = self.guild_of(int(parts[1]))
-            self._guild_of_channel[int(thread_id)] = guild_id  # a thread is in its server
-            return _json({"id": thread_id, "type": 11, "name": body.get("name"),
-                                      "guild_id": str(guild_id), "parent_id": parts[1],
-                                      "owner_id": str(BOT_ID), "thread_metadata": {
-                                          "archived": False, "auto_archive_duration": 10080,
-                                          "archive_timestamp": "2026-11-29T00:00:00+00:00",
-                                          "locked": False}, "message_count": 0,
-                                      "member_count": 1, "rate_limit_per_user": 0})
+            self.thread_parents[thread_id] = parts[1]
+            self._guild_of_channel[int(thread_id)] = self.guild_of(int(parts[1]))
+            return _json(self._thread(thread_id, parts[1], str(body.get("name"))))
         return _json({"message": f"fake Discord has no {method} /{tail}"},
                                  status=404)
+
+    @staticmethod
+    def _thread(self, thread_id: str, parent: str, name: str) -> dict[str, Any]:
+        """A thread is in its parent channel's server."""
+        return {"id": thread_id, "type": 11, "name": name,
+                "guild_id": str(self.guild_of(int(parent))),
+                "parent_id": parent, "owner_id": str(BOT_ID), "thread_metadata": {
+                    "archived": False, "auto_archive_duration": 10080,
+                    "archive_timestamp": "2026-11-29T00:00:00+00:00", "locked": False},
+                "message_count": 0, "member_count": 1, "rate_limit_per_user": 0}
 
     def _channel_fault(self, channel_id: str, method: str) -> web.Response | None:
         """An injected failure for a message to `channel_id`, or None to serve it."""

@@ -145,3 +145,16 @@ def cows_at(state: GameState, seat: int, name: str) -> int:
 
 def action(text: str) -> Action:
     return parse_action(text)
+
+
+def at_bonus_decision() -> GameState:
+    """Two players (R-2P-3): Ann's canyon has just reached row 10, her bonus tile is due."""
+    state = start_game(2, seed=3)
+    set_ranch(state, 0, ". . . . . / de . . . . / de . . . . / de . . . . / de . . . . / "
+                        "de . . . . / de . . . . / de . . . . / de . . . . / de . . . .")
+    set_saloon(state, "farmer")
+    state, (desert, canyon) = build_turn(state, 0, [Spec(Landscape.DESERT),
+                                                    Spec(Landscape.CANYON)])
+    state, _ = act(state, f"build p{desert} p{canyon} B9 up")
+    assert state.phase is Phase.BONUS
+    return state

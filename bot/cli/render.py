@@ -22,6 +22,7 @@ from bot.cli.common import (
 )
 from bot.cli.flags import hooks_of
 from bot.cli.games import GAMES
+from bot.tables.fronts.story import story_png
 from engine.games.i18n import LOCALES
 from engine.registry import DEFAULT_GAME, game_named, replay
 from render.theme import THEMES, Theme, theme_named
@@ -65,6 +66,10 @@ def cmd_render(args: argparse.Namespace) -> int:
     make_folder(output)
     for path in hooks_of(game.key).draw_record(record, moment, output, theme, args.locale):
         print(path)
+    if args.turn == END and game.is_over(moment.state):  # the end post's second picture
+        story = output / "story.png"
+        story.write_bytes(story_png(record, args.locale, theme.name))
+        print(story)
     return 0
 
 

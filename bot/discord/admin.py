@@ -8,10 +8,12 @@ import discord
 from discord import app_commands
 
 from bot.discord.host import channel_of, client_of, locale_of, reply_private, user_of
+from bot.discord.ratings import game_of, guild_of
 from bot.discord.texts import command_text
 from bot.tables.domain import TableSettings, UserPrefs, parse_remind_hours
 from engine.games.i18n import LOCALES, t
 from engine.games.levels import AI_LEVELS
+from engine.registry import game_named
 
 #: How each language of the translation layer is offered in /moonriver settings.
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "ja": "日本語"}
@@ -41,19 +43,33 @@ async def resume(interaction: discord.Interaction[Any]) -> None:
 @app_commands.describe(language=", ".join(LOCALES[:-1]) + f" or {LOCALES[-1]}",
                        remind_hours="e.g. 12,24",
                        autoplay_hours="a computer moves for a silent player (0: never)",
-                       standin_level="how well that computer plays")
+                       standin_level="how well that computer plays",
+                       leaderboard="yours only: show or hide you on this game's leaderboard")
 @app_commands.choices(language=[app_commands.Choice(name=LANGUAGE_NAMES.get(code, code),
                                                     value=code) for code in LOCALES],
                       standin_level=[app_commands.Choice(name=level, value=level)
-                                     for level in AI_LEVELS])
+                                     for level in AI_LEVELS],
+                      leaderboard=[app_commands.Choice(name="show", value="show"),
+                                   app_commands.Choice(name="hide", value="hide")])
 async def settings(interaction: discord.Interaction[Any],
                    language: app_commands.Choice[str] | None = None,
                    remind_hours: str | None = None,
                    autoplay_hours: app_commands.Range[int, 0, 336] | None = None,
-                   standin_level: app_commands.Choice[str] | None = None) -> None:
+                   standin_level: app_commands.Choice[str] | None = None,
+                   leaderboard: app_commands.Choice[str] | None = None) -> None:
     """The host (or a manager) changes language, reminders and auto-play of the table
-    (and the level of the computer that stands in)."""
+    (and the level of the computer that stands in); anyone may hide from (or show on)
+    the group's game's leaderboard of this server, table or not."""
     service = client_of(interaction).service
+    if leaderboard is not None:
+        key, hide = game_of(interaction), leaderboard.value == "hide"
+        await service.hide_from_leaderboard(guild_of(interaction), key, user_of(interaction),
+                                            hide)
+        await reply_private(interaction, t("ratings.hidden_on" if hide else "ratings.hidden_off",
+                                           locale_of(interaction), game=game_named(key).title))
+        if language is None and remind_hours is None and autoplay_hours is None \
+                and standin_level is None:
+            return
     current = await service.status(channel_of(interaction))
     old = current.game.settings
     locale = locale_of(interaction)

@@ -21,7 +21,9 @@ from bot.discord.content import TurnPost, channel_reminder, dm_reminder, turn_po
 from bot.discord.drawing import drawn_for_post
 from bot.tables.domain import Game, Post, PostKind
 from bot.tables.fronts import front_of
+from bot.tables.fronts.story import story_png
 from bot.tables.service import rules_of
+from engine.games.base import Record
 from engine.games.events import Event
 from engine.games.i18n import t
 from render.pool import DrawRequest
@@ -58,6 +60,7 @@ class Context:
     channel: str = ""
     live_post: tuple[int, int] | None = None  # (channel, message)
     dm_locale: str | None = None
+    record: Record | None = None  # a finished game's record: its story picture
 
 
 def post_view(post: TurnPost) -> Components:
@@ -100,8 +103,13 @@ async def build_announcement(post: Post, game: Game, state: Any | None,
         return Announcement(post.text)
     png = await drawn_for_post(front_of(game.options.game).turn_png, state,
                                tuple(context.events), locale, game.settings.theme)
-    lines = list(context.lines) or ([post.text] if post.text else [])
+    # the row's own line (an undo, a resignation) closes the turns the log tells: a long
+    # post drops its oldest lines first, never this one
+    lines = [*context.lines, post.text] if post.text else list(context.lines)
     over = rules_of(game).is_over(state)
+    story = None
+    if over and context.record is not None:
+        story = await drawn_for_post(story_png, context.record, locale, game.settings.theme)
     next_user = post.pings[0] if post.pings and not over else None
-    turn = turn_post_with(game, state, lines, png, next_user, post.version)
+    turn = turn_post_with(game, state, lines, png, next_user, post.version, story)
     return Announcement(turn.text, turn.pictures, post_view(turn), turn.mentions)

@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot import APP_NAME
 from bot.config import Settings
-from bot.discord import drawing, lobby, overview
+from bot.discord import drawing, lobby, overview, ratings
 from bot.discord.components import click_of
 from bot.discord.delivery import Delivery, cancel_until_done
 from bot.discord.dialogue import act, open_dialogue
@@ -31,12 +31,13 @@ from bot.discord.safe_text import safe_name
 from bot.discord.shards import IdentifyGate
 from bot.discord.texts import CommandTranslator
 from bot.tables.computers import ComputerSeats
-from bot.tables.domain import Status
+from bot.tables.domain import Game, Status
 from bot.tables.errors import StoreError
 from bot.tables.limits import TableLimits
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
 from bot.tables.store.postgres import PostgresStore
+from engine.games.i18n import normalise_locale
 from render.pool import DrawingPool, DrawRequest
 
 log = logging.getLogger(APP_NAME)
@@ -45,10 +46,15 @@ log = logging.getLogger(APP_NAME)
 #: Which handler answers which kind of persistent component (see `components`).
 CLICK_HANDLERS: dict[str, ClickHandler] = {
     "lobby": lambda interaction, click: lobby.lobby(interaction, click.value),
-    "turn": lambda interaction, click: open_dialogue(interaction, click.game, click.version),
+    "colour": lambda interaction, click: lobby.lobby(interaction, f"colour:{click.value}"),
+    "turn": lambda interaction, click: open_dialogue(interaction, click.game, click.version,
+                                                     since=True),
     "back": lambda interaction, click: open_dialogue(interaction, click.game, click.version),
     "rematch": lambda interaction, click: lobby.rematch(interaction, click.game),
+    "help": lambda interaction, click: overview.answer_help(interaction),
     "act": lambda interaction, click: act(interaction, click.version, click.value),
+    "resign": ratings.resign_clicked,
+    "reset": ratings.reset_clicked,
     **{kind: handler for game in GAMES.values() for kind, handler in game.clicks.items()},
 }
 
@@ -57,6 +63,11 @@ class MoonRiverBot(TableClient):
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # not privileged: channels and threads by id, and their deletes
+        # not privileged either: messages, for an @mention of the bot (its text is sent
+        # to the bot without the Message Content intent when it mentions the bot) and
+        # direct messages to it
+        intents.guild_messages = True
+        intents.dm_messages = True
         # MOONRIVER_DATABASE_URL: a PostgreSQL server; else the SQLite file
         store: SqliteStore | PostgresStore = (
             PostgresStore(settings.database_url) if settings.database_url
@@ -85,6 +96,7 @@ class MoonRiverBot(TableClient):
         self.delivery = Delivery(self, self.draw, retry_base=settings.retry_seconds,
                                  archive_after=settings.archive_after_hours)
         self._closed = False
+        self._mentioned: dict[int, float] = {}  # member -> when last answered (monotonic)
 
     async def draw(self, request: DrawRequest) -> bytes:
         """A picture from the drawing worker (the second core), off the event loop."""
@@ -124,8 +136,10 @@ class MoonRiverBot(TableClient):
             for game in await self.store.games_with_status(Status.ACTIVE):
                 await self.service.reannounce(game)
             log.info("restored from a backup: every open game announced again")
-        for peer in GAMES.values():
-            self.tree.add_command(peer.command_group())
+        for key, peer in GAMES.items():
+            group = peer.command_group()
+            self.group_games[group.name] = key
+            self.tree.add_command(group)
         for command in overview.COMMANDS:  # every game's: /games, /help
             self.tree.add_command(command)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
@@ -159,6 +173,9 @@ class MoonRiverBot(TableClient):
     def announce(self) -> None:
         self.delivery.wake()
 
+    async def welcome(self, game: Game, user_id: int, seat: str, locale: str) -> None:
+        await self.delivery.welcome(game, user_id, seat, locale)
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Every button and menu of ours, by its custom_id alone (`components.click_of`):
         one handler, no view kept per message and none rebuilt per click."""
@@ -177,6 +194,30 @@ class MoonRiverBot(TableClient):
     async def _checked_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
         await check_click_table(interaction, click)
         await CLICK_HANDLERS[click.kind](interaction, click)
+
+    async def on_message(self, message: discord.Message) -> None:
+        """An @mention of the bot (or any direct message to it) is answered with the
+        help (`overview.answer_mention`), at most once per MENTION_COOLDOWN per member;
+        everything else is none of its business."""
+        if message.author.bot or self.user is None:
+            return
+        if message.guild is not None and self.user.id not in message.raw_mentions:
+            return
+        now = asyncio.get_running_loop().time()
+        if now - self._mentioned.get(message.author.id, -overview.MENTION_COOLDOWN) \
+                < overview.MENTION_COOLDOWN:
+            return
+        self._mentioned[message.author.id] = now
+        if len(self._mentioned) > 10_000:  # old entries only matter for a cooldown
+            self._mentioned = {k: v for k, v in self._mentioned.items()
+                               if now - v < overview.MENTION_COOLDOWN}
+        prefs = await self.store.user_prefs(message.author.id)
+        guild_locale = message.guild.preferred_locale if message.guild else None
+        locale = prefs.locale or normalise_locale(str(guild_locale or "en"))
+        try:
+            await overview.answer_mention(message, locale)
+        except discord.HTTPException as exc:  # no permission to reply there: nothing to do
+            log.info("could not answer a mention in channel %s: %s", message.channel.id, exc)
 
     # --- zombies: the gateway says a table's channel or thread is gone ---------------------
 

@@ -181,6 +181,21 @@ def rematch_id(game: int) -> str:
     return f"mr:rematch:{game}"
 
 
+def resign_id(game: int, version: int) -> str:
+    """Confirms /<game> resign: the clicking player's seat goes to a computer."""
+    return f"mr:resign:{game}:{version}"
+
+
+def reset_id(game_key: str) -> str:
+    """Confirms /<game> resetboard: that game's leaderboard of the server starts afresh."""
+    return f"mr:reset:{game_key}"
+
+
+def help_id() -> str:
+    """Under the bot's answer to an @mention: the help, privately."""
+    return "mr:help"
+
+
 _GAME = r"(?P<game>\d+)"
 _VERSION = r"(?P<version>\d+)"
 _ACTION = r"(?P<action>[A-Za-z0-9 ]+)"
@@ -188,6 +203,7 @@ _ACTION = r"(?P<action>[A-Za-z0-9 ]+)"
 _TEMPLATES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     (re.compile(pattern), kind, value) for pattern, kind, value in (
         (r"mr:lobby:(?P<action>join|leave|start|cancel)", "lobby", "id"),
+        (r"mr:lobby:colour", "colour", "chosen"),
         (rf"mr:turn:{_GAME}:{_VERSION}", "turn", ""),
         (rf"mr:act:{_GAME}:{_VERSION}:{_ACTION}", "act", "id"),
         (rf"mr:sel:{_GAME}:{_VERSION}:\d+", "act", "chosen"),
@@ -197,6 +213,9 @@ _TEMPLATES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (rf"mr:back:{_GAME}:{_VERSION}", "back", ""),
         (rf"mr:pick:{_GAME}:{_VERSION}:{_ACTION}", "pick", "id"),
         (rf"mr:rematch:{_GAME}", "rematch", ""),
+        (rf"mr:resign:{_GAME}:{_VERSION}", "resign", ""),
+        (r"mr:reset:(?P<action>[a-z0-9_]+)", "reset", "id"),
+        (r"mr:help", "help", ""),
     ))
 
 

@@ -2,9 +2,10 @@
 
 One post per player turn: the turn picture with this turn's changes marked
 (`render.render_turn`), one narrated line per player turn, and a ping for the next player
-only. At the end: the ranked line, every player pinged once, the final picture and a
-Rematch button. Delivery (the outbox's sending, retries, editing the previous post) is
-`delivery`'s.
+only. At the end: the ranked line, every player pinged once, the final picture (the
+standings, every ranch or kingdom or the area, the score sheet), the story picture (the
+scores round by round, where the points came from) and a Rematch button. Delivery (the
+outbox's sending, retries, editing the previous post) is `delivery`'s.
 """
 
 from __future__ import annotations
@@ -57,18 +58,21 @@ def _fit(lines: Sequence[str], tail: Sequence[str]) -> str:
 
 
 def turn_post_with(game: Game, state: Any, lines: Sequence[str], png: bytes,
-                   next_user: int | None, version: int | None = None) -> TurnPost:
+                   next_user: int | None, version: int | None = None,
+                   story: bytes | None = None) -> TurnPost:
     """The post after a player turn around a turn picture drawn elsewhere (the outbox's
     delivery draws it in the drawing worker). `version`: the game version its outbox row
-    announces (its Play button names it), the game's own by default."""
+    announces (its Play button names it), the game's own by default. At the end, `story`
+    is the second picture: the scores round by round and where the points came from."""
     version = game.version if version is None else version
     locale = game.settings.locale
     if rules_of(game).is_over(state):
         humans = tuple(s.user_id for s in game.seats if s.user_id is not None)
         tail = [t("turn.ranking", locale, ranking=ranking(game, state)),
                 t("turn.game_over", locale, mentions=" ".join(f"<@{u}>" for u in humans))]
-        return TurnPost(game.id, version, _fit(lines, tail), humans,
-                        (("final.png", png),), False, True, locale)
+        pictures = (("final.png", png),) + ((("story.png", story),) if story else ())
+        return TurnPost(game.id, version, _fit(lines, tail), humans, pictures, False, True,
+                        locale)
     tail = []
     mentions: tuple[int, ...] = ()
     phase = front_of(game.options.game).phase_text(state, locale)

@@ -43,9 +43,12 @@ from discord.http import handle_message_parameters
 
 from bot import APP_NAME
 from bot.discord.announcement import Announcement, Context, Drawer, build_announcement
+from bot.discord.components import Components, sendable
+from bot.discord.content import ranking
 from bot.discord.host import TableClient
 from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
+from bot.tables.fronts import game_text
 from bot.tables.service import REFUSED_PREFIX, rules_of, utc_now
 from bot.tables.store import GameStore
 from bot.tables.store.guard import DatabaseReplaced
@@ -194,6 +197,9 @@ class Delivery:
                 # the wake comes (the event already set), and the loop then never ends
                 async with asyncio.timeout(IDLE_POLL):
                     await self._wake.wait()
+            # a store that never suspends (memory) and a wake already set would loop here
+            # without letting a finished game's task leave `_busy`
+            await asyncio.sleep(0)
 
     async def round(self) -> int:
         """Claim the due rows of every game nobody is delivering and start delivering
@@ -265,6 +271,12 @@ class Delivery:
             assert channel is not None
             CRASH.reached("before_post")
             message_id = await send_once(self.client, channel, message, post.nonce)
+            if post.kind is PostKind.TABLE and state is not None \
+                    and rules_of(game).is_over(state):
+                try:  # best effort: the end post is the record, and must not be held up
+                    await self._tell_parent(post, game, state, message_id)
+                except Exception:
+                    log.exception("game %s: telling the parent channel failed", game.id)
             CRASH.reached("after_post")
         except (discord.NotFound, discord.Forbidden) as exc:
             if post.kind is not PostKind.DM and not await self._hold(post, game, exc):
@@ -305,9 +317,49 @@ class Delivery:
             return Context(live_post=live)
         since = await self.store.last_told_seq(game.id, post.id)
         segments, events = await self.client.service.told(game, post.seq, since)
-        names = [safe_name(n) for n in rules_of(game).names(state)]
+        rules = rules_of(game)
+        names = [safe_name(n) for n in rules.names(state)]
+        record = await self.client.service.record_of(game) if rules.is_over(state) else None
         return Context(turn_lines(segments, names, game.settings.locale), events,
-                       live_post=live)
+                       live_post=live, record=record)
+
+    async def _parent_of(self, channel_id: int) -> int | None:
+        """The channel a thread hangs off (None for a plain channel, or when Discord does
+        not say): from the cache, else asked once."""
+        channel: Any = self.client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except (discord.HTTPException, *TRANSIENT):
+                return None
+        if isinstance(channel, discord.Thread):
+            return channel.parent_id
+        return None
+
+    async def _tell_parent(self, post: Post, game: Game, state: Any, message_id: int) -> None:
+        """A game played in a thread ended: one line in the channel the thread hangs off,
+        with the result and a link to the end post (in the table's language). Sent with
+        its own nonce before the end post's row is marked sent, so a retry after a crash
+        repeats neither; best effort otherwise (the end post is the record)."""
+        parent = await self._parent_of(game.channel_id)
+        if parent is None or game.guild_id is None:
+            return
+        rules = rules_of(game)
+        result = rules.result(state)
+        names = rules.names(state)
+        locale = game.settings.locale
+        winners = " & ".join(safe_name(names[seat]) for seat in result.winners) \
+            if result is not None else ""
+        link = (f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
+                f"{message_id}")
+        line = Announcement(t("end.parent", locale, title=rules.title, winners=winners,
+                              thread=f"<#{game.channel_id}>", ranking=ranking(game, state),
+                              link=link))
+        try:
+            await send_once(self.client, parent, line, f"p{post.nonce}"[:25])
+        except (discord.HTTPException, *TRANSIENT) as exc:  # e.g. a forum: no plain posts
+            log.info("game %s: could not post the result in channel %s (%s)", game.id,
+                     parent, exc)
 
     async def _strip_buttons(self, previous: tuple[int, int] | None, message_id: int) -> None:
         """Only the newest table post keeps its buttons: strip the previous one's."""
@@ -388,14 +440,27 @@ class Delivery:
         """Best effort: a closed DM or a failure here changes nothing."""
         await self._tell(host_id, t("bot.archived", locale, channel=f"<#{channel_id}>"))
 
-    async def _tell(self, user_id: int, text: str) -> None:
+    async def welcome(self, game: Game, user_id: int, seat: str, locale: str) -> None:
+        """The private welcome of a member handed a seat: whose seat, where, and Play: a
+        link to the table's channel, where the fresh post about the hand-over has the
+        Play button (a DM cannot play: the commands are the server's). Best effort."""
+        guild = self.client.get_guild(game.guild_id) if game.guild_id is not None else None
+        channel = self.client.get_channel(game.channel_id)
+        link = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
+        text = game_text(game.options.game, "lobby.seat_welcome", locale, seat=seat,
+                         server=guild.name if guild else "Discord",
+                         channel=getattr(channel, "name", None) or str(game.channel_id))
+        await self._tell(user_id, text, Components().link(t("label.play", locale), link))
+
+    async def _tell(self, user_id: int, text: str, view: Components | None = None) -> None:
         """A direct message, best effort: a closed DM or a failure here changes nothing."""
         if not user_id:
             return
         try:
             dm = await self.client.http.start_private_message(user_id)
             await self.client.http.send_message(int(dm["id"]), params=handle_message_parameters(
-                text, allowed_mentions=discord.AllowedMentions.none()))
+                text, view=sendable(view) or discord.utils.MISSING,
+                allowed_mentions=discord.AllowedMentions.none()))
         except (discord.HTTPException, *TRANSIENT):
             log.info("could not send a direct message to user %s", user_id)
 

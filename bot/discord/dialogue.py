@@ -16,15 +16,16 @@ from typing import Any
 import discord
 
 from bot.discord.drawing import drawn
-from bot.discord.host import TableClient, channel_of, client_of, locale_of, user_of
+from bot.discord.host import MAX_MESSAGE, TableClient, channel_of, client_of, locale_of, user_of
 from bot.discord.patience import in_time
 from bot.discord.safe_text import safe_name
 from bot.discord.screens import Screen, choice_screen, done_screen, show
 from bot.tables.domain import Game
 from bot.tables.errors import BadInput, NotYourTurn
-from bot.tables.service import User
+from bot.tables.service import User, rules_of
 from bot.tables.words import turn_lines
 from engine.games.i18n import t
+from render.plural import counted
 
 __all__ = ["act", "current_screen", "open_dialogue"]
 
@@ -50,18 +51,52 @@ async def screen_for(client: TableClient, game: Game, state: Any, options: Seque
     return await drawn(choice_screen, game, state, options, locale)
 
 
+#: A player who missed at least this many turns of others is told them on Play: one turn
+#: is the post they tapped Play under.
+AWAY_TURNS = 2
+#: At most this many of those lines (the newest), then how many came before.
+SINCE_LINES = 12
+
+
+async def since_your_last_turn(client: TableClient, game: Game, state: Any, user_id: int,
+                               locale: str) -> str:
+    """'Since your last turn:' and the others' turns since, one line each in the words of
+    the turn posts (in the asker's language where every one was told in it, else the
+    table's, as `history`), for a player who was away (AWAY_TURNS or more); else ''."""
+    seat = game.seat_of(user_id)
+    if seat is None:
+        return ""
+    segments, told_in = await client.service.since_last_turn(game, seat.seat, locale)
+    if sum(1 for x in segments if x.ends_turn) < AWAY_TURNS:
+        return ""
+    names = [safe_name(n) for n in rules_of(game).names(state)]  # as the posts name them
+    lines = turn_lines(segments, names, told_in)
+    head = [t("since.head", locale)]
+    if len(lines) > SINCE_LINES:
+        head.append(counted("since.more", len(lines) - SINCE_LINES, locale))
+        lines = lines[-SINCE_LINES:]
+    return "\n".join([*head, *lines])
+
+
 async def open_dialogue(interaction: discord.Interaction[Any], game_id: int,
-                        version: int) -> None:
-    """'Play' (or Back): the current decision, privately."""
+                        version: int, *, since: bool = False) -> None:
+    """'Play' (or Back): the current decision, privately. On Play (`since`), a player
+    who was away first reads what happened since their last turn."""
     client = client_of(interaction)
     channel_id = channel_of(interaction)
-    screen = await current_screen(client, channel_id, user_of(interaction),
-                                  locale_of(interaction))
+    locale = locale_of(interaction)
+    screen = await current_screen(client, channel_id, user_of(interaction), locale)
     if screen is None:
         status = await client.service.status(channel_id)
         seat = status.state.active_seat if status.state else None
         name = safe_name(status.game.seats[seat].name) if seat is not None else ""
         raise NotYourTurn("not your turn", player=name)
+    if since:
+        status = await client.service.status(channel_id)
+        missed = await since_your_last_turn(client, status.game, status.state,
+                                            interaction.user.id, locale)
+        if missed:
+            screen = replace(screen, text=f"{missed}\n\n{screen.text}"[-MAX_MESSAGE:])
     await show(interaction, screen)
 
 

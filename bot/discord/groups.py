@@ -9,12 +9,13 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.discord import admin, info, lobby, turns
+from bot.discord import admin, info, lobby, ratings, turns
 from bot.discord.texts import command_text
 
 #: The commands that act on the channel's table, whatever its game.
 SHARED = ("join", "leave", "start", "cancel", "addbot", "handseat", "undo",
-          "status", "board", "rules", "history", "settings", "notify", "abandon", "resume")
+          "status", "board", "rules", "history", "settings", "notify", "abandon", "resume",
+          "resign", "leaderboard", "profile", "resetboard")
 
 
 def game_group(prefix: str, own: Sequence[app_commands.Command[Any, ..., None]]
@@ -27,7 +28,7 @@ def game_group(prefix: str, own: Sequence[app_commands.Command[Any, ..., None]]
     for command in own:
         group.add_command(command)
     commands = {c.name: c for c in (*lobby.COMMANDS, *turns.COMMANDS, *info.COMMANDS,
-                                    *admin.COMMANDS)}
+                                    *admin.COMMANDS, *ratings.COMMANDS)}
     for name in SHARED:
         group.add_command(commands[name]._copy_with(parent=group, binding=None))
     return group

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.config import Settings
+from bot.tables.domain import Game
 from bot.tables.ratelimit import RateLimiter
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore
@@ -53,6 +54,9 @@ class TableClient(discord.AutoShardedClient):
         #: Games whose private message goes on into the same player's next turn
         #: (`peer.DiscordGame.goes_on`).
         self.goes_on: frozenset[str] = frozenset()
+        #: Each game's slash group by its (English) name → the game's key, so a shared
+        #: command knows which game it was typed for (`ratings.game_of`).
+        self.group_games: dict[str, str] = {}
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
         """Route a component click to its handler (the composition root decides which)."""
@@ -61,6 +65,10 @@ class TableClient(discord.AutoShardedClient):
     def announce(self) -> None:
         """A commit wrote posts to the outbox: deliver them now (the composition root
         wakes its delivery loop; without one they wait for the next start)."""
+
+    async def welcome(self, game: Game, user_id: int, seat: str, locale: str) -> None:
+        """Tell a member handed `seat` of `game` privately, with the way to play (the
+        composition root's delivery sends it; best effort)."""
 
 
 def client_of(interaction: discord.Interaction[Any]) -> TableClient:
@@ -73,7 +81,8 @@ def user_of(interaction: discord.Interaction[Any]) -> User:
     """The acting user; managers (manage server/channels) may steer any table."""
     permissions = interaction.permissions
     manager = bool(permissions.manage_guild or permissions.manage_channels)
-    return User(interaction.user.id, interaction.user.display_name, manager)
+    return User(interaction.user.id, interaction.user.display_name, manager,
+                bool(permissions.manage_guild))
 
 
 def locale_of(interaction: discord.Interaction[Any]) -> str:

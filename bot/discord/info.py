@@ -18,6 +18,7 @@ from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
 from bot.tables.errors import BadInput, NoGameHere
 from bot.tables.fronts import front_of, game_text
+from bot.tables.fronts.story import story_png
 from bot.tables.service import rules_of
 from bot.tables.words import turn_lines
 from engine.games.i18n import t
@@ -28,7 +29,7 @@ from engine.registry import DEFAULT_GAME
                       description=command_text("status", "description"))
 async def status(interaction: discord.Interaction[Any]) -> None:
     """Privately: the lobby, or the turn picture with who is to move (never a ping);
-    after the end, the channel's last finished game."""
+    after the end, the channel's last finished game with the end post's two pictures."""
     client = client_of(interaction)
     locale = locale_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -39,17 +40,21 @@ async def status(interaction: discord.Interaction[Any]) -> None:
         return
     state = current.state
     rules, front = rules_of(game), front_of(game.options.game)
-    if rules.is_over(state):
+    png = await drawn(front.turn_png, state, (), locale, game.settings.theme)
+    files = [discord.File(io.BytesIO(png), "table.png")]
+    if rules.is_over(state):  # the end post's two pictures
         text = t("status.finished", locale, ranking=ranking(game, state))
+        record = await client.service.record_of(game)
+        files.append(discord.File(io.BytesIO(await drawn(story_png, record, locale,
+                                                         game.settings.theme)), "story.png"))
     else:
         text = front.status_line(state, locale)
-    png = await drawn(front.turn_png, state, (), locale, game.settings.theme)
     components = Components()
     seat_here = game.seat_of(interaction.user.id)
     if seat_here is not None and rules.active_seat(state) == seat_here.seat:
         components.button(turn_id(game.id, game.version), t("label.play", locale))
-    await interaction.followup.send(text, file=discord.File(io.BytesIO(png), "table.png"),
-                                    view=components.as_view(), ephemeral=True,
+    await interaction.followup.send(text, files=files, view=components.as_view(),
+                                    ephemeral=True,
                                     allowed_mentions=discord.AllowedMentions.none())
 
 

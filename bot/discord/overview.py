@@ -1,15 +1,18 @@
 """Commands that span every game and table of a server: `/games` (the asker's open
-tables) and `/help`. Top-level, beside the game groups, and naming no game: what each
-game brings comes from the registries."""
+tables) and `/help` (also an @mention of the bot). Top-level, beside the game groups,
+and naming no game: what each game brings comes from the registries."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.discord.components import Components, help_id
+from bot.discord.drawing import drawn, picture
 from bot.discord.games import GAMES as DISCORD_GAMES
 from bot.discord.groups import SHARED
 from bot.discord.host import MAX_MESSAGE, client_of, locale_of, reply_private
@@ -19,6 +22,7 @@ from bot.tables.fronts import front_of
 from bot.tables.service import OpenTable
 from engine.games.i18n import strings, t
 from engine.registry import GAMES
+from render.pool import DrawRequest
 
 
 def jump_link(guild_id: int, channel_id: int) -> str:
@@ -108,11 +112,49 @@ def help_text(locale: str) -> str:
     return "\n".join(lines)
 
 
+def legend_files(locale: str) -> list[discord.File]:
+    """Each game's symbols as its pictures draw them (`render.legend`), in `locale`:
+    drawn off the event loop (`drawing.drawn`), in the worker when the bot has one."""
+    return [discord.File(io.BytesIO(picture(DrawRequest(key, "legend", {}, locale=locale))),
+                         f"symbols-{key}.png") for key in DISCORD_GAMES]
+
+
+async def answer_help(interaction: discord.Interaction[Any]) -> None:
+    """Privately, in the asker's language: every game's commands, and the legend of the
+    symbols in words and as pictures (one per game)."""
+    locale = locale_of(interaction)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    files = await drawn(legend_files, locale)
+    await reply_private(interaction, help_text(locale), files=files)
+
+
 @app_commands.command(name=command_text("help", "name"),
                       description=command_text("help", "description"))
 async def help_command(interaction: discord.Interaction[Any]) -> None:
     """Privately, in the asker's language: every game's commands and symbols."""
-    await reply_private(interaction, help_text(locale_of(interaction)))
+    await answer_help(interaction)
+
+
+#: Seconds before the same member's next @mention is answered again (a flood of
+#: mentions costs one reply each otherwise).
+MENTION_COOLDOWN = 30.0
+
+
+async def answer_mention(message: discord.Message, locale: str) -> None:
+    """An @mention of the bot. In a server channel nothing private can be posted
+    outside an interaction, so the bot answers with one short reply and a Help button:
+    a tap shows the help privately (ephemeral, in the tapper's own language), and the
+    channel gets one line, not a page of commands. In a direct message the help is the
+    answer itself."""
+    if message.guild is None:
+        files = await drawn(legend_files, locale)
+        await message.channel.send(help_text(locale)[:MAX_MESSAGE], files=files,
+                                   allowed_mentions=discord.AllowedMentions.none())
+        return
+    view = Components().button(help_id(), t("label.help", locale))
+    await message.reply(t("mention.reply", locale), view=view.as_view(),
+                        mention_author=False, allowed_mentions=discord.AllowedMentions.none())
 
 
 #: The top-level commands, added to the tree beside the game groups.

@@ -40,14 +40,17 @@ from bot.tables.errors import (
     AlreadySeated,
     BadInput,
     CannotUndo,
+    ColourTaken,
     IllegalMove,
     LeaveUnderWay,
     LobbyFull,
+    NoColours,
     NoGameHere,
     NotAllowed,
     NotSeated,
     NotYourTurn,
     RemindTooOften,
+    Resigned,
     ShuttingDown,
     StaleActionError,
     TooFewPlayers,
@@ -56,6 +59,7 @@ from bot.tables.errors import (
 from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
 from bot.tables.narration import Told, story, told_turns
+from bot.tables.ratings import Board, PlayerRecord, RatedGame, person, placings_of
 from bot.tables.store.base import (
     REMINDER_LEASE,
     ActionEntry,
@@ -65,9 +69,11 @@ from bot.tables.store.base import (
 )
 from bot.tables.words import Segment, first_turn, turn_lines
 from engine.games import GameRules, Record
+from engine.games.base import Result
 from engine.games.errors import GameError
 from engine.games.events import Event
 from engine.games.i18n import t
+from engine.games.levels import ai_name
 from engine.games.rng import Rng
 from engine.registry import game_named, replay
 
@@ -84,6 +90,8 @@ STATE_CACHE = 2048
 REMINDER_CAP = 6
 #: Repeats come at the table's last reminder gap, but never more often than this.
 MIN_REPEAT_HOURS = 12.0
+#: The rows a leaderboard shows.
+BOARD_ROWS = 10
 
 log = logging.getLogger(APP_NAME)
 
@@ -104,6 +112,7 @@ class User:
     id: int
     name: str
     is_manager: bool = False  # may manage any table in the server (Manage Server/Channels)
+    manages_server: bool = False  # Manage Server itself: may reset a leaderboard
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +254,15 @@ def _unique_names(seats: Sequence[Seat]) -> list[str]:
     return out
 
 
+def _with_colours(seats: list[Seat], colours: Sequence[str]) -> list[Seat]:
+    """At start, a seat that chose no colour takes the first one nobody chose (in turn
+    order); in a game without colours to choose, the seats stay as they are."""
+    if not colours:
+        return seats
+    free = [c for c in colours if c not in {s.colour for s in seats}]
+    return [s if s.colour else replace(s, colour=free.pop(0)) for s in seats]
+
+
 @dataclass(slots=True)
 class _GameLock:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -364,6 +382,19 @@ class TableService:
             self._states.pop(game.id, None)
         return game
 
+    @staticmethod
+    def _own_seat(game: Game, user: User) -> Seat:
+        """The seat `user` plays at a game under way; refused if the game is not under
+        way, they hold no seat, or they resigned (a computer plays it now)."""
+        if game.status is not Status.ACTIVE:
+            raise WrongStatus("the game has not started yet")
+        seat = game.seat_of(user.id)
+        if seat is None:
+            raise NotSeated("you are not playing at this table")
+        if seat.is_ai:
+            raise Resigned("you resigned from this game")
+        return seat
+
     def _may_manage(self, game: Game, user: User) -> None:
         if user.id != game.host_id and not user.is_manager:
             raise NotAllowed("only the host or a server manager may do that")
@@ -381,16 +412,23 @@ class TableService:
         options = dict(game.options.rules)
         if "components" in options and game.components:
             options["components"] = game.components
+        if game.seats and all(s.colour for s in game.seats):  # chosen in the lobby
+            options["colours"] = [s.colour for s in game.seats]
         return options
 
     def _record(self, game: Game, actions: Sequence[LoggedAction]) -> Record:
         return Record(game.options.game, game.seed, tuple(_unique_names(game.seats)),
                       self.engine_options(game), tuple(a.text for a in actions))
 
+    async def record_of(self, game: Game) -> Record:
+        """The game's record as played so far, from the log (the end's story picture
+        plays it back)."""
+        return self._record(game, await self.store.actions(game.id))
+
     async def replayed(self, game: Game) -> GameState:
         """The state the game's whole stored log replays to from its seed, past every
         cache and snapshot (`moonriver db copy` checks a copied game with it)."""
-        return replay(self._record(game, await self.store.actions(game.id))).state
+        return replay(await self.record_of(game)).state
 
     async def state_of(self, game: Game) -> GameState:
         """The current state: memory, else the snapshot, else rebuilt from seed + log."""
@@ -446,6 +484,26 @@ class TableService:
                     log.warning("game %s: the events of action %s do not read", game.id,
                                 row.seq)
         return told.segments, tuple(events)
+
+    async def since_last_turn(self, game: Game, seat: int, locale: str
+                              ) -> tuple[list[Segment], str]:
+        """The turns the others played since `seat`'s last move, in the words their posts
+        used (`narration.told_turns` from that move on), and the language they are in:
+        `locale` where every one of those calls was told in it (the asker's, as
+        `history` does), else the table's. What a player coming back has missed; empty
+        before their first move, and only whole turns."""
+        rows = await self.store.actions(game.id)
+        own = [row.seq for row in rows if row.seat == seat]
+        if not own:
+            return [], locale
+        told = [json.loads(row.said) for row in rows if row.said and row.seq >= own[-1]]
+        chosen = locale if all(locale in words for words in told) else game.settings.locale
+        segments = told_turns(rows, rows[-1].seq, own[-1], chosen).segments
+        mine = [i for i, x in enumerate(segments) if x.seat == seat and x.ends_turn]
+        if mine:  # the call of their last move went on into the others' turns
+            segments = segments[mine[-1] + 1:]
+        ends = [i for i, x in enumerate(segments) if x.ends_turn]  # whole turns only: not
+        return (segments[:ends[-1] + 1] if ends else []), chosen  # their own turn going on
 
     async def _told_rows(self, game: Game, upto: int, since: int | None, locale: str
                          ) -> Told:
@@ -590,6 +648,48 @@ class TableService:
         return await self._lobby_change(channel_id, change)
 
     @_revalidating
+    async def choose_colour(self, channel_id: int, user: User, colour: str,
+                            seat: int | None = None) -> Game:
+        """A seat's colour in the lobby (in Moon River's Legends of the West, its Legend's
+        board, R-LEG-1): first come first served for everyone choosing their own (`seat`
+        None); the host (or a manager) naming a `seat` may give it any colour, and a
+        colour another seat holds then swaps with it. Seats without a colour get the free
+        ones at start."""
+        def change(game: Game) -> tuple[list[Seat], int]:
+            options, locale = dict(game.options.rules), game.settings.locale
+            front = front_of(game.options.game)
+            choices = front.colours(options)
+            if colour not in choices:
+                raise NoColours(f"{colour!r} is not a colour of this table"
+                                + (f" ({', '.join(choices)})" if choices else ""),
+                                colours=", ".join(front.colour_label(c, options, locale)
+                                                  for c in choices) or "—")
+            seats = list(game.seats)
+            if seat is None:
+                mine = game.seat_of(user.id)
+                if mine is None:
+                    raise NotSeated("join the table first, then choose your colour")
+                index = seats.index(mine)
+            else:
+                if not 0 <= seat < len(seats):
+                    raise BadInput(f"there is no seat {seat + 1}", seat=seat + 1)
+                index = seat
+                if seats[index].user_id != user.id:
+                    self._may_manage(game, user)  # the host reassigns
+            holder = next((i for i, s in enumerate(seats) if s.colour == colour), None)
+            if holder is not None and holder != index:
+                if seat is None or (user.id != game.host_id and not user.is_manager):
+                    raise ColourTaken(
+                        f"{colour} is taken by {seats[holder].name}: choose another, or "
+                        "ask the host to reassign it",
+                        colour=front.colour_label(colour, options, locale),
+                        player=seats[holder].name)
+                seats[holder] = replace(seats[holder], colour=seats[index].colour)
+            seats[index] = replace(seats[index], colour=colour)
+            return seats, game.host_id
+        return await self._lobby_change(channel_id, change)
+
+    @_revalidating
     async def leave(self, channel_id: int, user: User) -> Game:
         """Leave a lobby; a leaving host hands the table to the next person, and a lobby
         nobody is left in is closed."""
@@ -656,13 +756,15 @@ class TableService:
                                     most=max(counts))
             order = list(game.seats)
             Rng(game.seed ^ 0x5EA7).shuffle(order)
-            seats = [replace(s, seat=i) for i, s in enumerate(order)]
+            seats = _with_colours([replace(s, seat=i) for i, s in enumerate(order)],
+                                  front_of(game.options.game).colours(
+                                      dict(game.options.rules)))
+            seated = replace(game, seats=tuple(seats))
             try:  # R-LEG-2, K-VAR: the options were checked when the table was opened
                 state, _setup = rules.new_game(_unique_names(seats), game.seed,
-                                               self.engine_options(game))
+                                               self.engine_options(seated))
             except GameError as exc:
                 raise BadInput(str(exc), field="options") from None
-            seated = replace(game, seats=tuple(seats))
             after, computers = await self._play_computers(seated, state)
             game = self._saved(await self.store.start_game(
                 game, seats=seats, state=rules.state_to_dict(state),
@@ -750,23 +852,27 @@ class TableService:
 
     async def _commit(self, game: Game, state: GameState, played: Sequence[Played],
                       mover_locale: str | None = None, *,
-                      tapping: int | None = None, stand_in: int | None = None) -> ActResult:
+                      tapping: int | None = None, stand_in: int | None = None,
+                      said: str = "") -> ActResult:
         """Log, snapshot, fresh deadlines (per decision) and the announcement: one write.
         `mover_locale`: the mover's language (`_entries`); `tapping`: the user who made
         the move, if a player did (`_announce`); `stand_in`: the silent seat a computer
         played this call's first turn for, told as such, and its player is told
-        privately what was played in their name."""
+        privately what was played in their name; `said`: a line the post opens with (a
+        resignation). The end of a game also rates it, in the same write."""
         rules = rules_of(game)
         result = None
+        rated = None
         final = rules.result(state)
         if final is not None:  # stored by name (results before tables knew their game were)
             names = rules.names(state)
             result = GameResult(game.id, game.guild_id, self.clock(),
                                 dict(zip(names, final.scores, strict=True)),
                                 tuple(names[i] for i in final.winners))
+            rated = self._rated(game, names, final)
         events = [e for p in played for e in p.events]
         previous = await self.state_of(game)
-        posts = self._announce(game, state, events, result, tapping=tapping) \
+        posts = self._announce(game, state, events, result, said, tapping=tapping) \
             if turn_passes_on(rules, previous, state, played) else []
         entries = self._entries(game, previous, state, played, ends=bool(posts),
                                 mover_locale=mover_locale, stand_in=stand_in)
@@ -775,10 +881,22 @@ class TableService:
         game = self._saved(await self.store.record_actions(
             game, entries=entries,
             state=rules.state_to_dict(state), reminders=self._reminders_for(game, state),
-            now=self.clock(), result=result, posts=posts))
+            now=self.clock(), result=result, posts=posts, rated=rated))
         self._remember(game, state)
         finished = rules.is_over(state)
         return ActResult(game, state, tuple(played), self._user_to_move(game, state), finished)
+
+    def _rated(self, game: Game, names: Sequence[str], final: Result) -> RatedGame | None:
+        """What the ratings read of a game's end: its seats, places (the game's own
+        standings, ties shared; a resigned seat last) and points. None where it does not
+        count (no server, no person at the table)."""
+        if game.guild_id is None:
+            return None
+        placings = placings_of([(s.user_id, s.ai, name) for s, name in zip(
+            game.seats, names, strict=True)], final.places(), final.scores)
+        if placings is None:
+            return None
+        return RatedGame(game.id, game.guild_id, game.options.game, self.clock(), placings)
 
     def _entries(self, game: Game, before: GameState, after: GameState,
                  played: Sequence[Played], *, ends: bool,
@@ -825,11 +943,7 @@ class TableService:
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
-            if game.status is not Status.ACTIVE:
-                raise WrongStatus("the game has not started yet")
-            seat = game.seat_of(user.id)
-            if seat is None:
-                raise NotSeated("you are not playing at this table")
+            seat = self._own_seat(game, user)
             actions = await self.store.actions(game.id)
             if not actions or actions[-1].seat != seat.seat:
                 raise CannotUndo("only your own last move can be taken back, before anyone "
@@ -946,7 +1060,8 @@ class TableService:
                 raise AlreadySeated(f"{new_player.name} already plays at this table")
             old = game.seats[seat]
             seats = list(game.seats)
-            seats[seat] = Seat(seat, new_player.id, _clean_name(new_player.name), None)
+            seats[seat] = Seat(seat, new_player.id, _clean_name(new_player.name), None,
+                               old.colour)
             host = new_player.id if old.user_id == game.host_id else game.host_id
             game = self._saved(await self.store.update_lobby(
                 game, seats=seats, host_id=host, settings=game.settings, now=self.clock()))
@@ -963,6 +1078,62 @@ class TableService:
                 posts=self._announce(game, state, (), None, said=said)))
             self._remember(game, state)
             return game
+
+    async def may_resign(self, channel_id: int, user: User) -> Game:
+        """The table `user` could resign from here (before asking them to confirm)."""
+        game = await self._open_game(channel_id)
+        self._own_seat(game, user)
+        return game
+
+    async def resign(self, channel_id: int, user: User) -> ActResult:
+        """A seated player gives up mid-game: a computer of the table's stand-in level
+        plays their seat to the end (the seat keeps their name and ranks last for the
+        ratings), and the thread is told in one line with the table's next post."""
+        game = await self._open_game(channel_id)
+        async with self._lock(game.id):
+            game = await self._fresh(game)
+            seat = self._own_seat(game, user)
+            level = self._standin_level(game)
+            seats = list(game.seats)
+            seats[seat.seat] = replace(seat, ai=ai_name(level))
+            game = self._saved(await self.store.update_lobby(
+                game, seats=seats, host_id=game.host_id, settings=game.settings,
+                now=self.clock()))
+            state = await self.state_of(game)
+            said = t("ratings.resigned_table", game.settings.locale,
+                     player=self.literal(seat.name))
+            after, computers = await self._play_computers(game, state)
+            if computers:
+                return await self._commit(game, after, computers, said=said)
+            game = self._saved(await self.store.truncate_actions(
+                game, keep=await self.store.action_count(game.id),
+                state=rules_of(game).state_to_dict(state),
+                reminders=self._reminders_for(game, state), now=self.clock(),
+                posts=self._announce(game, state, (), None, said=said)))
+            self._remember(game, state)
+            return ActResult(game, state, (), self._user_to_move(game, state), False)
+
+    # --- ratings (bot/tables/ratings.py) -------------------------------------------------
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = BOARD_ROWS) -> Board:
+        """A server's best players of a game (players hiding left out)."""
+        return await self.store.leaderboard(guild_id, game, limit)
+
+    async def profile(self, guild_id: int, game: str, user_id: int) -> PlayerRecord | None:
+        """A member's record in a game on this server; None if never rated here."""
+        return await self.store.player_record(guild_id, game, person(user_id))
+
+    async def hide_from_leaderboard(self, guild_id: int, game: str, user: User,
+                                    hidden: bool) -> None:
+        """A player's own choice: rated as ever, but left off the leaderboard (or back)."""
+        await self.store.set_hidden(guild_id, game, user.id, hidden)
+
+    async def reset_leaderboard(self, guild_id: int, game: str, user: User) -> int:
+        """A server manager starts a game's leaderboard afresh; returns how many rated
+        identities were dropped. Games rated before are never rated again."""
+        if not user.manages_server:
+            raise NotAllowed("only a server manager (Manage Server) may reset a leaderboard")
+        return await self.store.reset_ratings(guild_id, game)
 
     # --- deadlines and start-up ----------------------------------------------------------
 

@@ -26,11 +26,11 @@ from engine.games.errors import GameError
 
 #: Every table of the schema, parents first (the foreign keys point up this list).
 TABLES = ("games", "seats", "actions", "snapshots", "reminders", "results", "user_prefs",
-          "outbox", "meta")
+          "outbox", "meta", "ratings", "rated_games", "rating_history", "leaderboard_hidden")
 #: Tables whose ids come from a sequence on PostgreSQL: moved past the copied ids.
 SERIAL = ("games", "reminders", "outbox")
 #: Rows here mean the target already holds a server's games.
-HOLDINGS = ("games", "user_prefs", "outbox")
+HOLDINGS = ("games", "user_prefs", "outbox", "ratings")
 
 Rows = list[tuple[Any, ...]]
 

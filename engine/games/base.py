@@ -15,7 +15,7 @@ games: bad input anywhere gets one kind of clear refusal.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.games.events import Event
@@ -23,11 +23,28 @@ from engine.games.events import Event
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """A finished game: points per seat (a Dynasty's summed series) and the winning
-    seats (ties share)."""
+    """A finished game: points per seat (a Dynasty's summed series), the winning seats
+    (ties share) and, where the game breaks ties below first place, each seat's place
+    (`ranks`, 0 = first; equal places are ties)."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    # derived from the game's standings, not part of a record: a record's result (scores
+    # and winners) still equals the one its replay computes
+    ranks: tuple[int, ...] = field(default=(), compare=False)
+
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place, 0 first, ties sharing one: the game's own `ranks`, else the
+        winners first and the others by points (ratings read the standings from here)."""
+        if self.ranks:
+            return self.ranks
+        return ranks_of([(i in self.winners, score) for i, score in enumerate(self.scores)])
+
+
+def ranks_of(keys: Sequence[tuple[Any, ...]]) -> tuple[int, ...]:
+    """Places from comparable keys, best (largest) first: a seat's place is how many seats
+    have a better key, so equal keys share a place ("1, 1, 3")."""
+    return tuple(sum(1 for other in keys if other > key) for key in keys)
 
 
 class Player(Protocol):

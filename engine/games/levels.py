@@ -2,13 +2,14 @@
 
 Every game offers the same three computer players (a random one, a greedy one and a
 strong one that searches) behind the same three levels, so front ends name and validate
-them once. Each game builds its own players with `player_maker`.
+them once. Each game names its three players in a `PlayerMaker`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 P = TypeVar("P")
 
@@ -29,14 +30,43 @@ def ai_name(name_or_level: str) -> str:
     return name
 
 
-def build_player(name_or_level: str, seed: int, simple: Mapping[str, Callable[[int], P]],
-                 strong: Callable[[int, int, int | None], P], *, think_ms: int,
-                 iterations: int | None) -> P:
-    """One of a game's three players by AI name or level (`ai_name`): `simple` builds the
-    random and greedy ones from a seed, `strong` is called as `strong(seed, think_ms,
-    iterations)`. Each game's `make_player` takes only plain values, so a worker process
+S = TypeVar("S", contravariant=True)
+A = TypeVar("A", covariant=True)
+P_co = TypeVar("P_co", covariant=True)
+
+
+class Chooser(Protocol[S, A]):
+    """A computer player of one game: picks one of `legal_actions(state)`."""
+
+    name: str
+
+    def choose(self, state: S) -> A: ...
+
+
+class StrongMaker(Protocol[P_co]):
+    """A game's searching player, built from its seed and budget."""
+
+    def __call__(self, seed: int, *, think_ms: int = ...,
+                 iterations: int | None = ...) -> P_co: ...
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMaker(Generic[P]):
+    """A game's `make_player(name_or_level, seed, think_ms=..., iterations=...)` from
+    its three players, each picking one of `legal_actions` deterministically from its
+    seed (and a strong one's budget): it takes only plain values, so a worker process
     can build the same player from what it is sent."""
-    name = ai_name(name_or_level)
-    if name == "strong":
-        return strong(seed, think_ms, iterations)
-    return simple[name](seed)
+
+    random: Callable[[int], P]
+    greedy: Callable[[int], P]
+    strong: StrongMaker[P]
+
+    def __call__(self, name_or_level: str, seed: int, *, think_ms: int | None = None,
+                 iterations: int | None = None) -> P:
+        """A computer player by AI name or level (`ai_name`); a strong one thinks
+        `think_ms` (DEFAULT_THINK_MS unless given) or `iterations`."""
+        name = ai_name(name_or_level)
+        if name == "strong":
+            return self.strong(seed, think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms,
+                               iterations=iterations)
+        return self.random(seed) if name == "random" else self.greedy(seed)

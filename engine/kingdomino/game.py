@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from engine.games.base import ranks_of
 from engine.games.errors import IllegalActionError
 from engine.games.events import Event
 from engine.games.geometry import Direction
@@ -248,6 +249,8 @@ class Outcome:
     games: tuple[tuple[int, ...], ...]  # points per game per seat (three in a Dynasty)
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+    #: K-SCORE-4's order below first place too: each seat's place, 0 first, ties shared
+    ranks: tuple[int, ...] = ()
 
 
 def outcome(state: GameState) -> Outcome | None:
@@ -264,7 +267,7 @@ def _outcome(state: GameState, sheets: list[ScoreSheet]) -> Outcome:
     games = [tuple(row[0] for row in game) for game in state.series]
     games.append(tuple(sheet.total for sheet in sheets))
     return Outcome(tuple(sheets), tuple(games), tuple(s.points for s in standings),
-                   tuple(winners(standings)))
+                   tuple(winners(standings)), ranks_of([s.key for s in standings]))
 
 
 def is_over(state: GameState) -> bool:

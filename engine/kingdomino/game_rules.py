@@ -13,7 +13,6 @@ from engine.games.base import Player, Record, Result
 from engine.games.checks import record_fields, recorded_options, refuse_unknown_options
 from engine.games.errors import GameError, RecordError
 from engine.games.events import Event, event_reader, events_of_module
-from engine.games.levels import DEFAULT_THINK_MS
 from engine.kingdomino import ai as kd_ai
 from engine.kingdomino import events as kev
 from engine.kingdomino.actions import Action, parse_action
@@ -71,7 +70,7 @@ class Kingdomino:
 
     def result(self, state: GameState) -> Result | None:
         done = outcome(state)
-        return None if done is None else Result(done.totals, done.winners)
+        return None if done is None else Result(done.totals, done.winners, done.ranks)
 
     def names(self, state: GameState) -> tuple[str, ...]:
         return tuple(state.config.players)
@@ -110,9 +109,7 @@ class Kingdomino:
 
     def make_player(self, name_or_level: str, seed: int, *, think_ms: int | None = None,
                     iterations: int | None = None) -> Player:
-        return kd_ai.make_player(name_or_level, seed,
-                                 think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms,
-                                 iterations=iterations)
+        return kd_ai.make_player(name_or_level, seed, think_ms=think_ms, iterations=iterations)
 
     def record_to_dict(self, record: Record) -> dict[str, Any]:
         result = None if record.result is None else {

@@ -13,7 +13,6 @@ from engine.games.base import Player, Record, Result
 from engine.games.checks import record_fields, recorded_options, refuse_unknown_options
 from engine.games.errors import RecordError
 from engine.games.events import Event, event_reader, events_of_module
-from engine.games.levels import DEFAULT_THINK_MS
 from engine.moonlight import ai as ml_ai
 from engine.moonlight import events as mev
 from engine.moonlight.actions import Action, parse_action
@@ -94,9 +93,7 @@ class Moonlight:
 
     def make_player(self, name_or_level: str, seed: int, *, think_ms: int | None = None,
                     iterations: int | None = None) -> Player:
-        return ml_ai.make_player(name_or_level, seed,
-                                 think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms,
-                                 iterations=iterations)
+        return ml_ai.make_player(name_or_level, seed, think_ms=think_ms, iterations=iterations)
 
     def record_to_dict(self, record: Record) -> dict[str, Any]:
         result = None if record.result is None else {

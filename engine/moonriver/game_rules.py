@@ -9,18 +9,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.games.base import Player, Record, Result
+from engine.games.base import Player, Record, Result, ranks_of
 from engine.games.checks import record_fields, recorded_options, refuse_unknown_options
 from engine.games.errors import GameError, RecordError
 from engine.games.events import event_reader, events_of_module
-from engine.games.levels import DEFAULT_THINK_MS
 from engine.moonriver import events as ev
 from engine.moonriver.actions import Action, parse_action
 from engine.moonriver.ai import make_player as make_ai
 from engine.moonriver.components import DEFAULT_COMPONENTS
 from engine.moonriver.game import apply, legal_actions, new_game, outcome
-from engine.moonriver.legends import LEGENDS, scenario_number
+from engine.moonriver.legends import LEGENDS, scenario_number, seat_colours
 from engine.moonriver.rules import PLAYER_COUNTS, VARIANTS
+from engine.moonriver.scoring import standing
 from engine.moonriver.state import GameState, Phase
 
 #: Events that hand the turn on (to another player, or a new turn of the same one).
@@ -28,7 +28,7 @@ _TURN_OVER = (ev.TurnStarted, ev.FinalPlacement, ev.GameEnded)
 #: Events after which a move cannot be taken back: they showed what was hidden.
 _REVEALING = (ev.ColumnDrawn, ev.SaloonRefilled, ev.LastRound, ev.GameEnded)
 _read_events = event_reader(events_of_module(vars(ev)))
-_OPTION_KEYS = {"variant", "scenario", "components"}
+_OPTION_KEYS = {"variant", "scenario", "components", "colours"}
 RECORD_FORMAT = "moonriver-record/1"  # NOTATION.md
 
 
@@ -55,13 +55,17 @@ class MoonRiver:
         components = raw.get("components", DEFAULT_COMPONENTS)
         if not isinstance(components, str):
             raise GameError("components must name a component set")
-        return {"variant": variant, "scenario": scenario, "components": components}
+        chosen = {"variant": variant, "scenario": scenario, "components": components}
+        colours = seat_colours(raw.get("colours"), 0)  # R-LEG-1: the seats' own choice
+        if colours:  # one per player: checked by new_game, which knows the players
+            chosen["colours"] = list(colours)
+        return chosen
 
     def new_game(self, players: Sequence[str], seed: int,
                  options: Mapping[str, Any]) -> tuple[GameState, list[ev.Event]]:
         chosen = self.options(options)
         return new_game(players, seed, variant=chosen["variant"], scenario=chosen["scenario"],
-                        components=chosen["components"]), []
+                        components=chosen["components"], colours=chosen.get("colours")), []
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -82,7 +86,8 @@ class MoonRiver:
         done = outcome(state)
         if done is None:
             return None
-        return Result(tuple(sheet.total for sheet in done.sheets), done.winners)
+        return Result(tuple(sheet.total for sheet in done.sheets), done.winners,
+                      ranks_of([standing(sheet) for sheet in done.sheets]))  # R-SCORE-4
 
     def names(self, state: GameState) -> tuple[str, ...]:
         return tuple(state.config.players)
@@ -98,8 +103,11 @@ class MoonRiver:
 
     def table_options(self, state: GameState) -> dict[str, Any]:
         config = state.config  # the scenario as drawn at setup (R-LEG-2)
-        return {"variant": config.variant, "scenario": config.scenario,
-                "components": config.components}
+        played: dict[str, Any] = {"variant": config.variant, "scenario": config.scenario,
+                                  "components": config.components}
+        if config.chosen_colours:  # R-LEG-1: the boards the seats chose
+            played["colours"] = list(config.chosen_colours)
+        return played
 
     def events_from_dicts(self, data: Sequence[Mapping[str, Any]]) -> tuple[ev.Event, ...]:
         return _read_events(data)
@@ -122,9 +130,7 @@ class MoonRiver:
 
     def make_player(self, name_or_level: str, seed: int, *, think_ms: int | None = None,
                     iterations: int | None = None) -> Player:
-        return make_ai(name_or_level, seed,
-                       think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms,
-                       iterations=iterations)
+        return make_ai(name_or_level, seed, think_ms=think_ms, iterations=iterations)
 
     def record_to_dict(self, record: Record) -> dict[str, Any]:
         options = self.options(record.options)
@@ -133,8 +139,11 @@ class MoonRiver:
             names = record.players
             result = {"scores": {names[i]: s for i, s in enumerate(record.result.scores)},
                       "winners": [names[i] for i in record.result.winners]}
+        played = {"variant": options["variant"], "scenario": options["scenario"]}
+        if options.get("colours"):  # NOTATION.md: only when the seats chose their colours
+            played["colours"] = options["colours"]
         return {"format": RECORD_FORMAT, "seed": record.seed, "players": list(record.players),
-                "options": {"variant": options["variant"], "scenario": options["scenario"]},
+                "options": played,
                 "components": options["components"], "actions": list(record.actions),
                 "result": result}
 
@@ -143,6 +152,8 @@ class MoonRiver:
         raw = {"variant": str(options.get("variant", "base")),
                "scenario": options.get("scenario"),
                "components": str(data.get("components", DEFAULT_COMPONENTS))}
+        if options.get("colours"):
+            raw["colours"] = options["colours"]
         return Record(self.key, seed, tuple(players), recorded_options(self.options, raw),
                       tuple(actions), _result_by_seat(data.get("result"), players))
 

@@ -149,12 +149,13 @@ def score_ranch(grid: RanchGrid, scenario: int | None = None) -> ScoreSheet:
     )
 
 
+def standing(sheet: ScoreSheet) -> tuple[int, int, int]:
+    """R-SCORE-4's order: points, then the largest territory, then cows."""
+    return (sheet.total, sheet.largest_territory, sheet.cows)
+
+
 def winners(sheets: list[ScoreSheet]) -> list[int]:
     """R-SCORE-4: most points; ties by largest territory, then most cows; else shared."""
-    def key(i: int) -> tuple[int, int, int]:
-        s = sheets[i]
-        return (s.total, s.largest_territory, s.cows)
-
-    keys = [key(i) for i in range(len(sheets))]  # each total is summed once
+    keys = [standing(s) for s in sheets]  # each total is summed once
     best = max(keys)
     return [i for i, k in enumerate(keys) if k == best]

@@ -12,10 +12,11 @@ from PIL import Image
 
 from engine.games.base import Record
 from engine.games.events import Event
-from engine.kingdomino.actions import Place, parse_action
-from engine.kingdomino.game import apply, legal_actions
-from engine.kingdomino.record import GameRecord, replay
+from engine.kingdomino.actions import Place
+from engine.kingdomino.game import legal_actions
+from engine.kingdomino.game_rules import Kingdomino
 from engine.kingdomino.state import GameState, Phase
+from engine.registry import replay
 from render.encode import to_png_bytes
 from render.kingdomino.board import render_kingdom
 from render.kingdomino.final import render_final
@@ -30,35 +31,23 @@ def to_png(image: Image.Image, theme: Theme) -> bytes:
     return to_png_bytes(image, theme=theme, colours=ART_COLOURS)
 
 
-def _kingdomino_record(record: Record) -> GameRecord:
-    """The game registry's record (engine.games) as Kingdomino's own."""
-    if record.game != "kingdomino":
+def _last_turn(record: Record) -> tuple[GameState, list[Event]]:
+    """The record's final position and the events of its last action, replayed and
+    checked (every action, and the result when recorded)."""
+    if record.game != Kingdomino.key:
         raise ValueError(f"not a Kingdomino record: {record.game!r}")
-    result = None if record.result is None else {
-        "scores": list(record.result.scores), "winners": list(record.result.winners)}
-    return GameRecord(record.seed, list(record.players),
-                      list(record.options.get("variants", [])), list(record.actions), result)
+    played = replay(record)
+    state: GameState = played.state
+    return state, list(played.events[-1]) if played.events else []
 
 
-def _last_turn(record: GameRecord) -> tuple[GameState, list[Event]]:
-    """The record's final position and the events of its last action."""
-    replay(record)  # checks every action and the recorded result
-    state = record.new_game()
-    events: list[Event] = []
-    for text in record.actions:
-        state, events = apply(state, parse_action(text))
-    return state, events
-
-
-def write_all(state_or_record: GameState | GameRecord | Record, folder: Path | str,
+def write_all(state_or_record: GameState | Record, folder: Path | str,
               locale: str, theme: Theme) -> list[Path]:
     """Write turn.png (final.png once the game is over), preview.png when a domino is to
     be placed, and kingdom-N.png per seat (N from 1) into `folder`; returns the paths.
-    A record (Kingdomino's own, or the game registry's) is replayed, checked, and drawn
-    at its end with the events of its last action marked."""
+    A record (the game registry's) is replayed, checked, and drawn at its end with the
+    events of its last action marked."""
     if isinstance(state_or_record, Record):
-        state_or_record = _kingdomino_record(state_or_record)
-    if isinstance(state_or_record, GameRecord):
         state, events = _last_turn(state_or_record)
     else:
         state, events = state_or_record, []

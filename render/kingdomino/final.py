@@ -1,5 +1,8 @@
 """The end-of-game picture for phones: standings, the kingdoms, then the score sheet.
 
+The winner's kingdom is large (32 px cells at phone size), the others beside it in a
+column of one or two, best first (at least 16 px cells).
+
 K-SCORE-1…4 and K-DYN: each terrain's row lists its properties as squares × crowns,
 then the Middle Kingdom and Harmony bonuses, the game's total and, in a Dynasty, each
 game's points and the series total. Every text is at least `TEXT` native pixels (11 px
@@ -31,7 +34,9 @@ from render.theme import Theme
 
 LABEL_W = 216
 TEXT = card.TEXT  # the smallest text of the picture
+WINNER_CELLS = (64, 48)  # 32 px at phone size (a Mighty Duel's 7×7 kingdom: 24 px)
 KINGDOM_CELLS = (56, 52, 48, 44, 40, 36, 32)
+GAP = 12
 
 Row = tuple[str, list[str], Terrain | None]
 
@@ -102,22 +107,35 @@ def render_final(view_or_state: TableView | GameState, *, locale: str = "en",
                                          kingdoms=tuple(kingdoms)))
 
 
-def _kingdom_sizes(view: TableView) -> PanelSizes:
-    count, size = len(view.players), kingdom_size(view)
-    slot_w = (card.WIDTH - 2 * card.PAD - (count - 1) * 12) // count
-    cell = next((c for c in KINGDOM_CELLS
-                 if PanelSizes(c, size, size, TEXT, False).natural_width <= slot_w),
+def _kingdom_sizes(view: TableView) -> tuple[PanelSizes, PanelSizes, int]:
+    """The winner's panel, the others' panel and how many of them share a row: one
+    column beside the winner for a single other kingdom, else two."""
+    size = kingdom_size(view)
+    big = PanelSizes(WINNER_CELLS[0] if size <= 5 else WINNER_CELLS[1], size, size, TEXT,
+                     False, name=False)
+    room = card.WIDTH - 2 * card.PAD - big.width - GAP
+    per_row = 1 if len(view.players) <= 2 else 2
+    slot_w = (room - (per_row - 1) * GAP) // per_row
+    cell = next((c for c in KINGDOM_CELLS if c < big.cell
+                 and PanelSizes(c, size, size, TEXT, False).natural_width <= slot_w),
                 KINGDOM_CELLS[-1])
-    return PanelSizes(cell, size, size, TEXT, detailed=False, min_width=slot_w, name=False)
+    return big, PanelSizes(cell, size, size, TEXT, detailed=False, min_width=slot_w,
+                           name=False), per_row
+
+
+def _kingdoms_height(view: TableView) -> int:
+    big, small, per_row = _kingdom_sizes(view)
+    lines = (len(view.players) - 1 + per_row - 1) // per_row
+    return max(big.height, lines * small.height + (lines - 1) * GAP)
 
 
 def _draw(view: TableView, bonuses: tuple[str, ...], theme: Theme, locale: str
           ) -> tuple[Image.Image, list[KingdomGeometry]]:
     players = view.players
     rows = sheet_rows(view, locale, card.column_width(len(players), LABEL_W) - 10, bonuses)
-    panels = _kingdom_sizes(view)
+    big, small, per_row = _kingdom_sizes(view)
     kingdoms_y = card.PAD + card.standings_height(len(players)) + card.PAD
-    sheet_y = kingdoms_y + panels.height + card.PAD
+    sheet_y = kingdoms_y + _kingdoms_height(view) + card.PAD
     height = sheet_y + card.ROW_H + 24 + card.ROW_H * (len(rows) + 1) + card.PAD + 10
     title = t("render.final_scores", locale)
     if view.games > 1:
@@ -125,14 +143,21 @@ def _draw(view: TableView, bonuses: tuple[str, ...], theme: Theme, locale: str
     image = card.new_card(height, title, theme)
     winners = set(view.winners)
     totals = series_totals(view)
+    order = ranking(view)
     card.draw_standings(image, [
         card.Standing(rank, players[seat].name, totals[seat], seat in winners,
                  sprites.king(king_rgb(seat, theme), card.STANDINGS_ICON), king_rgb(seat, theme))
-        for rank, seat in ranking(view)], theme, locale)
-    geometry: list[KingdomGeometry] = []
-    for i, p in enumerate(players):
-        geometry.append(draw_kingdom(image, p, card.PAD + i * (panels.width + 12), kingdoms_y,
-                                     window=kingdom_window(p.kingdom), sizes=panels,
+        for rank, seat in order], theme, locale)
+    first = players[order[0][1]]
+    geometry = [draw_kingdom(image, first, card.PAD, kingdoms_y,
+                             window=kingdom_window(first.kingdom), sizes=big, theme=theme,
+                             locale=locale, changes=TurnChanges())]
+    x0 = card.PAD + big.width + GAP
+    for i, (_, seat) in enumerate(order[1:]):
+        p = players[seat]
+        geometry.append(draw_kingdom(image, p, x0 + (i % per_row) * (small.width + GAP),
+                                     kingdoms_y + (i // per_row) * (small.height + GAP),
+                                     window=kingdom_window(p.kingdom), sizes=small,
                                      theme=theme, locale=locale, changes=TurnChanges()))
     total_row = ((t("render.total", locale), [p.score.total for p in players])
                  if view.games == 1 else (t("kd.pic.series_total", locale), totals))

@@ -1,8 +1,9 @@
-"""Cells and loose parcels for the phone pictures: no text below the readable minimum.
+"""Cells and loose parcels for every Moon River picture: no text below the readable
+minimum.
 
-The full-detail pictures (render/moonriver/parcels.py) print small digits and landscape codes;
-at phone size those become specks, so here counts are drawn only where they can be
-read (`text` is the smallest text size, in native pixels), and icons carry the rest.
+Small digits and landscape codes become specks at phone size, so counts are drawn only
+where they can be read (`text` is the smallest text size, in native pixels), and icons
+and the landscape's colour and pattern carry the rest.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def draw_cell(image: Image.Image, cell: RanchCell, x: int, y: int, size: int, *,
 
     Counts (resources > 1, cows > 2) are printed only when the cell is big enough for
     `text`-sized digits; a small cell shows one icon of each kind."""
-    image.paste(sprites.tile(cell.landscape, size, False), (x, y))
+    image.paste(sprites.tile(cell.landscape, size), (x, y))
     roomy = size >= 2.5 * text
     kind = cell.landscape.resource
     if cell.resources and kind is not None:
@@ -59,7 +60,7 @@ def draw_cell(image: Image.Image, cell: RanchCell, x: int, y: int, size: int, *,
 
 def cell_image(cell: RanchCell, size: int, *, text: int) -> Image.Image:
     """`draw_cell` on its own square: everything it draws stays inside the cell, over
-    the opaque tile, so this square pasted is the cell drawn in place (render.moonriver.turn_ranch
+    the opaque tile, so this square pasted is the cell drawn in place (render.moonriver.ranch
     keeps these by content and size)."""
     image = Image.new("RGB", (size, size))
     draw_cell(image, cell, 0, 0, size, text=text)
@@ -88,7 +89,7 @@ def draw_parcel(image: Image.Image, parcel: Parcel, x: int, y: int, size: int, *
                 text: int, number: bool = True) -> None:
     """A parcel not yet placed: printed symbols along the bottom, resources top right,
     and (with `number`) its back number in a white badge top left."""
-    image.paste(sprites.tile(parcel.landscape, size, False), (x, y))
+    image.paste(sprites.tile(parcel.landscape, size), (x, y))
     icon_size = _icon_size(size)
     icons: list[Image.Image] = [sprites.cow_symbol(icon_size)] * parcel.cows
     if parcel.skull:

@@ -2,7 +2,9 @@
 
 R-ORDER-1: a column is played from the top; the same order gives the labels, which are
 the names the turn dialogue uses for the parcels (render.moonriver.labels). A tile with a ranchero
-on it is outlined in that seat's colour, with the ranchero above it.
+on it is outlined in that seat's colour, with the ranchero above it. Only a column with
+a parcel left is drawn (`shown_columns`): once this round's parcels are all taken, and
+in the last round (R-END-1, no next column), the picture gives that room to the ranches.
 """
 
 from __future__ import annotations
@@ -25,6 +27,19 @@ from render.theme import OUTLINE, RGB, Theme
 
 Box = tuple[int, int, int, int]
 COLUMN_SLOTS = 4
+NOW, NEXT = "now", "next"  # this round's column, the next round's (R-ORDER-1)
+TITLES = {NOW: "render.column_now", NEXT: "render.column_next"}
+
+
+def shown_columns(view: TableView) -> tuple[str, ...]:
+    """The columns with a parcel left to show, this round's first: a column whose
+    parcels are all taken is only empty boxes, and the last round has no next column."""
+    return tuple(key for key in (NOW, NEXT)
+                 if any(slot.parcel is not None for slot in _column(view, key)))
+
+
+def _column(view: TableView, key: str) -> tuple[SlotView, ...]:
+    return view.column if key == NOW else view.next_column
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,14 +47,16 @@ class DraftSizes:
     width: int
     tile: int
     text: int
+    columns: tuple[str, ...] = (NOW, NEXT)
 
     @property
     def gap(self) -> int:
-        return max(6, (self.column_width - COLUMN_SLOTS * self.tile) // (COLUMN_SLOTS - 1))
+        return max(4, (self.column_width - COLUMN_SLOTS * self.tile) // (COLUMN_SLOTS - 1))
 
     @property
     def column_width(self) -> int:
-        return (self.width - 3 * 12) // 2
+        count = len(self.columns)
+        return (self.width - (count + 1) * 12) // count
 
     @property
     def title_h(self) -> int:
@@ -60,37 +77,31 @@ def _tile_box(x: int, y: int, i: int, sizes: DraftSizes) -> Box:
     return tx, ty, tx + sizes.tile, ty + sizes.tile
 
 
-def _origins(x: int, y: int, sizes: DraftSizes) -> tuple[int, int, int]:
-    """Left edges of both columns and the top of their label rows."""
-    return x + 12, x + 24 + sizes.column_width, y + 8 + sizes.title_h
+def _origins(x: int, y: int, sizes: DraftSizes) -> tuple[list[int], int]:
+    """Left edges of the columns drawn and the top of their label rows."""
+    lefts = [x + 12 + i * (12 + sizes.column_width) for i in range(len(sizes.columns))]
+    return lefts, y + 8 + sizes.title_h
 
 
 def tile_boxes(view: TableView, x: int, y: int, sizes: DraftSizes) -> list[Box]:
     """Where `draw_draft(image, view, x, y, …)` puts each tile (left to right), without
     drawing: a draft pasted from the piece cache still reports its geometry."""
-    left, right, top = _origins(x, y, sizes)
-    boxes = [_tile_box(left, top, i, sizes) for i in range(len(view.column))]
-    if view.next_column:
-        boxes += [_tile_box(right, top, i, sizes) for i in range(len(view.next_column))]
-    return boxes
+    lefts, top = _origins(x, y, sizes)
+    return [_tile_box(column_x, top, i, sizes) for column_x, i, _slot in _slots(view, lefts,
+                                                                                 sizes)]
 
 
-def _frame(image: Image.Image, view: TableView, x: int, y: int, sizes: DraftSizes,
-           theme: Theme, locale: str) -> None:
-    """The panel and both column titles (they touch no tile, so they can go first)."""
+def _frame(image: Image.Image, x: int, y: int, sizes: DraftSizes, theme: Theme,
+           locale: str) -> None:
+    """The panel and the column titles (they touch no tile, so they can go first)."""
     d = ImageDraw.Draw(image)
     d.rounded_rectangle((x, y, x + sizes.width, y + sizes.height), radius=10, fill=theme.panel,
                         outline=theme.panel_edge)
-    left, right, _top = _origins(x, y, sizes)
+    lefts, _top = _origins(x, y, sizes)
     title_y = y + 8 + sizes.title_h / 2
-    draw_text(image, (left, title_y), t("render.column_now", locale), sizes.text, theme.muted,
-              bold=True, anchor="lm", max_width=sizes.column_width)
-    if view.next_column:
-        draw_text(image, (right, title_y), t("render.column_next", locale), sizes.text,
-                  theme.muted, bold=True, anchor="lm", max_width=sizes.column_width)
-    elif view.last_round:  # R-END-1: no next column in the last round
-        draw_text(image, (right, title_y), t("render.last_round", locale), sizes.text,
-                  theme.highlight, bold=True, anchor="lm", max_width=sizes.column_width)
+    for left, key in zip(lefts, sizes.columns, strict=True):
+        draw_text(image, (left, title_y), t(TITLES[key], locale), sizes.text, theme.muted,
+                  bold=True, anchor="lm", max_width=sizes.column_width)
 
 
 def _label(image: Image.Image, x: int, y: int, i: int, ranchero: str | None,
@@ -119,10 +130,11 @@ def _tile_marks(d: ImageDraw.ImageDraw, box: Box, ranchero: RGB | None, chosen: 
                     width=3)
 
 
-def _slots(view: TableView, left: int, right: int) -> list[tuple[int, int, SlotView]]:
-    """(column x, index, slot) of every slot, in drawing order."""
-    return [(left, i, s) for i, s in enumerate(view.column)] + (
-        [(right, i, s) for i, s in enumerate(view.next_column)] if view.next_column else [])
+def _slots(view: TableView, lefts: list[int],
+           sizes: DraftSizes) -> list[tuple[int, int, SlotView]]:
+    """(column x, index, slot) of every slot of the columns drawn, in drawing order."""
+    return [(left, i, slot) for left, key in zip(lefts, sizes.columns, strict=True)
+            for i, slot in enumerate(_column(view, key))]
 
 
 def _colour(view: TableView, slot: SlotView) -> str | None:
@@ -132,11 +144,11 @@ def _colour(view: TableView, slot: SlotView) -> str | None:
 def draw_draft(image: Image.Image, view: TableView, x: int, y: int, *, sizes: DraftSizes,
                theme: Theme, locale: str, chosen: frozenset[int]) -> list[Box]:
     """Both columns side by side; returns the box of every tile drawn (left to right)."""
-    _frame(image, view, x, y, sizes, theme, locale)
+    _frame(image, x, y, sizes, theme, locale)
     d = ImageDraw.Draw(image)
-    left, right, top = _origins(x, y, sizes)
+    lefts, top = _origins(x, y, sizes)
     boxes: list[Box] = []
-    for column_x, i, slot in _slots(view, left, right):
+    for column_x, i, slot in _slots(view, lefts, sizes):
         box = _tile_box(column_x, top, i, sizes)
         boxes.append(box)
         colour = _colour(view, slot)
@@ -167,16 +179,15 @@ def compose_draft(view: TableView, sizes: DraftSizes, theme: Theme, locale: str,
     composed on the canvas from cached pieces (the panel with its titles, each slot's
     label row, each tile) with the outlines drawn between, in the same order. A tile is
     self-contained (`parcel_fits`); if one were not, the draft is drawn in one go."""
-    if not all(parcel_fits(s.parcel, sizes.tile) for _, _, s in _slots(view, 0, 0)
-               if s.parcel is not None):
+    lefts, top = _origins(0, 0, sizes)
+    slots = _slots(view, lefts, sizes)
+    if not all(parcel_fits(s.parcel, sizes.tile) for _, _, s in slots if s.parcel is not None):
         return canvas.piece(("draft", view, sizes, theme, locale, chosen),
                             lambda: _draft_image(view, sizes, theme, locale, chosen))
-    flags = (bool(view.next_column), view.last_round)
-    image = canvas.piece(("draft-frame", flags, sizes, theme, locale),
-                         lambda: _frame_image(view, sizes, theme, locale)).copy()
+    image = canvas.piece(("draft-frame", sizes, theme, locale),
+                         lambda: _frame_image(sizes, theme, locale)).copy()
     d = ImageDraw.Draw(image)
-    left, right, top = _origins(0, 0, sizes)
-    for column_x, i, slot in _slots(view, left, right):
+    for column_x, i, slot in slots:
         box = _tile_box(column_x, top, i, sizes)
         colour = _colour(view, slot)
         image.paste(canvas.piece(("draft-label", i, colour, sizes, theme),
@@ -192,10 +203,9 @@ def compose_draft(view: TableView, sizes: DraftSizes, theme: Theme, locale: str,
     return image
 
 
-def _frame_image(view: TableView, sizes: DraftSizes, theme: Theme,
-                 locale: str) -> Image.Image:
+def _frame_image(sizes: DraftSizes, theme: Theme, locale: str) -> Image.Image:
     image = Image.new("RGB", (sizes.width + 1, sizes.height + 1), theme.background)
-    _frame(image, view, 0, 0, sizes, theme, locale)
+    _frame(image, 0, 0, sizes, theme, locale)
     return image
 
 

@@ -6,9 +6,10 @@ are computed here, once, from the same public view the picture is drawn from.
 
 from __future__ import annotations
 
+from engine.games.i18n import t
+from engine.moonriver.state import Phase
 from engine.moonriver.view import SlotView, TableView
-from render.labels import SLOT_LABELS as SLOT_LABELS
-from render.labels import slot_label as slot_label
+from render.labels import slot_label
 
 
 def column_labels(column: tuple[SlotView, ...]) -> dict[int, str]:
@@ -29,3 +30,18 @@ def parcel_label(view: TableView, parcel_id: int) -> str | None:
     """The slot label of a parcel in the draft, or None when it is not in the draft."""
     return draft_labels(view).get(parcel_id)
 
+
+def status_text(view: TableView, locale: str) -> str:
+    """'Round 3 · Alice to move': the moment the pictures' banner names (the setup of
+    R-SETUP-5 is no round 0; R-END-1's last round; the game's end)."""
+    if view.phase is Phase.OVER:
+        return t("render.game_over", locale)
+    if view.phase is Phase.SETUP:
+        parts = [t("render.setup", locale)]
+    elif view.last_round:
+        parts = [t("render.last_round", locale)]
+    else:
+        parts = [t("render.round", locale, round=max(1, view.round))]
+    if view.active_seat is not None:
+        parts.append(t("render.to_move", locale, name=view.players[view.active_seat].name))
+    return " · ".join(parts)

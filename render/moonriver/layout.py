@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from render.moonriver.turn_ranch import RanchGeometry
-from render.theme import PHONE_WIDTH as PHONE_WIDTH
+from render.moonriver.ranch import RanchGeometry
+from render.theme import PHONE_WIDTH
 
 Box = tuple[int, int, int, int]
 

@@ -2,7 +2,9 @@
 
 The placement menu offers letters; the preview draws the same letters on the ranch.
 A position is the pair of cells a domino covers; the builds listed for it differ only
-in which end lies where (the dialogue's ⇄ button swaps them).
+in which end lies where (the dialogue's ⇄ button swaps them). The two-player bonus
+tile (R-2P-3) covers one cell: its spots are lettered the same way, the landscapes that
+may lie there listed under one letter.
 """
 
 from __future__ import annotations
@@ -10,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.moonriver.actions import Build
+from engine.moonriver.actions import Bonus, Build
 from engine.moonriver.grid import WIDTH
-from render.labels import letter as letter
+from render.labels import letter
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +24,14 @@ class Position:
     builds: tuple[Build, ...]     # the legal builds covering exactly these cells
 
 
-def _reading_order(cells: tuple[int, int]) -> tuple[int, int]:
+@dataclass(frozen=True, slots=True)
+class Spot:
+    letter: str
+    cells: tuple[int]             # the one cell a bonus tile covers
+    bonuses: tuple[Bonus, ...]    # the legal bonus placements there (tile, side)
+
+
+def _reading_order(cells: tuple[int, ...]) -> tuple[int, int]:
     """Top rows first (the picture has row 1 at the bottom), then left to right."""
     rows = sum(c // WIDTH for c in cells)
     columns = sum(c % WIDTH for c in cells)
@@ -43,3 +52,13 @@ def placement_positions(builds: Sequence[Build]) -> tuple[Position, ...]:
 def position_of(positions: Sequence[Position], build: Build) -> Position | None:
     """The position a build belongs to (to show which letter a proposal is)."""
     return next((p for p in positions if build in p.builds), None)
+
+
+def bonus_spots(bonuses: Sequence[Bonus]) -> tuple[Spot, ...]:
+    """Group legal bonus placements (R-2P-3, from `legal_actions`) by their cell."""
+    grouped: dict[int, list[Bonus]] = {}
+    for bonus in bonuses:
+        grouped.setdefault(bonus.cell, []).append(bonus)
+    ordered = sorted(grouped, key=lambda cell: _reading_order((cell,)))
+    return tuple(Spot(letter(i), (cell,), tuple(grouped[cell]))
+                 for i, cell in enumerate(ordered))

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.moonriver.components import Landscape
 from render.fonts import draw_text
-from render.moonriver.style import LANDSCAPE_INK, LANDSCAPE_STYLE, PARTNER_COLOURS, seat_rgb
+from render.moonriver.style import LANDSCAPE_STYLE, PARTNER_COLOURS, seat_rgb
 from render.theme import OUTLINE, Theme
 
 SS = 4  # supersampling factor
@@ -181,9 +181,9 @@ def ranchero(colour: str, size: int, theme: Theme | None = None) -> Image.Image:
 
 
 @cache
-def tile(landscape: Landscape, size: int, code: bool = True) -> Image.Image:
-    """A landscape cell: fill, the landscape's pattern, its two-letter code in a corner
-    (without `code` for the phone pictures, where it would be too small to read)."""
+def tile(landscape: Landscape, size: int) -> Image.Image:
+    """A landscape cell: fill and the landscape's pattern (colour and pattern, so it
+    reads in greyscale too)."""
     fill, ink, pattern = LANDSCAPE_STYLE[landscape]
     image = Image.new("RGB", (size * SS, size * SS), fill)
     d = ImageDraw.Draw(image)
@@ -215,8 +215,4 @@ def tile(landscape: Landscape, size: int, code: bool = True) -> Image.Image:
     elif pattern == "stalks":
         for x in range(step // 3, s, step // 2):
             d.line((x, 0, x, s), fill=ink, width=w)
-    small = image.resize((size, size), Image.Resampling.LANCZOS)
-    if code and size >= 28:
-        draw_text(ImageDraw.Draw(small), (3, size - 2), landscape.code.upper(),
-                  max(8, size // 6), LANDSCAPE_INK[landscape], bold=True, anchor="ls")
-    return small
+    return image.resize((size, size), Image.Resampling.LANCZOS)

@@ -7,21 +7,39 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.games.i18n import t
-from engine.moonriver.actions import Build
-from engine.moonriver.state import Phase
+from engine.moonriver.actions import Bonus, Build
 from engine.moonriver.view import SlotView, TableView
 from render.moonriver import sprites
-from render.moonriver.parcels import draw_loose
-from render.moonriver.placement import Position, placement_positions, position_of
-from render.moonriver.ranch import RanchLayout, draw_ranch
+from render.moonriver.cells import draw_parcel
+from render.moonriver.changes import TurnChanges
+from render.moonriver.labels import status_text
+from render.moonriver.placement import (
+    Position,
+    Spot,
+    bonus_spots,
+    placement_positions,
+    position_of,
+)
+from render.moonriver.ranch import (
+    BOARD_TEXT,
+    RanchGeometry,
+    RanchSizes,
+    draw_ranch,
+    last_placed,
+    ranch_picture,
+)
+from render.moonriver.style import moonriver_theme
 from render.plural import counted
 from render.stamps import draw_text
-from render.theme import GHOST_ALPHA, LEGAL_TINT_ALPHA, OUTLINE, Theme
+from render.theme import GHOST_ALPHA, LEGAL_TINT_ALPHA, OUTLINE, Theme, readable_size
 
 PAD = 14
 TILE = 60          # draft parcels
 NAME_W = 120       # ranchero name beside a draft parcel
 TOKEN = 48         # saloon partner tokens
+TILE_TEXT = 14     # a draft parcel's number
+RANCH_CELL = 40    # every ranch, with coordinates
+RANCH_TEXT = 16
 LETTER = 20        # preview: letters of the candidate positions
 
 
@@ -38,7 +56,7 @@ def _column(image: Image.Image, view: TableView, slots: Sequence[SlotView], x: i
         if slot.parcel is None:  # taken this round
             d.rectangle((x, y, x + TILE, y + TILE), outline=theme.grid_line, width=2)
         else:
-            draw_loose(image, slot.parcel, x, y, TILE)
+            draw_parcel(image, slot.parcel, x, y, TILE, text=TILE_TEXT)
             d = ImageDraw.Draw(image)
             d.rectangle((x, y, x + TILE, y + TILE), outline=OUTLINE)
         if slot.ranchero is not None:
@@ -46,7 +64,8 @@ def _column(image: Image.Image, view: TableView, slots: Sequence[SlotView], x: i
             meeple = sprites.ranchero(player.colour, 34, theme)
             image.paste(meeple, (x + TILE + 6, y + (TILE - 34) // 2), meeple)
             draw_text(d, (x + TILE + 44, y + TILE / 2), player.name, 14, theme.text,
-                      anchor="lm", max_width=NAME_W - 44 + 20)
+                      anchor="lm", max_width=NAME_W - 44 + 20,
+                      shrink=readable_size(image.width))
         y += TILE + 8
 
 
@@ -96,38 +115,24 @@ def draw_saloon(image: Image.Image, view: TableView, x: int, y: int, *, theme: T
                   anchor="mm", max_width=step - 4)
 
 
-def _status(view: TableView, locale: str) -> str:
-    if view.phase is Phase.OVER:
-        return t("render.game_over", locale)
-    if view.phase is Phase.SETUP:
-        parts = [t("render.setup", locale)]
-    elif view.last_round:
-        parts = [t("render.last_round", locale)]
-    else:
-        parts = [t("render.round", locale, round=max(1, view.round))]
-    if view.active_seat is not None:
-        parts.append(t("render.to_move", locale, name=view.players[view.active_seat].name))
-    return " · ".join(parts)
-
-
-def render_table(view: TableView, *, theme: Theme, locale: str = "en",
-                 cell: int = 40) -> Image.Image:
+def render_table(view: TableView, *, theme: Theme, locale: str = "en") -> Image.Image:
     """Everything after a turn in one picture: status, draft, saloon, every ranch."""
+    theme = moonriver_theme(theme)
     dw, dh = draft_size(view)
     sw, sh = saloon_size()
     left_w = max(dw, sw)
-    sample = view.players[0]
-    layout = RanchLayout(sample.ranch.height, cell, max(p.board.slots for p in view.players))
+    sizes = RanchSizes(RANCH_CELL, view.players[0].ranch.height, RANCH_TEXT, detailed=True,
+                        breakdown=True)
     columns = 2 if len(view.players) > 1 else 1
     rows = (len(view.players) + columns - 1) // columns
-    ranches_w = columns * layout.width + (columns - 1) * PAD
-    ranches_h = rows * layout.height + (rows - 1) * PAD
+    ranches_w = columns * sizes.width + (columns - 1) * PAD
+    ranches_h = rows * sizes.height + (rows - 1) * PAD
     banner = 40
     width = PAD * 3 + left_w + ranches_w
     height = PAD * 2 + banner + max(dh + PAD + sh, ranches_h)
     image = Image.new("RGB", (width, height), theme.background)
     d = ImageDraw.Draw(image)
-    draw_text(d, (PAD, PAD + banner / 2), _status(view, locale), 20, theme.text, bold=True,
+    draw_text(d, (PAD, PAD + banner / 2), status_text(view, locale), 20, theme.text, bold=True,
               anchor="lm", max_width=width - 2 * PAD - 260)
     info = (f"{counted('render.pile_left', view.pile_size, locale)} · "
             f"{counted('render.cows_left', view.cow_supply, locale)}")
@@ -136,21 +141,21 @@ def render_table(view: TableView, *, theme: Theme, locale: str = "en",
     draw_draft(image, view, PAD, top, theme=theme, locale=locale)
     draw_saloon(image, view, PAD, top + dh + PAD, theme=theme, locale=locale)
     for i, player in enumerate(view.players):
-        rx = PAD * 2 + left_w + (i % columns) * (layout.width + PAD)
-        ry = top + (i // columns) * (layout.height + PAD)
-        draw_ranch(image, player, rx, ry, theme=theme, cell=cell, locale=locale,
-                   active=view.active_seat == player.seat)
+        rx = PAD * 2 + left_w + (i % columns) * (sizes.width + PAD)
+        ry = top + (i // columns) * (sizes.height + PAD)
+        draw_ranch(image, player, rx, ry, sizes=sizes, theme=theme, locale=locale,
+                   changes=last_placed(player))
     return image
 
 
-def _lettered_outline(image: Image.Image, position: Position, layout: RanchLayout,
-                      offset: int, theme: Theme, *, proposed: bool) -> None:
-    """One candidate position: an outline round both cells and its letter in the middle."""
-    boxes = [layout.cell_box(c) for c in position.cells]
-    x0 = min(b[0] for b in boxes) + offset
-    y0 = min(b[1] for b in boxes) + offset
-    x1 = max(b[2] for b in boxes) + offset
-    y1 = max(b[3] for b in boxes) + offset
+def _lettered_outline(image: Image.Image, position: Position | Spot, geometry: RanchGeometry,
+                      theme: Theme, *, proposed: bool) -> None:
+    """One candidate position: an outline round its cells and its letter in the middle."""
+    boxes = [geometry.cell_box(c) for c in position.cells]
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[2] for b in boxes)
+    y1 = max(b[3] for b in boxes)
     d = ImageDraw.Draw(image)
     colour = theme.highlight if proposed else theme.legal
     d.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), radius=8, outline=colour,
@@ -160,24 +165,26 @@ def _lettered_outline(image: Image.Image, position: Position, layout: RanchLayou
     draw_text(image, (cx, cy), position.letter, LETTER, OUTLINE, bold=True, anchor="mm")
 
 
-def render_preview(view: TableView, seat: int, builds: Sequence[Build],
-                   proposed: Build | None = None, *, theme: Theme, locale: str = "en",
-                   cell: int = 56) -> Image.Image:
+def render_preview(view: TableView, seat: int, builds: Sequence[Build | Bonus],
+                   proposed: Build | None = None, *, theme: Theme,
+                   locale: str = "en") -> Image.Image:
     """A ranch with the legal positions of a chosen pair lettered, and a proposal drawn in.
 
     `builds` are the legal builds for the pair (from `legal_actions`); each position they
     cover is outlined with its letter (`render.moonriver.placement.placement_positions` gives the
     same letters to the menu). `proposed`, if given, is drawn translucent and outlined.
+    Bonus tile placements (R-2P-3) instead letter their spots, one cell each
+    (`render.moonriver.placement.bonus_spots`, the menu's letters too).
     """
+    theme = moonriver_theme(theme)
     player = view.players[seat]
-    layout = RanchLayout(player.ranch.height, cell, player.board.slots)
-    offset = 10
-    image = Image.new("RGB", (layout.width + 20, layout.height + 20), theme.background)
-    draw_ranch(image, player, offset, offset, theme=theme, cell=cell, locale=locale,
-               show_last=False)
-    positions = placement_positions(builds)
-    tinted = [_shifted(layout.cell_box(c), offset)
-              for c in sorted({c for p in positions for c in p.cells})]
+    image, geometry = ranch_picture(player, theme=theme, locale=locale, changes=TurnChanges())
+    cell = geometry.cell
+    dominoes = [b for b in builds if isinstance(b, Build)]
+    positions: Sequence[Position | Spot] = (
+        placement_positions(dominoes) if dominoes else
+        bonus_spots([b for b in builds if isinstance(b, Bonus)]))
+    tinted = [geometry.cell_box(c) for c in sorted({c for p in positions for c in p.cells})]
     if tinted:
         box = _bounds(tinted, image.size)
         overlay = Image.new("RGBA", _size(box), (0, 0, 0, 0))
@@ -188,7 +195,7 @@ def render_preview(view: TableView, seat: int, builds: Sequence[Build],
         _blend(image, box, overlay)
     if proposed is not None:
         parcels = {p.id: p for p in player.storage}
-        faces = [(parcel, _shifted(layout.cell_box(c), offset))
+        faces = [(parcel, geometry.cell_box(c))
                  for pid, c in ((proposed.first, proposed.cell),
                                 (proposed.second, proposed.second_cell))
                  if (parcel := parcels.get(pid)) is not None]
@@ -198,24 +205,21 @@ def render_preview(view: TableView, seat: int, builds: Sequence[Build],
             ghost = Image.new("RGBA", _size(box), (0, 0, 0, 0))
             for parcel, (x0, y0, _x1, _y1) in faces:
                 face = Image.new("RGB", (cell, cell))
-                draw_loose(face, parcel, 0, 0, cell, number=False)
+                draw_parcel(face, parcel, 0, 0, cell, text=BOARD_TEXT, number=False)
                 ghost.paste(face.convert("RGBA"), (x0 - box[0], y0 - box[1]))
             ghost.putalpha(ghost.getchannel("A").point(lambda a: GHOST_ALPHA if a else 0))
             _blend(image, box, ghost)
-    chosen = position_of(positions, proposed) if proposed is not None else None
+    chosen = (position_of(placement_positions(dominoes), proposed) if proposed is not None
+              else None)
     for position in positions:
         if position != chosen:
-            _lettered_outline(image, position, layout, offset, theme, proposed=False)
+            _lettered_outline(image, position, geometry, theme, proposed=False)
     if chosen is not None:
-        _lettered_outline(image, chosen, layout, offset, theme, proposed=True)
+        _lettered_outline(image, chosen, geometry, theme, proposed=True)
     return image
 
 
 Box = tuple[int, int, int, int]
-
-
-def _shifted(box: Box, offset: int) -> Box:
-    return box[0] + offset, box[1] + offset, box[2] + offset, box[3] + offset
 
 
 def _bounds(boxes: Sequence[Box], size: tuple[int, int]) -> Box:

@@ -8,6 +8,7 @@ they fail: CI starts a throwaway server (.ci/run).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import sqlite3
@@ -63,7 +64,15 @@ async def fresh_postgres_database() -> AsyncIterator[str]:
         parts = urlsplit(admin_url)
         yield urlunsplit(parts._replace(path=f"/{name}"))
     finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        except asyncpg.InsufficientPrivilegeError:
+            # FORCE may not end a session of another role: an autovacuum worker busy in
+            # the test's database; a plain DROP cancels that worker itself
+            await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                "WHERE datname = $1 AND usename = current_user", name)
+            await asyncio.sleep(0.2)
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
         await admin.close()
 
 
@@ -83,6 +92,22 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
     await s.open()
     yield s
     await s.close()
+
+
+@pytest.fixture
+async def twin(store: GameStore) -> AsyncIterator[GameStore]:
+    """A second claimer of the same games: on PostgreSQL another store on the same
+    database (another process: its own pool and owner); on SQLite and memory the same
+    store (one process per file: its claims race inside one event loop)."""
+    if not isinstance(store, PostgresStore):
+        yield store
+        return
+    other = PostgresStore(store.url)
+    await other.open()
+    try:
+        yield other
+    finally:
+        await other.close()
 
 
 @pytest.fixture

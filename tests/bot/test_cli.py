@@ -59,7 +59,7 @@ def test_render_turn_end_draws_the_finished_game_with_its_score_sheet(tmp_path: 
     done = run("render", "--record", str(record), "--turn", "end", "-o", str(tmp_path / "end"))
     assert done.returncode == 0, done.stderr
     assert [Path(line).name for line in done.stdout.splitlines()] == [
-        "turn.png", "table.png", "ranch-1.png", "ranch-2.png", "scores.png"]
+        "turn.png", "table.png", "ranch-1.png", "ranch-2.png", "scores.png", "story.png"]
     assert run("render", "--record", str(record), "--turn", "later", "-o",
                str(tmp_path / "x")).returncode == 2
 

@@ -164,7 +164,8 @@ def test_render_draws_a_recorded_moment_and_the_end_of_a_kingdomino_game(
     assert end.returncode == 0, end.stderr
     drawn = [Path(line) for line in end.stdout.splitlines()]
     assert [p.name for p in drawn] == ["final.png", "kingdom-1.png", "kingdom-2.png",
-                                       "kingdom-3.png"]  # the game is over: nothing to place
+                                       "kingdom-3.png",  # the game is over: nothing to place
+                                       "story.png"]
     for picture in drawn:
         with Image.open(picture) as image:
             assert image.format == "PNG"

@@ -98,7 +98,8 @@ def test_render_draws_a_recorded_moment_and_the_end(tmp_path: Path) -> None:
     done = run_cli("render", "--game", "moonlight", "--record", record, "--turn", "end",
                    "-o", str(tmp_path / "end"))
     assert done.returncode == 0, done.stderr
-    assert [Path(p).name for p in done.stdout.split()] == ["turn.png", "final.png"]
+    assert [Path(p).name for p in done.stdout.split()] == ["turn.png", "final.png",
+                                                           "story.png"]
     for path in done.stdout.split():
         with Image.open(path) as image:
             assert image.format == "PNG" and image.width == 800

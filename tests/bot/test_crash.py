@@ -21,11 +21,12 @@ from bot.tables.domain import Status
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
 from engine.games.rng import Rng
-from engine.moonriver.record import GameRecord, replay, result_of
 from engine.moonriver.state import GameState
+from engine.registry import Record, game_named, replay
 from tests.bot.crash_worker import USERS
 
 GAMES = 6
+MOON_RIVER = game_named("moonriver")
 
 
 def acknowledged(output: str) -> tuple[dict[int, list[str]], tuple[int, str] | None]:
@@ -89,12 +90,15 @@ async def test_sigkill_loses_at_most_the_action_in_flight(tmp_path: Path) -> Non
             mine = acked.get(game.id, [])
             assert texts[:len(mine)] == mine  # every acknowledged action survived, in order
             unacknowledged += [(game.id, text) for text in texts[len(mine):]]
-            record = GameRecord(seed=game.seed, players=[s.name for s in game.seats],
-                                actions=texts)
+            names = tuple(s.name for s in game.seats)
+            record = Record("moonriver", game.seed, names, MOON_RIVER.options({}),
+                            tuple(texts))
             rebuilt = replay(record).state  # every logged action is legal, in order
             if game.status is Status.FINISHED:
                 (stored,) = [r for r in await store.results(None) if r.game_id == game.id]
-                assert result_of(rebuilt)["scores"] == stored.scores
+                result = MOON_RIVER.result(rebuilt)
+                assert result is not None
+                assert dict(zip(names, result.scores, strict=True)) == stored.scores
                 known[game.id] = texts
                 continue
             snap = await store.snapshot(game.id)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-from collections.abc import AsyncIterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -72,19 +71,6 @@ def delivering(store: GameStore, service: TableService,
     return Delivery(client, draw, clock=service.clock)  # type: ignore[arg-type]
 
 
-@pytest.fixture
-async def second(store: GameStore) -> AsyncIterator[GameStore]:
-    if not isinstance(store, PostgresStore):
-        yield store
-        return
-    other = PostgresStore(store.url)
-    await other.open()
-    try:
-        yield other
-    finally:
-        await other.close()
-
-
 async def play(service: TableService, channel: int, users: dict[int, User], rng: Rng,
                moves: int) -> None:
     for _ in range(moves):
@@ -103,12 +89,12 @@ async def settled(store: GameStore, clock: Clock, *deliveries: Delivery) -> None
 
 
 async def test_two_deliveries_post_every_row_once_and_each_games_rows_in_order(
-        store: GameStore, second: GameStore, clock: Clock) -> None:
+        store: GameStore, twin: GameStore, clock: Clock) -> None:
     users = {u.id: u for u in (ALICE, BOB)}
-    here, there = TableService(store, clock=clock), TableService(second, clock=clock)
+    here, there = TableService(store, clock=clock), TableService(twin, clock=clock)
     sent: list[tuple[int, str]] = []
-    deliveries = [delivering(store, here, sent), delivering(second, there, sent)]
-    for d, s in zip(deliveries, (store, second), strict=True):
+    deliveries = [delivering(store, here, sent), delivering(twin, there, sent)]
+    for d, s in zip(deliveries, (store, twin), strict=True):
         await s.listen(d.wake)  # as the bot does: every commit with posts wakes both
         d.start()
     try:
@@ -144,7 +130,7 @@ async def test_two_deliveries_post_every_row_once_and_each_games_rows_in_order(
 
 
 async def test_rows_a_dead_process_had_claimed_are_delivered_by_another(
-        store: GameStore, second: GameStore, clock: Clock) -> None:
+        store: GameStore, twin: GameStore, clock: Clock) -> None:
     """PostgreSQL: the process that committed and claimed them is gone (its session
     ended), and the other delivers them at once, not after the lease."""
     if not isinstance(store, PostgresStore):
@@ -159,7 +145,7 @@ async def test_rows_a_dead_process_had_claimed_are_delivered_by_another(
     assert [p.game_id for p in claimed] == [started.game.id]
     await dying.close()  # as a SIGKILL ends its session
     sent: list[tuple[int, str]] = []
-    survivor = delivering(second, TableService(second, clock=clock), sent)
+    survivor = delivering(twin, TableService(twin, clock=clock), sent)
     survivor.start()
     try:
         await settled(store, clock, survivor)

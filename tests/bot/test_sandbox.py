@@ -39,6 +39,7 @@ async def test_a_hot_seat_game_with_a_computer(tmp_path: Path) -> None:
     assert {p.split(">")[0] for p in prompts} == {"Ann", "Ben"}
     pictures = sorted(tmp_path.glob("table-*.png"))
     assert len(pictures) > 40 and (tmp_path / "scores.png").exists()
+    assert (tmp_path / "story.png").read_bytes().startswith(b"\x89PNG")
     assert Image.open(tmp_path / "table.png").size[0] >= 800  # the phone-first turn picture
     # options by their labels, a text board before each prompt, the picture path
     listed = [line for line in text.splitlines() if re.match(r"\s+\d+\. ", line)]

@@ -4,8 +4,6 @@ each accept a move the other made right before, whatever their caches held."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
 
 from bot.tables.errors import StaleActionError, TooManyLobbies
@@ -13,7 +11,6 @@ from bot.tables.fronts.moonriver.options import table_options as mr_options
 from bot.tables.limits import TableLimits
 from bot.tables.service import TableService
 from bot.tables.store import GameStore
-from bot.tables.store.postgres import PostgresStore
 from engine.games.rng import Rng
 from tests.bot.conftest import ALICE, BOB, CAROL, Clock
 
@@ -21,17 +18,9 @@ CHANNEL = 100
 
 
 @pytest.fixture
-async def other(store: GameStore, clock: Clock) -> AsyncIterator[TableService]:
+def other(twin: GameStore, clock: Clock) -> TableService:
     """A second service on the same games (a second process, on PostgreSQL)."""
-    if not isinstance(store, PostgresStore):
-        yield TableService(store, clock=clock)
-        return
-    second = PostgresStore(store.url)
-    await second.open()
-    try:
-        yield TableService(second, clock=clock)
-    finally:
-        await second.close()
+    return TableService(twin, clock=clock)
 
 
 async def test_a_move_made_through_one_service_is_accepted_by_the_other_right_after(

@@ -1,15 +1,13 @@
 """Claims, leases and locks: the work any process may do is done once (the store contract,
 on memory, SQLite and PostgreSQL).
 
-A "twin" is a second claimer on the same games: on PostgreSQL another store on the same
-database (another process, its own pool and owner), on SQLite and memory the same store
-(one process per file: its claims race inside one event loop).
+A "twin" (tests/bot/conftest.py) is a second claimer on the same games: on PostgreSQL
+another store on the same database (another process), on SQLite and memory the same store.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import pytest
@@ -32,19 +30,6 @@ from tests.bot.conftest import START
 from tests.bot.test_store_contract import started
 
 LEASE = timedelta(minutes=2)
-
-
-@pytest.fixture
-async def twin(store: GameStore) -> AsyncIterator[GameStore]:
-    if not isinstance(store, PostgresStore):
-        yield store
-        return
-    other = PostgresStore(store.url)
-    await other.open()
-    try:
-        yield other
-    finally:
-        await other.close()
 
 
 async def with_posts(store: GameStore, channel: int, *kinds: PostKind):

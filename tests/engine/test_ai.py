@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.games.levels import AI_LEVELS, ai_name
+from engine.games.levels import AI_LEVELS, AI_NAMES, ai_name
 from engine.games.rng import Rng
 from engine.moonriver.actions import Build
 from engine.moonriver.ai import (
-    AI_PLAYERS,
     GreedyPlayer,
     Player,
     RandomPlayer,
@@ -65,7 +64,7 @@ def test_ai_modules_import_no_clock_or_randomness_at_module_level() -> None:
 
 def test_levels_map_to_players_in_one_place() -> None:
     assert AI_LEVELS == {"easy": "random", "normal": "greedy", "hard": "strong"}
-    assert set(AI_PLAYERS) == {"random", "greedy", "strong"}
+    assert AI_NAMES == ("random", "greedy", "strong")
     assert isinstance(make_player("easy", 1), RandomPlayer)
     assert isinstance(make_player("normal", 1), GreedyPlayer)
     hard = make_player("hard", 1, think_ms=30)

@@ -19,10 +19,10 @@ from engine.moonriver.legends import (
     scenario_name,
     scenario_number,
 )
-from engine.moonriver.record import GameRecord, replay
 from engine.moonriver.scenarios import score_scenario
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import public_view, ranch_grid
+from engine.registry import Record, game_named, read_record, replay
 from tests.engine.positions import next_seat, next_turn_holding, play_until, start
 from tests.helpers import Spec
 
@@ -155,9 +155,9 @@ def test_R_LEG_2_state_refuses_a_scenario_that_does_not_fit_the_variant() -> Non
 def test_R_LEG_2_the_scenario_scores_at_the_end_and_the_record_replays(scenario: int) -> None:
     state = start(3, 40 + scenario, variant="legends", scenario=scenario)
     rng = Rng(scenario)
-    record = GameRecord(seed=state.config.seed, players=list(state.config.players),
-                        variant="legends", scenario=scenario)
-    fresh = record.new_game()
+    game = game_named("moonriver")
+    options = game.options({"variant": "legends", "scenario": scenario})
+    fresh, _ = game.new_game(state.config.players, state.config.seed, options)
     actions = []
     while fresh.phase is not Phase.OVER:
         action = rng.choice(legal_actions(fresh))
@@ -170,10 +170,12 @@ def test_R_LEG_2_the_scenario_scores_at_the_end_and_the_record_replays(scenario:
         assert sheet.scenario == expected
         assert sheet.total == (sheet.territory_points + sheet.resource_points
                                + sheet.partner_points + expected.points)
-    record.actions = actions
-    again = replay(GameRecord.from_dict(json.loads(json.dumps(record.to_dict()))))
+    record = Record("moonriver", state.config.seed, state.config.players, options,
+                    tuple(actions))
+    data = game.record_to_dict(record)
+    again = replay(read_record(json.loads(json.dumps(data))))
     assert again.state == fresh
-    assert record.to_dict()["options"] == {"variant": "legends", "scenario": scenario}
+    assert data["options"] == {"variant": "legends", "scenario": scenario}
     view = public_view(fresh)
     assert view.scenario == SCENARIOS[scenario - 1] and view.variant == "legends"
     assert [p.score.total for p in view.players] == [s.total for s in result.sheets]
@@ -260,3 +262,40 @@ def test_is_over_only_at_the_end() -> None:
     state = start(3, 5)
     assert not is_over(state)
     assert is_over(play_until(state, Rng(5), lambda s: False))
+
+
+def test_R_LEG_1_seats_play_the_legends_of_the_colours_they_chose() -> None:
+    """A two-player game can be any two Legends (Big Jo and Wesley here): each seat's
+    chosen colour decides its board; the state and the record keep the choice."""
+    from engine.registry import game_named, read_record
+    from engine.registry import replay as replay_record
+    rules = game_named("moonriver")
+    options = rules.options({"variant": "legends", "scenario": 1,
+                             "colours": ["green", "white"]})
+    state, _ = rules.new_game(["Ann", "Ben"], 7, options)
+    assert [p.board for p in state.players] == ["big_jo", "wesley"]
+    assert state.config.colours == ("green", "white")
+    again = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+    assert again.config.colours == ("green", "white") and again == state
+    assert rules.table_options(state)["colours"] == ["green", "white"]
+    assert [p.colour for p in public_view(state).players] == ["green", "white"]
+    for _ in range(12):
+        state, _events = apply(state, legal_actions(state)[0])
+    record = rules.record_to_dict(rules.record_from_dict(
+        {"format": "moonriver-record/1", "seed": 7, "players": ["Ann", "Ben"],
+         "options": {"variant": "legends", "scenario": 1, "colours": ["green", "white"]},
+         "actions": []}))
+    assert record["options"]["colours"] == ["green", "white"]
+    assert replay_record(read_record(record)).state.players[0].board == "big_jo"
+
+
+@pytest.mark.parametrize("colours", [["green", "green"], ["pink", "white"], ["green"],
+                                     "green,white"])
+def test_R_LEG_1_a_bad_choice_of_colours_is_refused(colours: object) -> None:
+    with pytest.raises(GameError):
+        new_game(["Ann", "Ben"], 7, variant="legends", colours=colours)  # type: ignore[arg-type]
+
+
+def test_R_LEG_1_the_seat_order_colours_store_no_choice() -> None:
+    state = new_game(["Ann", "Ben"], 7, colours=["purple", "orange"])
+    assert state == new_game(["Ann", "Ben"], 7) and "colours" not in state.to_dict()["config"]

@@ -10,8 +10,8 @@ from engine.moonriver.actions import Build, sort_key
 from engine.moonriver.components import COWBOY
 from engine.moonriver.game import _legal_builds, apply, legal_actions, new_game
 from engine.moonriver.grid import WIDTH, geometry
-from engine.moonriver.record import GameRecord, replay, result_of
 from engine.moonriver.state import GameState, Phase, validate_state
+from engine.registry import Record, game_named, read_record, replay, with_result
 
 # Mutation testing (scripts/mutation.sh) runs the suite once per mutant: fewer games there.
 MUTATING = "MUTANT_UNDER_TEST" in os.environ
@@ -79,8 +79,7 @@ def play(players: int, seed: int, deep: bool, *, variant: str = "base",
     state = new_game([f"P{i}" for i in range(players)], seed, variant=variant,
                      scenario=scenario)
     rng = Rng(seed * 31 + players)
-    record = GameRecord(seed=seed, players=list(state.config.players), variant=variant,
-                        scenario=state.config.scenario)
+    actions: list[str] = []
     steps = 0
     while state.phase is not Phase.OVER:
         options = legal_actions(state)
@@ -101,13 +100,15 @@ def play(players: int, seed: int, deep: bool, *, variant: str = "base",
             assert state.to_dict() == snapshot, "apply changed its input"
             assert GameState.from_dict(new.to_dict()) == new
         check_step(state, new)
-        record.actions.append(str(choice))
+        actions.append(str(choice))
         state = new
         steps += 1
         assert steps < 2000, "the game must end"
     assert GameState.from_dict(state.to_dict()) == state
-    record.result = result_of(state)
-    assert replay(GameRecord.from_dict(record.to_dict())).state == state
+    game = game_named("moonriver")
+    record = with_result(Record("moonriver", seed, state.config.players,
+                                game.table_options(state), tuple(actions)), state)
+    assert replay(read_record(game.record_to_dict(record))).state == state
     parcels_left = sum(len(p.storage) for p in state.players)
     assert parcels_left == 0 and state.pile == []
     return state

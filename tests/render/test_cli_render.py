@@ -11,8 +11,8 @@ from bot.cli import main
 from engine.games.rng import Rng
 from engine.moonriver.actions import Build
 from engine.moonriver.game import apply, legal_actions, new_game
-from engine.moonriver.record import GameRecord
 from engine.moonriver.state import Phase
+from engine.registry import Record, game_named
 
 
 def record_file(tmp_path: Path, seed: int) -> tuple[Path, int]:
@@ -31,7 +31,9 @@ def record_file(tmp_path: Path, seed: int) -> tuple[Path, int]:
         state, events = apply(state, action)
         turns += sum(e.kind == "turn_started" for e in events)
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(GameRecord(seed, players, actions=actions).to_dict()))
+    game = game_named("moonriver")
+    record = Record("moonriver", seed, tuple(players), game.options({}), tuple(actions))
+    path.write_text(json.dumps(game.record_to_dict(record)))
     return path, build_turn
 
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from engine.moonriver.actions import Build
+from engine.moonriver.actions import Bonus, Build
 from engine.moonriver.game import legal_actions
 from engine.moonriver.grid import WIDTH, parse_cell
 from engine.moonriver.view import public_view
+from render.labels import letter
 from render.moonriver import render_preview
-from render.moonriver.placement import letter, placement_positions, position_of
+from render.moonriver.placement import bonus_spots, placement_positions, position_of
+from render.moonriver.ranch import ranch_picture
 from render.stamps import drawn_texts
 from render.theme import DARK
+from tests.helpers import at_bonus_decision
 from tests.render.golden import at_build_decision
 
 
@@ -46,3 +49,24 @@ def test_preview_writes_the_letters_of_every_position() -> None:
     letters = [p.letter for p in positions]
     assert len(letters) >= 2
     assert sorted(text for text, _ in texts if text in letters) == letters  # once each
+
+
+def test_R_2P_3_the_bonus_tile_preview_letters_each_spot_once() -> None:
+    """The bonus tile covers one cell: the preview letters every cell a legal placement
+    may take, once each whatever the tile and side, and the letter stands on its cell."""
+    state = at_bonus_decision()
+    bonuses = [a for a in legal_actions(state) if isinstance(a, Bonus)]
+    spots = bonus_spots(bonuses)
+    assert len(bonuses) > len(spots) >= 2  # more options than spots: sides share a letter
+    assert sorted(b for s in spots for b in s.bonuses) == sorted(bonuses)
+    assert [s.letter for s in spots] == [letter(i) for i in range(len(spots))]
+    rows = [s.cells[0] // WIDTH for s in spots]
+    assert rows == sorted(rows, reverse=True)  # reading order: the top row first
+    with drawn_texts() as texts:
+        image = render_preview(public_view(state), 0, bonuses, theme=DARK)
+    letters = [s.letter for s in spots]
+    assert sorted(text for text, _ in texts if text in letters) == letters
+    _, geometry = ranch_picture(public_view(state).players[0], theme=DARK)
+    for spot in spots:  # the letter's disc (the legal colour) sits on the spot's cell
+        x0, y0, x1, y1 = geometry.cell_box(spot.cells[0])
+        assert image.getpixel(((x0 + x1) // 2 - 12, (y0 + y1) // 2)) == DARK.legal

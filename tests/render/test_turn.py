@@ -11,12 +11,12 @@ from engine.moonriver.view import public_view
 from render.labels import slot_label
 from render.moonriver.changes import CowStep, changes_of
 from render.moonriver.labels import draft_labels, parcel_label
-from render.moonriver.layout import PHONE_WIDTH, TurnPicture
-from render.moonriver.scores import fit_formula
+from render.moonriver.layout import TurnPicture
 from render.moonriver.turn import render_turn
+from render.score_card import fit_formula
 from render.stamps import drawn_texts, text_width
-from render.theme import DARK, LIGHT
-from tests.render.golden import played, played_with_events
+from render.theme import DARK, LIGHT, PHONE_WIDTH
+from tests.render.golden import played, played_with_events, with_draft
 
 GAMES = [(4, 3, 9), (3, 7, 9), (2, 2, 9), (2, 5, 18), (3, 4, 0)]  # players, seed, round
 
@@ -153,7 +153,7 @@ def test_plurals_in_the_supply_counts() -> None:
     assert counted("render.cows_left", 1) == "1 cow in the supply"
     assert counted("render.cows_left", 2) == "2 cows in the supply"
     assert counted("render.pile_left", 1, "de") == "1 Parzelle im Stapel"
-    assert counted("render.pile_left", 1, "ja-JP") == "土地タイルの山 1"
+    assert counted("render.pile_left", 1, "ja-JP") == "区画の山 1"
 
 
 def test_one_point_is_a_point_not_points() -> None:
@@ -208,3 +208,68 @@ def test_two_players_the_other_ranch_is_as_wide_as_the_saloon() -> None:
     mine = next(r for r in picture.layout.ranches if r.seat == mover)
     x0, _, x1, _ = other.panel
     assert x0 > mine.panel[2] and x1 >= picture.layout.width - 12 - 1
+
+
+def _first(players: int, seed: int, shown: tuple[str, ...]):
+    """The first turn picture whose draft columns with a parcel left are `shown`."""
+    view, events = with_draft(players, seed, shown)
+    return view, render_turn(view, theme=DARK, changes=changes_of(events))
+
+
+def _reads_on_a_phone(picture: TurnPicture) -> None:
+    layout = picture.layout
+    scale = layout.scale()
+    assert picture.image.size == (layout.width, layout.height)
+    assert layout.height <= 1.45 * layout.width and layout.min_text * scale >= 11
+    assert layout.cell_size(layout.mover or 0) * scale >= 28
+    assert all(r.cell * scale >= 14 for r in layout.ranches)
+    assert all((x1 - x0) * scale >= 40 for x0, _y0, x1, _y1 in layout.draft_tiles)
+    for a in layout.ranches:  # no ranch overlaps another, or leaves the picture
+        assert a.panel[0] >= 0 and a.panel[2] <= layout.width and a.panel[3] <= layout.height
+        for b in layout.ranches:
+            if a is not b:
+                assert (a.panel[2] <= b.panel[0] or b.panel[2] <= a.panel[0]
+                        or a.panel[3] <= b.panel[1] or b.panel[3] <= a.panel[1])
+
+
+def _ranch_share(picture: TurnPicture) -> float:
+    """How much of the picture the ranches' cells take."""
+    layout = picture.layout
+    return sum((r.grid[2] - r.grid[0]) * (r.grid[3] - r.grid[1])
+               for r in layout.ranches) / (layout.width * layout.height)
+
+
+@pytest.mark.parametrize(("players", "roomier"), [(2, True), (3, False), (4, True)])
+def test_a_draft_column_with_no_parcel_left_gives_its_room_to_the_ranches(
+        players: int, roomier: bool) -> None:
+    """Once this round's parcels are all taken (R-ORDER-1) its column is only empty
+    boxes: the picture draws the next column alone, and the ranches get that room (with
+    three players the saloon's old room holds a ranch, the row below keeps its size)."""
+    _, both = _first(players, 7, ("now", "next"))
+    view, picture = _first(players, 7, ("next",))
+    parcels = [slot.parcel for slot in view.next_column]
+    assert len(picture.layout.draft_tiles) == len(parcels) and all(parcels)
+    _reads_on_a_phone(picture)
+    assert _ranch_share(picture) >= _ranch_share(both)
+    assert (_ranch_share(picture) > _ranch_share(both)) is roomier
+    assert picture.layout.height <= both.layout.height  # not taller for it
+    mover = picture.layout.mover or 0
+    assert min(r.cell for r in picture.layout.ranches if r.seat != mover) >= min(
+        r.cell for r in both.layout.ranches if r.seat != both.layout.mover)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_last_round_draws_no_empty_draft(players: int) -> None:
+    """R-END-1: the last round has no next column; once its parcels are taken nothing of
+    the draft is left to show, so no draft is drawn and the ranches start under the
+    banner."""
+    _, both = _first(players, 3, ("now", "next"))
+    with drawn_texts() as texts:
+        view, picture = _first(players, 3, ())
+    assert view.last_round and picture.layout.draft_tiles == ()
+    written = [text for text, _ in texts]
+    assert "This round" not in written and "Next round" not in written
+    mover = next(r for r in picture.layout.ranches if r.seat == picture.layout.mover)
+    assert mover.panel[1] < both.layout.ranches[0].panel[1] - 150  # where the draft was
+    assert _ranch_share(picture) > _ranch_share(both)
+    _reads_on_a_phone(picture)

@@ -32,6 +32,7 @@ from bot.tables.domain import (
     UserPrefs,
 )
 from bot.tables.errors import TooManyLobbies
+from bot.tables.ratings import Board, PlayerRecord, RatedGame
 
 #: How long a claimed reminder is held before another round may claim it again (a crash
 #: between the claim and its firing must not lose it).
@@ -48,7 +49,7 @@ JOBS = ("resume", "prune", "command-sync", "backup",
         "identify")  # one shard's IDENTIFY at a time over every process (Discord's limit)
 
 
-#: Schema migration 9 of both engines: a reminder or an outbox row is claimed by one
+#: Schema migration 11 of both engines: a reminder or an outbox row is claimed by one
 #: process until a time (`claimed_by`, `claimed_until`); a claim from before is dropped.
 CLAIMS_MIGRATION = (
     "DROP INDEX reminders_due",
@@ -186,9 +187,11 @@ class GameStore(Protocol):
                              entries: Sequence[ActionEntry], state: dict[str, Any],
                              reminders: Sequence[NewReminder] | None, now: datetime,
                              result: GameResult | None = None,
-                             posts: Sequence[NewPost] = ()) -> Game:
+                             posts: Sequence[NewPost] = (),
+                             rated: RatedGame | None = None) -> Game:
         """One transaction: log rows, snapshot, version, reminders (None: keep), result,
-        and the posts announcing it (the transactional outbox)."""
+        the posts announcing it (the transactional outbox) and, with the result, the
+        ratings it changes (`rated`: once per game id, as `rate_game`)."""
         ...
 
     async def truncate_actions(self, game: Game, *, keep: int,
@@ -309,3 +312,32 @@ class GameStore(Protocol):
     async def user_prefs(self, user_id: int) -> UserPrefs: ...
 
     async def set_user_prefs(self, prefs: UserPrefs) -> None: ...
+
+    # --- ratings (bot/tables/ratings.py) -------------------------------------------------
+
+    async def rate_game(self, rated: RatedGame) -> bool:
+        """Rate a finished game in a transaction of its own: claim its id, read the
+        ratings of its identities, write their new ratings and history lines. False (and
+        nothing changed) if that id was rated before."""
+        ...
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int) -> Board:
+        """The best `limit` rows of a server's game by ordinal, players hiding left out,
+        each with its trend, and how many shown identities are rated."""
+        ...
+
+    async def player_record(self, guild_id: int, game: str, player: str
+                            ) -> PlayerRecord | None:
+        """An identity's record (None: never rated since the last reset)."""
+        ...
+
+    async def set_hidden(self, guild_id: int, game: str, user_id: int, hidden: bool) -> None:
+        """A player hides from (or shows again on) a server's leaderboard of a game."""
+        ...
+
+    async def is_hidden(self, guild_id: int, game: str, user_id: int) -> bool: ...
+
+    async def reset_ratings(self, guild_id: int, game: str) -> int:
+        """Forget a server's ratings of a game (the games rated stay rated: never again);
+        returns how many identities were dropped."""
+        ...

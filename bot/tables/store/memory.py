@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+import bot.tables.store.rating_sql as rq
 from bot.tables.domain import (
     OPEN_STATUSES,
     Game,
@@ -27,6 +28,15 @@ from bot.tables.domain import (
     UserPrefs,
 )
 from bot.tables.errors import GameAlreadyOpen, NoGameHere, StaleActionError
+from bot.tables.ratings import (
+    TREND_GAMES,
+    Board,
+    PlayerRecord,
+    RatedGame,
+    Rating,
+    counted,
+    rate,
+)
 from bot.tables.store.base import (
     POST_LEASE,
     REMINDER_LEASE,
@@ -35,6 +45,27 @@ from bot.tables.store.base import (
     OneProcess,
     too_many_lobbies,
 )
+
+
+@dataclass(slots=True)
+class _Rated:
+    """One identity's ratings row (as SQLite's `ratings`)."""
+
+    user_id: int | None
+    name: str
+    rating: Rating
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """One rated game of an identity (as SQLite's `rating_history`)."""
+
+    game_id: int
+    score: int
+    ordinal: float
+    at: datetime
 
 
 class MemoryStore(OneProcess):
@@ -53,6 +84,11 @@ class MemoryStore(OneProcess):
         self._next_post = 1
         self._results: dict[int, GameResult] = {}
         self._prefs: dict[int, UserPrefs] = {}
+        # ratings by (guild, game): identity → row, identity → lines oldest first
+        self._ratings: dict[tuple[int, str], dict[str, _Rated]] = {}
+        self._lines: dict[tuple[int, str], dict[str, list[_Line]]] = {}
+        self._rated: set[int] = set()
+        self._hidden: set[tuple[int, str, int]] = set()
         self._next_game = 1
         self._next_reminder = 1
 
@@ -190,7 +226,8 @@ class MemoryStore(OneProcess):
                              entries: Sequence[ActionEntry], state: dict[str, Any],
                              reminders: Sequence[NewReminder] | None, now: datetime,
                              result: GameResult | None = None,
-                             posts: Sequence[NewPost] = ()) -> Game:
+                             posts: Sequence[NewPost] = (),
+                             rated: RatedGame | None = None) -> Game:
         game = self._checked(game)
         game_id = game.id
         log = self._actions[game_id]
@@ -204,6 +241,8 @@ class MemoryStore(OneProcess):
         if result is not None:
             self._results[game_id] = result
             self._drop_reminders(game_id)
+            if rated is not None:
+                await self.rate_game(rated)
         elif reminders is not None:
             self._add_reminders(game, reminders)
         self._add_posts(game_id, game.version, posts, now)
@@ -345,3 +384,66 @@ class MemoryStore(OneProcess):
 
     async def set_user_prefs(self, prefs: UserPrefs) -> None:
         self._prefs[prefs.user_id] = prefs
+
+    # --- ratings ---------------------------------------------------------------------------
+
+    async def rate_game(self, rated: RatedGame) -> bool:
+        if rated.game_id in self._rated:
+            return False
+        self._rated.add(rated.game_id)
+        where = (rated.guild_id, rated.game)
+        rows = self._ratings.setdefault(where, {})
+        lines = self._lines.setdefault(where, {})
+        after = rate({p: r.rating for p, r in rows.items()}, rated.placings)
+        for p in counted(rated.placings):
+            old = rows.get(p.player)
+            rows[p.player] = _Rated(p.user_id, p.name, after[p.player],
+                                    (old.games if old else 0) + 1,
+                                    (old.wins if old else 0) + int(p.won))
+            lines.setdefault(p.player, []).append(
+                _Line(rated.game_id, p.score, after[p.player].ordinal, rated.finished_at))
+            lines[p.player].sort(key=lambda line: (line.at, line.game_id))
+        return True
+
+    def _shown(self, guild_id: int, game: str) -> list[tuple[str, _Rated]]:
+        """The shown rows of a board, best first (as `rating_sql.BOARD` orders them)."""
+        rows = [(p, r) for p, r in self._ratings.get((guild_id, game), {}).items()
+                if r.user_id is None or (guild_id, game, r.user_id) not in self._hidden]
+        return sorted(rows, key=lambda pr: (-pr[1].rating.ordinal, -pr[1].games, pr[0]))
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int) -> Board:
+        shown = self._shown(guild_id, game)
+        lines = self._lines.get((guild_id, game), {})
+        rows = []
+        for player, r in shown[:limit]:
+            mine = lines.get(player, [])
+            before = mine[-TREND_GAMES - 1].ordinal if len(mine) > TREND_GAMES else None
+            rows.append((player, r.name, r.user_id, r.rating.ordinal, r.games, r.wins, before))
+        return rq.board_rows(rows, len(shown))
+
+    async def player_record(self, guild_id: int, game: str, player: str
+                            ) -> PlayerRecord | None:
+        r = self._ratings.get((guild_id, game), {}).get(player)
+        if r is None:
+            return None
+        shown = r.user_id is None or (guild_id, game, r.user_id) not in self._hidden
+        above = sum(1 for _p, other in self._shown(guild_id, game)
+                    if other.rating.ordinal > r.rating.ordinal) if shown else None
+        mine = self._lines[(guild_id, game)][player]
+        scores = (sum(line.score for line in mine) / len(mine), max(line.score for line in mine))
+        return rq.player_record(
+            (player, r.name, r.rating.ordinal, r.games, r.wins, shown), above, scores,
+            [(line.at.isoformat(), line.ordinal) for line in mine])
+
+    async def set_hidden(self, guild_id: int, game: str, user_id: int, hidden: bool) -> None:
+        if hidden:
+            self._hidden.add((guild_id, game, user_id))
+        else:
+            self._hidden.discard((guild_id, game, user_id))
+
+    async def is_hidden(self, guild_id: int, game: str, user_id: int) -> bool:
+        return (guild_id, game, user_id) in self._hidden
+
+    async def reset_ratings(self, guild_id: int, game: str) -> int:
+        self._lines.pop((guild_id, game), None)
+        return len(self._ratings.pop((guild_id, game), {}))

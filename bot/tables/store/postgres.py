@@ -34,6 +34,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+import bot.tables.store.rating_sql as rq
 from bot import APP_NAME
 from bot.tables.domain import (
     Game,
@@ -59,6 +60,7 @@ from bot.tables.errors import (
     StaleActionError,
     StoreError,
 )
+from bot.tables.ratings import Board, PlayerRecord, RatedGame, Rating
 from bot.tables.store.base import (
     CLAIMS_MIGRATION,
     JOBS,
@@ -173,7 +175,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 8: a player's open games across a server (`open_games_of`), found by their seats
         "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
     ),
-    CLAIMS_MIGRATION,  # 9: leases with a holder (the same on both engines)
+    rq.postgres_schema(),  # 9: ratings per server and game (rating_sql.SCHEMA)
+    (  # 10: the colour a player chose in the lobby (and so a Legends board, R-LEG-1)
+        "ALTER TABLE seats ADD COLUMN colour TEXT",
+    ),
+    CLAIMS_MIGRATION,  # 11: leases with a holder (the same on both engines)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: Held while migrating, so two processes starting together migrate once.
@@ -376,7 +382,8 @@ class PostgresStore:
                     datetime.fromisoformat(updated))
 
     async def _seats(self, game_id: int) -> tuple[Seat, ...]:
-        rows = await self._all("SELECT seat, user_id, name, ai FROM seats WHERE game_id = $1 "
+        rows = await self._all("SELECT seat, user_id, name, ai, colour FROM seats "
+                               "WHERE game_id = $1 "
                                "ORDER BY seat", game_id)
         return tuple(Seat(*row) for row in rows)
 
@@ -406,7 +413,8 @@ class PostgresStore:
                                "ORDER BY id", status.value)
         seats: dict[int, list[Seat]] = {}
         for game_id, *seat in await self._all(
-                "SELECT s.game_id, s.seat, s.user_id, s.name, s.ai FROM seats s JOIN games g "
+                "SELECT s.game_id, s.seat, s.user_id, s.name, s.ai, s.colour "
+                "FROM seats s JOIN games g "
                 "ON g.id = s.game_id WHERE g.status = $1 ORDER BY s.game_id, s.seat",
                 status.value):
             seats.setdefault(game_id, []).append(Seat(*seat))
@@ -428,9 +436,10 @@ class PostgresStore:
                     "RETURNING id",
                     guild_id, channel_id, host.user_id or 0, options.to_json(),
                     settings.to_json(), seed, components, _time(now), parent, options.game)
-                await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) "
-                                 "VALUES ($1, $2, $3, $4, $5)",
-                                 game_id, host.seat, host.user_id, host.name, host.ai)
+                await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai, colour) "
+                                 "VALUES ($1, $2, $3, $4, $5, $6)",
+                                 game_id, host.seat, host.user_id, host.name, host.ai,
+                                 host.colour)
         except asyncpg.IntegrityConstraintViolationError:
             raise GameAlreadyOpen("this channel already has an open game") from None
         return Game(int(game_id), guild_id, channel_id, Status.LOBBY, host.user_id or 0,
@@ -480,8 +489,9 @@ class PostgresStore:
     async def _write_seats(db: Connection, game_id: int, seats: Sequence[Seat]) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = $1", game_id)
         await db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES ($1, $2, $3, $4, $5)",
-            [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
+            "INSERT INTO seats (game_id, seat, user_id, name, ai, colour) "
+            "VALUES ($1, $2, $3, $4, $5, $6)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai, s.colour) for s in seats])
 
     async def update_lobby(self, game: Game, *, seats: Sequence[Seat], host_id: int,
                            settings: TableSettings, now: datetime) -> Game:
@@ -545,9 +555,11 @@ class PostgresStore:
     async def record_actions(self, game: Game, *, entries: Sequence[ActionEntry],
                              state: dict[str, Any], reminders: Sequence[NewReminder] | None,
                              now: datetime, result: GameResult | None = None,
-                             posts: Sequence[NewPost] = ()) -> Game:
+                             posts: Sequence[NewPost] = (),
+                             rated: RatedGame | None = None) -> Game:
         """One move in one transaction: the version-checked update first (it locks the
-        game's row), then its actions, snapshot, reminders, result and posts."""
+        game's row), then its actions, snapshot, reminders, result (and ratings) and
+        posts."""
         snapshot = json.dumps(state)
         async with self._transaction() as db:
             await self._bump(db, game, now,
@@ -566,6 +578,8 @@ class PostgresStore:
                     "VALUES ($1, $2, $3, $4, $5)",
                     game.id, result.guild_id, _time(result.finished_at),
                     json.dumps(result.scores), json.dumps(list(result.winners)))
+                if rated is not None:
+                    await self._rate(db, rated)
             elif reminders is not None:
                 await self._write_reminders(db, game, reminders)
             await self._write_posts(db, game.id, game.version + 1, posts, now)
@@ -844,3 +858,58 @@ class PostgresStore:
             "INSERT INTO user_prefs (user_id, dm_reminders, locale) VALUES ($1, $2, $3) "
             "ON CONFLICT (user_id) DO UPDATE SET dm_reminders = EXCLUDED.dm_reminders, "
             "locale = EXCLUDED.locale", prefs.user_id, int(prefs.dm_reminders), prefs.locale)
+
+    # --- ratings (bot/tables/ratings.py; the SQL in rating_sql.py) -------------------------
+
+    @staticmethod
+    async def _rate(db: Connection, rated: RatedGame) -> bool:
+        """Rate a finished game inside the caller's transaction, once per game id. Rating
+        updates of one server's game queue on an advisory lock (two games ending at once
+        with a player in common must not both read the same old rating)."""
+        await db.execute("SELECT pg_advisory_xact_lock(hashtext($1))",
+                         f"ratings:{rated.guild_id}:{rated.game}")
+        if _affected(await db.execute(rq.numbered(rq.CLAIM), *rq.claim_row(rated))) != 1:
+            return False
+        current = {}
+        for key in rq.current_keys(rated):
+            row = await db.fetchrow(rq.numbered(rq.CURRENT), *key)
+            if row is not None:
+                current[key[2]] = Rating(row[0], row[1])
+        upserts, history = rq.rows_to_write(rated, current)
+        await db.executemany(rq.numbered(rq.UPSERT), upserts)
+        await db.executemany(rq.numbered(rq.HISTORY), history)
+        return True
+
+    async def rate_game(self, rated: RatedGame) -> bool:
+        async with self._transaction() as db:
+            return await self._rate(db, rated)
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int) -> Board:
+        rows = await self._all(rq.numbered(rq.BOARD), guild_id, game, limit)
+        rated = await self.pool.fetchval(rq.numbered(rq.RATED), *(guild_id, game) * 2)
+        return rq.board_rows(rows, int(rated))
+
+    async def player_record(self, guild_id: int, game: str, player: str
+                            ) -> PlayerRecord | None:
+        row = await self._one(rq.numbered(rq.PLAYER), guild_id, game, player)
+        if row is None:
+            return None
+        above = None
+        if row[5]:
+            above = int(await self.pool.fetchval(rq.numbered(rq.ABOVE),
+                                                *(guild_id, game, row[2]) * 2))
+        scores = await self._one(rq.numbered(rq.SCORES), guild_id, game, player)
+        timeline = await self._all(rq.numbered(rq.TIMELINE), guild_id, game, player)
+        return rq.player_record(tuple(row), above, tuple(scores), timeline)
+
+    async def set_hidden(self, guild_id: int, game: str, user_id: int, hidden: bool) -> None:
+        await self.pool.execute(rq.numbered(rq.HIDE if hidden else rq.SHOW),
+                                guild_id, game, user_id)
+
+    async def is_hidden(self, guild_id: int, game: str, user_id: int) -> bool:
+        return await self._one(rq.numbered(rq.HIDDEN), guild_id, game, user_id) is not None
+
+    async def reset_ratings(self, guild_id: int, game: str) -> int:
+        async with self._transaction() as db:
+            await db.execute(rq.numbered(rq.RESET[0]), guild_id, game)
+            return _affected(await db.execute(rq.numbered(rq.RESET[1]), guild_id, game))

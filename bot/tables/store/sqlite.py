@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+import bot.tables.store.rating_sql as rq
 from bot import APP_NAME
 from bot.tables.domain import (
     Game,
@@ -48,6 +49,7 @@ from bot.tables.errors import (
     StaleActionError,
     StoreError,
 )
+from bot.tables.ratings import Board, PlayerRecord, RatedGame, Rating
 from bot.tables.store.base import (
     CLAIMS_MIGRATION,
     POST_LEASE,
@@ -177,7 +179,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 8: a player's open games across a server (`open_games_of`), found by their seats
         "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
     ),
-    CLAIMS_MIGRATION,  # 9: leases with a holder (the same on both engines)
+    rq.SCHEMA,  # 9: ratings per server and game (bot/tables/ratings.py)
+    (  # 10: the colour a player chose in the lobby (and so a Legends board, R-LEG-1)
+        "ALTER TABLE seats ADD COLUMN colour TEXT",
+    ),
+    CLAIMS_MIGRATION,  # 11: leases with a holder (the same on both engines)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
@@ -232,6 +238,22 @@ def _write_posts_now(db: sqlite3.Connection, game_id: int, version: int,
     db.executemany(INSERT_POST, [(game_id, version, p.kind.value, p.text,
                                   json.dumps(list(p.pings)), p.target, _time(now), _time(now),
                                   game_id) for p in posts])
+
+
+def _rate_now(db: sqlite3.Connection, rated: RatedGame) -> bool:
+    """Rate a finished game inside its end's transaction, once per game id (False: it
+    was rated before, and nothing changed)."""
+    if db.execute(rq.CLAIM, rq.claim_row(rated)).rowcount != 1:
+        return False
+    current = {}
+    for key in rq.current_keys(rated):
+        row = db.execute(rq.CURRENT, key).fetchone()
+        if row is not None:
+            current[key[2]] = Rating(row[0], row[1])
+    upserts, history = rq.rows_to_write(rated, current)
+    db.executemany(rq.UPSERT, upserts)
+    db.executemany(rq.HISTORY, history)
+    return True
 
 
 class SqliteStore(OneProcess):
@@ -443,7 +465,8 @@ class SqliteStore(OneProcess):
     # --- games -------------------------------------------------------------------------
 
     async def _seats(self, game_id: int) -> tuple[Seat, ...]:
-        rows = await self._all("SELECT seat, user_id, name, ai FROM seats WHERE game_id = ? "
+        rows = await self._all("SELECT seat, user_id, name, ai, colour FROM seats "
+                               "WHERE game_id = ? "
                                "ORDER BY seat", (game_id,))
         return tuple(Seat(*row) for row in rows)
 
@@ -482,7 +505,8 @@ class SqliteStore(OneProcess):
                                (status.value,))
         seats: dict[int, list[Seat]] = {}
         for game_id, *seat in await self._all(
-                "SELECT s.game_id, s.seat, s.user_id, s.name, s.ai FROM seats s JOIN games g "
+                "SELECT s.game_id, s.seat, s.user_id, s.name, s.ai, s.colour "
+                "FROM seats s JOIN games g "
                 "ON g.id = s.game_id WHERE g.status = ? ORDER BY s.game_id, s.seat",
                 (status.value,)):
             seats.setdefault(game_id, []).append(Seat(*seat))
@@ -513,9 +537,10 @@ class SqliteStore(OneProcess):
                      settings.to_json(), seed, components, _time(now), _time(now),
                      parent, options.game))
                 game_id = cursor.lastrowid
-                await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) "
-                                 "VALUES (?, ?, ?, ?, ?)",
-                                 (game_id, host.seat, host.user_id, host.name, host.ai))
+                await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai, colour) "
+                                 "VALUES (?, ?, ?, ?, ?, ?)",
+                                 (game_id, host.seat, host.user_id, host.name, host.ai,
+                                  host.colour))
         except sqlite3.IntegrityError:
             raise GameAlreadyOpen("this channel already has an open game") from None
         # Built from what was written, not read back: the reader may still hold a
@@ -562,8 +587,9 @@ class SqliteStore(OneProcess):
                            seats: Sequence[Seat]) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
+            "INSERT INTO seats (game_id, seat, user_id, name, ai, colour) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai, s.colour) for s in seats])
 
     async def update_lobby(self, game: Game, *, seats: Sequence[Seat], host_id: int,
                            settings: TableSettings, now: datetime) -> Game:
@@ -625,10 +651,11 @@ class SqliteStore(OneProcess):
     async def record_actions(self, game: Game, *, entries: Sequence[ActionEntry],
                              state: dict[str, Any], reminders: Sequence[NewReminder] | None,
                              now: datetime, result: GameResult | None = None,
-                             posts: Sequence[NewPost] = ()) -> Game:
-        """One move: its actions, snapshot, reminders and posts in one transaction, run in
-        one trip to the writer's thread (every player turn commits one; statement by
-        statement it was nine trips)."""
+                             posts: Sequence[NewPost] = (),
+                             rated: RatedGame | None = None) -> Game:
+        """One move: its actions, snapshot, reminders and posts (and at the end, the
+        ratings) in one transaction, run in one trip to the writer's thread (every player
+        turn commits one; statement by statement it was nine trips)."""
         snapshot = json.dumps(state)  # encoded here, not while holding the writer
 
         def commit(db: sqlite3.Connection) -> None:
@@ -648,6 +675,8 @@ class SqliteStore(OneProcess):
                     "VALUES (?, ?, ?, ?, ?)",
                     (game.id, result.guild_id, _time(result.finished_at),
                      json.dumps(result.scores), json.dumps(list(result.winners))))
+                if rated is not None:
+                    _rate_now(db, rated)
             elif reminders is not None:
                 _write_reminders_now(db, game, reminders)
             _write_posts_now(db, game.id, game.version + 1, posts, now)
@@ -918,3 +947,42 @@ class SqliteStore(OneProcess):
             await db.execute("INSERT OR REPLACE INTO user_prefs (user_id, dm_reminders, locale) "
                              "VALUES (?, ?, ?)",
                              (prefs.user_id, int(prefs.dm_reminders), prefs.locale))
+
+    # --- ratings (bot/tables/ratings.py) -------------------------------------------------
+
+    async def rate_game(self, rated: RatedGame) -> bool:
+        """Rate a finished game on its own (the end's own commit already does); False if
+        it was rated before."""
+        claimed: list[bool] = []
+        await self._transaction_in_one_trip(lambda db: claimed.append(_rate_now(db, rated)))
+        return claimed[0]
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int) -> Board:
+        rows = await self._all(rq.BOARD, (guild_id, game, limit))
+        (rated,) = await self._one(rq.RATED, (guild_id, game) * 2)
+        return rq.board_rows(rows, int(rated))
+
+    async def player_record(self, guild_id: int, game: str, player: str
+                            ) -> PlayerRecord | None:
+        row = await self._one(rq.PLAYER, (guild_id, game, player))
+        if row is None:
+            return None
+        above = None
+        if row[5]:
+            (above,) = await self._one(rq.ABOVE, (guild_id, game, row[2]) * 2)
+        scores = await self._one(rq.SCORES, (guild_id, game, player))
+        timeline = await self._all(rq.TIMELINE, (guild_id, game, player))
+        return rq.player_record(row, above, scores, timeline)
+
+    async def set_hidden(self, guild_id: int, game: str, user_id: int, hidden: bool) -> None:
+        async with self._transaction() as db:
+            await db.execute(rq.HIDE if hidden else rq.SHOW, (guild_id, game, user_id))
+
+    async def is_hidden(self, guild_id: int, game: str, user_id: int) -> bool:
+        return await self._one(rq.HIDDEN, (guild_id, game, user_id)) is not None
+
+    async def reset_ratings(self, guild_id: int, game: str) -> int:
+        async with self._transaction() as db:
+            await db.execute(rq.RESET[0], (guild_id, game))
+            cursor = await db.execute(rq.RESET[1], (guild_id, game))
+            return cursor.rowcount

@@ -95,19 +95,3 @@ def test_K_TURN_1_replay_stops_where_a_king_turn_begins() -> None:
             assert (state.round - 1) * 4 + state.cursor + 1 == turn
     with pytest.raises(RecordError, match="48 turns, not 49"):
         replay(record, until_turn=49)
-
-
-def test_the_older_record_module_reads_and_replays_the_same_records() -> None:
-    """engine.kingdomino.record stays for its callers, as a layer over engine.games."""
-    from engine.kingdomino.record import GameRecord, result_of
-    from engine.kingdomino.record import replay as old_replay
-
-    record, state = recorded(2, 5, ("harmony",))
-    old = GameRecord.from_dict(GAME.record_to_dict(record))
-    assert old.to_dict() == GAME.record_to_dict(record)
-    assert old.result == result_of(state)  # type: ignore[arg-type]
-    assert old_replay(old).to_dict() == state.to_dict()  # type: ignore[attr-defined]
-    assert old.new_game().to_dict() == replay(record, until_turn=0).state.to_dict()
-    with pytest.raises(RecordError, match="differs"):
-        old_replay(GameRecord(old.seed, old.players, old.variants, old.actions,
-                              {"scores": [0, 0], "winners": [1]}))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from engine.games.base import Record
 from engine.games.events import Event
 from engine.moonlight.actions import Action
 from engine.moonlight.ai import GreedyPlayer, RandomPlayer
@@ -12,6 +13,7 @@ from engine.moonlight.area import SIDE, parse_area, parse_cell
 from engine.moonlight.cards import parse_card_code
 from engine.moonlight.game import apply, new_game
 from engine.moonlight.state import GameState, Phase
+from engine.registry import with_result
 
 Step = Callable[[GameState, Action, GameState, list[Event]], None]
 
@@ -65,3 +67,10 @@ def play_game(seed: int, kinds: tuple[str, str] = ("random", "random"),
         actions.append(str(action))
         state = after
     return state, actions
+
+
+def make_record(state: GameState, actions: Sequence[str]) -> Record:
+    """The record of a game played from `state.seed` with these action texts (the result
+    filled in once the game is over)."""
+    return with_result(Record("moonlight", state.seed, state.players, {}, tuple(actions)),
+                       state)

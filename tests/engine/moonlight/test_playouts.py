@@ -21,10 +21,10 @@ from engine.moonlight.area import CELLS, bounds, fits, mask_of
 from engine.moonlight.cards import AMBUSH, components, parse_card_code
 from engine.moonlight.game import is_legal, legal_actions
 from engine.moonlight.game_rules import Moonlight
-from engine.moonlight.record import make_record, read_record, record_to_dict, replay
 from engine.moonlight.state import GameState, Phase, validate_state
+from engine.registry import read_record, replay
 
-from .support import play_game
+from .support import make_record, play_game
 
 RULES = Moonlight()
 # (players, games): about 2,600 games in all, a few seconds on one core
@@ -67,7 +67,7 @@ def check_end(state: GameState, actions: list[str]) -> None:
     assert decided[-1] == (0 if state.wins[0] == 2 else 1)
     assert len(state.powers[0]) + len(state.powers[1]) == len(decided) - 1  # M-NEXT-2
     record = make_record(state, actions)
-    again = replay(read_record(json.loads(json.dumps(record_to_dict(record)))))
+    again = replay(read_record(json.loads(json.dumps(RULES.record_to_dict(record)))))
     assert again.state == state
 
 

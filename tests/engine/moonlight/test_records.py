@@ -10,12 +10,9 @@ import pytest
 
 from engine.games import Record, Result
 from engine.games.errors import GameError, RecordError
-from engine.moonlight.record import make_record, read_record, record_to_dict, replay
-from engine.registry import game_named
-from engine.registry import read_record as read_any
-from engine.registry import replay as replay_any
+from engine.registry import game_named, read_record, replay
 
-from .support import play_game
+from .support import make_record, play_game
 
 GAME = game_named("moonlight")
 
@@ -31,12 +28,12 @@ def test_the_registry_names_moonlight_with_the_game_interface() -> None:
 def test_a_record_survives_json_and_replays_to_the_same_state() -> None:
     state, actions = play_game(8, ("greedy", "random"))
     record = make_record(state, actions)
-    data = json.loads(json.dumps(record_to_dict(record)))
+    data = json.loads(json.dumps(GAME.record_to_dict(record)))
     assert data["format"] == "moonlight-record/1" and data["game"] == "moonlight"
     assert data["options"] == {} and data["result"]["scores"] == list(state.wins)
-    assert read_record(data) == record == read_any(data)
+    assert GAME.record_from_dict(data) == record == read_record(data)
     assert replay(record).state == state
-    assert replay_any(read_any(data)).state.to_dict() == state.to_dict()
+    assert replay(read_record(data)).state.to_dict() == state.to_dict()
 
 
 def test_records_refuse_a_wrong_result_an_illegal_action_or_another_format() -> None:
@@ -49,13 +46,13 @@ def test_records_refuse_a_wrong_result_an_illegal_action_or_another_format() -> 
     bad = Record(record.game, record.seed, record.players, {}, ("play 5 A1",))
     with pytest.raises(RecordError, match="action 1"):
         replay(bad)
-    data = record_to_dict(record)
+    data = GAME.record_to_dict(record)
     with pytest.raises(RecordError, match="moonlight-record/1"):
-        read_record({**data, "format": "kingdomino-record/1"})
+        GAME.record_from_dict({**data, "format": "kingdomino-record/1"})
     with pytest.raises(RecordError, match="game"):
-        read_record({**data, "game": "kingdomino"})
+        GAME.record_from_dict({**data, "game": "kingdomino"})
     with pytest.raises(RecordError, match="result"):
-        read_record({**data, "result": {"scores": [1], "winners": [0]}})
+        GAME.record_from_dict({**data, "result": {"scores": [1], "winners": [0]}})
 
 
 def test_the_game_interface_plays_moonlight_to_the_end() -> None:

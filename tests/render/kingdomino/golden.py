@@ -15,7 +15,7 @@ from PIL import Image
 
 from render.kingdomino import render_final, render_kingdom, render_preview, render_turn, to_png
 from render.theme import DARK, LIGHT
-from tests.render.golden import DOCS_DIR, GOLDEN_DIR
+from tests.render.golden import DOCS_DIR, GOLDEN_DIR, write_goldens
 from tests.render.kingdomino.games import places, played
 
 KINGDOMINO_DIR = GOLDEN_DIR / "kingdomino"
@@ -81,14 +81,7 @@ DOCS = {"kingdomino-turn": ("turn-4p-dark-en", DARK),
 
 
 def main() -> None:
-    KINGDOMINO_DIR.mkdir(parents=True, exist_ok=True)
-    for old in KINGDOMINO_DIR.glob("*.png"):
-        if old.stem not in PICTURES:
-            old.unlink()
-    for name, make in PICTURES.items():
-        path = KINGDOMINO_DIR / f"{name}.png"
-        make().save(path)
-        print(path)
+    write_goldens(KINGDOMINO_DIR, PICTURES)
     for doc, (name, theme) in DOCS.items():
         path = DOCS_DIR / f"{doc}.png"
         path.write_bytes(to_png(Image.open(KINGDOMINO_DIR / f"{name}.png"), theme))

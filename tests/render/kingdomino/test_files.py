@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
-from engine.kingdomino.record import GameRecord, result_of
+from engine.games.errors import RecordError
+from engine.registry import Record, game_named, with_result
 from render.kingdomino import to_png, write_all
 from render.kingdomino.style import ART_COLOURS, TERRAIN_STYLE
 from render.theme import DARK, LIGHT
@@ -36,16 +39,20 @@ def test_write_all_from_a_record_at_the_end(tmp_path: Path) -> None:
         assert action in legal_actions(state)
         actions.append(str(action))
         state, _ = apply(state, action)
-    record = GameRecord(3, ["Ann", "Bo"], [], actions, result_of(state))
+    rules = game_named("kingdomino")
+    record = with_result(Record("kingdomino", 3, ("Ann", "Bo"), rules.options({}),
+                                tuple(actions)), state)
     paths = write_all(record, tmp_path / "out", "ja", DARK)
     assert sorted(p.name for p in paths) == ["final.png", "kingdom-1.png", "kingdom-2.png"]
-    # the game registry's record of the same game writes the same pictures
-    from engine.registry import game_named
-
-    rules = game_named("kingdomino")
-    shared = rules.record_from_dict(record.to_dict())
-    again = write_all(shared, tmp_path / "again", "ja", DARK)
-    assert [p.read_bytes() for p in sorted(again)] == [p.read_bytes() for p in sorted(paths)]
+    # a record whose result was changed is refused, and nothing is written
+    assert record.result is not None
+    wrong = Record(record.game, record.seed, record.players, record.options, record.actions,
+                   type(record.result)(record.result.scores, (1 - record.result.winners[0],)))
+    with pytest.raises(RecordError, match="differs"):
+        write_all(wrong, tmp_path / "wrong", "ja", DARK)
+    assert not (tmp_path / "wrong").exists()
+    with pytest.raises(ValueError, match="not a Kingdomino record"):
+        write_all(replace(record, game="moonriver"), tmp_path / "other", "ja", DARK)
 
 
 def test_encoding_keeps_the_terrain_and_king_colours_exact() -> None:

@@ -45,7 +45,8 @@ def request(kind: str, theme: str, locale: str) -> DrawRequest:
 
 
 def test_registered_with_its_kinds() -> None:
-    assert registry.GAMES["moonlight"].kinds == KINDS == ("turn", "hand", "final")
+    assert registry.GAMES["moonlight"].kinds == KINDS == ("turn", "hand", "final", "story",
+                                                          "legend")
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -23,11 +23,12 @@ from bot.discord.components import (
     select_id,
     spot_id,
 )
-from bot.discord.drawing import drawn, picture
+from bot.discord.drawing import drawn
 from bot.discord.host import channel_of, client_of, locale_of, user_of
-from bot.discord.screens import Screen, select_option, show
+from bot.discord.screens import Screen, choice_screen, select_option, show
 from bot.tables.domain import Game
 from bot.tables.errors import StaleActionError
+from bot.tables.fronts.moonriver.front import MoonRiverFront
 from bot.tables.fronts.moonriver.labels import (
     action_label,
     in_label_order,
@@ -39,12 +40,12 @@ from bot.tables.fronts.moonriver.labels import (
 )
 from bot.tables.words import Label, fit
 from engine.games.i18n import t
-from engine.moonriver.actions import Action, Build
+from engine.moonriver.actions import Action, Bonus, Build
 from engine.moonriver.state import GameState
 from engine.moonriver.view import public_view
 from render.moonriver.placement import placement_positions, position_of
-from render.pool import DrawRequest
 
+FRONT = MoonRiverFront()
 
 def _add_choices(view: Components, game: Game, state: GameState,
                  actions: Sequence[Action], locale: str) -> None:
@@ -71,15 +72,16 @@ def _add_choices(view: Components, game: Game, state: GameState,
 def _draw_preview(state: GameState, game: Game, builds: Sequence[Build],
                   proposed: Build | None, locale: str) -> bytes:
     """In the drawing worker when the bot runs one (the private thread waits for it)."""
-    return picture(DrawRequest.of("moonriver", "preview", state, seat=state.active_seat or 0,
-                                  choices=tuple(builds), proposed=proposed,
-                                  theme=game.settings.theme, locale=locale))
+    return FRONT.preview_png(state, builds, locale, game.settings.theme, proposed)
 
 
 def decision_screen(game: Game, state: GameState, options: Sequence[Action],
                     locale: str) -> Screen:
     """The first decision of the moment. Builds: skip the pair step when there is one
-    pair (R-BUILD-*); everything else labelled."""
+    pair (R-BUILD-*); a bonus tile (R-2P-3): its lettered spots on the preview, the
+    options by those letters; everything else labelled."""
+    if any(isinstance(a, Bonus) for a in options):
+        return choice_screen(game, state, options, locale)
     builds = [a for a in options if isinstance(a, Build)]
     others = [a for a in options if not isinstance(a, Build)]
     pairs = sorted({pair_key(b) for b in builds})

@@ -52,6 +52,12 @@ def final_png(state: GameState, locale: str, theme: str) -> bytes:
     return picture(_request("final", state, locale, theme))
 
 
+def story_png(state: GameState, rounds: Sequence[tuple[int, ...]], locale: str,
+              theme: str) -> bytes:
+    """The points round by round and where they came from (the end's second picture)."""
+    return picture(_request("story", state, locale, theme, rounds=tuple(rounds)))
+
+
 def kingdom_png(state: GameState, seat: int, locale: str, theme: str) -> bytes:
     """One kingdom in full detail (`/kingdomino board`)."""
     return picture(_request("kingdom", state, locale, theme, seat=seat))

@@ -34,3 +34,10 @@ def hand_png(state: GameState, seat: int, plays: Sequence[Play], proposed: str |
 def final_png(state: GameState, locale: str, theme: str) -> bytes:
     """The end: rounds won and the last area."""
     return picture(DrawRequest.of(GAME, "final", state, locale=locale, theme=theme))
+
+
+def story_png(state: GameState, rounds: Sequence[tuple[int, ...]], locale: str,
+              theme: str) -> bytes:
+    """The points of each round and where they came from (the end's second picture)."""
+    return picture(DrawRequest.of(GAME, "story", state, locale=locale, theme=theme,
+                                  rounds=tuple(rounds)))

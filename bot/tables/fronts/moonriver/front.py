@@ -19,8 +19,10 @@ from bot.tables.words import Label, Segment
 from engine.games.events import Event
 from engine.games.i18n import t
 from engine.moonriver.actions import Build
+from engine.moonriver.components import DEFAULT_COMPONENTS, Board, load_components
 from engine.moonriver.grid import WIDTH, cell_name
-from engine.moonriver.legends import LEGENDS, scenario_name
+from engine.moonriver.legends import LEGENDS, legends_board, scenario_name
+from engine.moonriver.rules import COLOURS
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import public_view
 from render.pool import DrawRequest, picture
@@ -46,15 +48,27 @@ class MoonRiverFront:
 
     def decision(self, state: GameState, options: Sequence[Any], locale: str,
                  theme: str) -> Decision:
-        """Every option labelled; a build reads as its placement ("Desert 1 on C1 …")."""
+        """Every option labelled; a build reads as its placement ("Desert 1 on C1 …"); a
+        bonus tile's (R-2P-3) as the letter of its spot on the preview that comes with it."""
         choices = []
         for action in labels.in_label_order(public_view(state), options):
             label = self.action_label(state, action, locale)
             if isinstance(action, Build):
                 label = Label(label.description, label.text)
             choices.append(Choice(str(action), label))
+        bonuses = labels.bonuses_of(options)
         return Decision(labels.step_prompt(state, locale), menu=tuple(choices),
-                        menu_title=t("step.more", locale))
+                        menu_title=t("step.more", locale),
+                        picture=("preview.png", self.preview_png(state, bonuses, locale, theme))
+                        if bonuses else None)
+
+    def preview_png(self, state: GameState, choices: Sequence[Any], locale: str,
+                    theme: str, proposed: Build | None = None) -> bytes:
+        """The mover's ranch with the legal spots lettered (domino positions or bonus
+        tile cells, R-PLACE-*, R-2P-3), and a proposed domino drawn in."""
+        return picture(DrawRequest.of(self.key, "preview", state, seat=state.active_seat or 0,
+                                      choices=tuple(choices), proposed=proposed, theme=theme,
+                                      locale=locale))
 
     def phase_text(self, state: GameState, locale: str) -> str:
         return t(f"phase.{state.phase.value}", locale)
@@ -78,9 +92,13 @@ class MoonRiverFront:
         return [(p.name, p.score.total) for p in sorted(players, key=lambda p: -p.score.total)]
 
     def seat_order(self, state: GameState, literal: Callable[[str], str]) -> str:
+        """The players in the order they place their rancheros (R-SETUP-5, R-2P-2: drawn,
+        not the seats' colours): those who placed already, then those still to place."""
         names, colours = state.config.players, state.config.colours
-        return " · ".join(f"{COLOUR_DOTS.get(c, '●')} {literal(n)}"
-                          for n, c in zip(names, colours, strict=True))
+        placed = [s.ranchero for s in state.column if s.ranchero is not None]
+        order = list(dict.fromkeys([*placed, *state.pending, *range(len(names))]))
+        return " · ".join(f"{COLOUR_DOTS.get(colours[i], '●')} {literal(names[i])}"
+                          for i in order)
 
     def lobby_lines(self, options: dict[str, Any], locale: str) -> list[str]:
         if options.get("variant") != LEGENDS:
@@ -88,6 +106,24 @@ class MoonRiverFront:
         number = options.get("scenario")  # R-LEG-2: seen before anyone joins
         name = "random" if number is None else scenario_name(int(number))
         return [t("lobby.legends", locale, scenario=t(f"scenario.{name}", locale))]
+
+    def colours(self, options: dict[str, Any]) -> tuple[str, ...]:
+        return COLOURS  # R-COMP-6; in Legends each colour is a Legend's board (R-LEG-1)
+
+    def colour_label(self, colour: str, options: dict[str, Any], locale: str) -> str:
+        """'🟣 purple'; in Legends of the West the colour's Legend: '🟣 Mary (purple)'."""
+        name = t(f"colour.{colour}", locale)
+        board = _legends_board(colour, options)
+        if board is None:
+            return f"{COLOUR_DOTS[colour]} {name}"
+        return f"{COLOUR_DOTS[colour]} {board.character} ({name})"
+
+    def colour_detail(self, colour: str, options: dict[str, Any], locale: str) -> str:
+        """R-LEG-1: a Legend's board has its own number of bridges and storage slots."""
+        board = _legends_board(colour, options)
+        if board is None:
+            return ""
+        return t("lobby.colour.board", locale, bridges=len(board.bridges), slots=board.slots)
 
     def intro_lines(self, state: GameState, locale: str) -> list[str]:
         scenario = public_view(state).scenario  # R-LEG-2: a random one as drawn
@@ -118,6 +154,29 @@ class MoonRiverFront:
 
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
         return picture(DrawRequest.of(self.key, "scores", state, locale=locale, theme=theme))
+
+    def story_row(self, before: GameState, after: GameState, events: Sequence[Event]
+                  ) -> tuple[int, ...] | None:
+        """Every total when a round ends (R-ROUND-*: the next column comes in) and at the
+        end (R-END-*); the setup (R-SETUP-5) is no round."""
+        ended = after.phase is Phase.OVER and before.phase is not Phase.OVER
+        if ended or (after.round != before.round and before.round >= 1):
+            return tuple(p.score.total for p in public_view(after).players)
+        return None
+
+    def story_png(self, state: GameState, rounds: Sequence[tuple[int, ...]], locale: str,
+                  theme: str) -> bytes:
+        return picture(DrawRequest.of(self.key, "story", state, locale=locale, theme=theme,
+                                      rounds=tuple(rounds)))
+
+
+def _legends_board(colour: str, options: dict[str, Any]) -> Board | None:
+    """The Legends board of `colour` at a Legends table (R-LEG-1), else None."""
+    if options.get("variant") != LEGENDS:
+        return None
+    components = load_components(str(options.get("components") or DEFAULT_COMPONENTS))
+    return components.boards[legends_board(components, colour)]
+
 
 def ranch_lines(state: GameState, seat: int, locale: str = "en") -> list[str]:
     """The ranch as a grid, top row first: two letters of the landscape and its cows."""

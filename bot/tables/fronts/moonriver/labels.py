@@ -2,7 +2,8 @@
 
 Parcels are named by landscape, number and symbols ("Forest 5 🐄"), draft parcels also by
 the slot label the picture shows ("③ Forest 5 🐄", `render.moonriver.labels`), opponents by name,
-placements by the letters the preview draws (`render.moonriver.placement`). The action text
+placements and bonus tile spots by the letters the preview draws
+(`render.moonriver.placement`). The action text
 (`build p17 p42 C3 up`) stays in custom_ids and records only. Discord-free: the sandbox
 uses the same labels.
 """
@@ -36,8 +37,9 @@ from engine.moonriver.grid import cell_name
 from engine.moonriver.scoring import score_ranch
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import TableView, ranch_grid
-from render.moonriver.labels import SLOT_LABELS, draft_labels
-from render.moonriver.placement import Position
+from render.labels import SLOT_LABELS
+from render.moonriver.labels import draft_labels
+from render.moonriver.placement import Position, bonus_spots
 from render.plural import counted
 
 
@@ -77,15 +79,31 @@ def draft_text(state: GameState, view: TableView, parcel_id: int, locale: str) -
 def in_label_order(view: TableView, actions: Sequence[EngineAction]) -> list[EngineAction]:
     """The actions with the draft choices in the order of the picture's labels ①–④
     (R-ORDER-1: a column lies sorted by number, and parcels tied on their number keep the
-    order the picture shows, not their ids'); everything else keeps its place after them."""
+    order the picture shows, not their ids') and bonus tile placements by the letters of
+    their spots (R-2P-3); everything else keeps its place after them."""
     labels = draft_labels(view)
     order = {pid: SLOT_LABELS.index(label) for pid, label in labels.items()}
+    spots = {b: i for i, spot in enumerate(bonus_spots(bonuses_of(actions)))
+             for b in spot.bonuses}
 
     def key(action: EngineAction) -> int:
         if isinstance(action, Choose) and action.parcel in order:
             return order[action.parcel]
-        return len(SLOT_LABELS)
+        if isinstance(action, Bonus):
+            return spots[action]
+        return len(SLOT_LABELS) + len(spots)
     return sorted(actions, key=key)
+
+
+def bonuses_of(actions: Sequence[EngineAction]) -> tuple[Bonus, ...]:
+    """The bonus tile placements among `actions` (R-2P-3)."""
+    return tuple(a for a in actions if isinstance(a, Bonus))
+
+
+def bonus_letter(state: GameState, bonus: Bonus) -> str:
+    """The letter of a bonus tile's spot, as the preview of every legal one draws it."""
+    spots = bonus_spots(bonuses_of(legal_actions(state)))
+    return next((spot.letter for spot in spots if bonus in spot.bonuses), "?")
 
 
 def pair_text(state: GameState, first: int, second: int, locale: str) -> str:
@@ -104,6 +122,19 @@ def pair_key(action: Build | Discard) -> str:
 def _owner(state: GameState, parcel_id: int) -> int | None:
     return next((seat for seat, p in enumerate(state.players) if parcel_id in p.storage),
                 None)
+
+
+def _no_swap(state: GameState) -> str | None:
+    """Why a Desperado recruited now would have nothing to swap (R-PART-3: a stored parcel
+    of yours for another player's), as a text key; None when a swap exists."""
+    seat = state.active_seat
+    if seat is None:
+        return None
+    if not state.players[seat].storage:
+        return "why.own_storage_empty"
+    if not any(p.storage for other, p in enumerate(state.players) if other != seat):
+        return "why.others_storage_empty"
+    return None
 
 
 def _pass_label(state: GameState, locale: str) -> str:
@@ -137,6 +168,10 @@ def action_label(state: GameState, view: TableView, action: EngineAction,
         if action.face == COWBOY:
             return Label(t("label.recruit_as_cowboy", locale, partner=partner),
                          t("partner_help.cowboy", locale))
+        why = _no_swap(state) if action.face == "desperado" else None
+        if why is not None:  # R-PART-3: said before choosing, not found out after
+            return Label(t("label.recruit_no_swap", locale, partner=partner),
+                         t("partner_help.desperado_none", locale, why=t(why, locale)))
         return Label(t("label.recruit", locale, partner=partner),
                      t(f"partner_help.{action.kind}", locale))
     if isinstance(action, Move):
@@ -155,7 +190,8 @@ def action_label(state: GameState, view: TableView, action: EngineAction,
         return Label(t("label.steal", locale, victim=names[action.seat],
                        cell=cell_name(action.cell), parcel=where))
     if isinstance(action, Bonus):
-        return Label(t("label.bonus", locale, landscape=landscape_name(action.landscape, locale),
+        return Label(t("label.bonus", locale, letter=bonus_letter(state, action),
+                       landscape=landscape_name(action.landscape, locale),
                        cell=cell_name(action.cell)))
     return Label(t("label.pass.other", locale))  # pragma: no cover - every kind is above
 

@@ -1,0 +1,115 @@
+"""Ratings and resigning through the real bot against the fake Discord: a player who
+resigns sees a confirming button, the thread is told in one line, a computer plays the
+seat to the end and the seat is ranked last; two finished games change the leaderboard
+and the profile, which answer privately with a picture."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.bot.test_end_to_end import ALICE, Bot, discord_and_bot, is_post  # noqa: F401
+from tests.fake_discord import GUILD_ID, FakeDiscord, Sent
+
+MODERATOR = (105, "Mod", True)  # a member with Manage Server (the fake's `member`)
+
+
+def ratings_rows(db: Path) -> dict[str, tuple[int, int, float]]:
+    """player → (games, wins, ordinal), read beside the running bot (WAL: readers never
+    block it)."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+        return {player: (games, wins, ordinal) for player, games, wins, ordinal in con.execute(
+            "SELECT player, games, wins, ordinal FROM ratings WHERE guild_id = ? AND "
+            "game = 'moonriver'", (GUILD_ID,))}
+
+
+def places(db: Path, player: str) -> list[int]:
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+        return [p for (p,) in con.execute("SELECT place FROM rating_history WHERE player = ? "
+                                          "ORDER BY game_id", (player,))]
+
+
+async def play_and_resign(fake: FakeDiscord) -> Sent:
+    """Alice opens a two-seat table against an easy computer, starts it and resigns at
+    her first turn: the computers play it out. Returns the final post."""
+    iid = await fake.slash(ALICE, "new", variant="base", players=2, thread=False)
+    lobby = await fake.wait_for(lambda s: s.interaction_id == iid
+                                and "mr:lobby:join" in s.custom_ids())
+    await fake.answered(await fake.slash(ALICE, "addbot", level="easy"))
+    before = len(fake.sent)
+    await fake.click(ALICE, lobby, "mr:lobby:start")
+    await fake.wait_for(is_post, after=before)
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "resign")
+    ask = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert ask.ephemeral and "Resign" in ask.labels()
+    [custom_id] = [c for c in ask.custom_ids() if c.startswith("mr:resign:")]
+    before = len(fake.sent)
+    await fake.click(ALICE, ask, custom_id)
+    told = await fake.wait_for(lambda s: s.ephemeral and "resigned" in s.content, after=before)
+    assert "computer plays your seat" in told.content
+    final = await fake.wait_for(lambda s: is_post(s) and "final.png" in s.files, after=before,
+                                timeout=60)
+    assert "Alice resigned; a computer plays their seat to the end." in final.content
+    return final
+
+
+async def private_picture(fake: FakeDiscord, sub: str, name: str) -> Sent:
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, sub)
+    answer = await fake.wait_for(lambda s: s.interaction_id == iid and bool(s.files),
+                                 after=before)
+    assert answer.ephemeral and name in answer.files and answer.files[name] > 1000
+    return answer
+
+
+@pytest.mark.system
+async def test_two_resigned_games_rank_the_seat_last_and_change_board_and_profile(
+        discord_and_bot: tuple[FakeDiscord, Bot]) -> None:  # noqa: F811
+    fake, bot = discord_and_bot
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "profile")
+    none_yet = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert none_yet.ephemeral and "no rated Moon River games" in none_yet.content
+
+    await play_and_resign(fake)
+    first = ratings_rows(bot.db)
+    assert first["u:101"][:2] == (1, 0) and first["ai:easy"][:2] == (1, 1)
+    board_one = await private_picture(fake, "leaderboard", "leaderboard.png")
+    profile_one = await private_picture(fake, "profile", "profile.png")
+
+    await play_and_resign(fake)
+    second = ratings_rows(bot.db)
+    assert second["u:101"][:2] == (2, 0) and second["ai:easy"][:2] == (2, 2)
+    assert second["u:101"][2] < first["u:101"][2] < 0 < first["ai:easy"][2]
+    assert places(bot.db, "u:101") == [1, 1]  # last, whatever its computer scored
+    board_two = await private_picture(fake, "leaderboard", "leaderboard.png")
+    profile_two = await private_picture(fake, "profile", "profile.png")
+    assert board_two.files != board_one.files or profile_two.files != profile_one.files
+
+    # resigning again, or without a game, is refused in words
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "resign")
+    refused = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert refused.ephemeral and "Resign" not in refused.labels()
+
+    # hiding is anyone's own setting, table or not
+    await fake.answered(await fake.slash(ALICE, "settings", leaderboard="hide"))
+    with sqlite3.connect(f"file:{bot.db}?mode=ro", uri=True) as con:
+        assert con.execute("SELECT user_id FROM leaderboard_hidden").fetchall() == [(101,)]
+    # resetting: Manage Server only, after a button
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "resetboard")
+    refused = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert refused.ephemeral and refused.custom_ids() == []
+    iid = await fake.slash(MODERATOR, "resetboard")
+    ask = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert ask.ephemeral and ask.custom_ids() == ["mr:reset:moonriver"]
+    assert ratings_rows(bot.db) == second  # nothing before the click
+    before = len(fake.sent)
+    await fake.click(MODERATOR, ask, "mr:reset:moonriver")
+    done = await fake.wait_for(lambda s: s.ephemeral and "was reset" in s.content, after=before)
+    assert "2 ratings removed" in done.content and ratings_rows(bot.db) == {}
+    assert fake.violations == [] and fake.unanswered() == []

@@ -1,0 +1,114 @@
+"""Coming back: the turns the others played since a player's own last move, read from the
+log in the words the turn posts used (`TableService.since_last_turn`), and how the Play
+message opens with them (`dialogue.since_your_last_turn`)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from bot.discord import dialogue
+from bot.discord.safe_text import safe_name
+from bot.tables.service import TableService, rules_of
+from bot.tables.words import turn_lines
+from engine.games.rng import Rng
+from tests.bot.conftest import ALICE, BOB, CAROL
+from tests.bot.test_service import CHANNEL, table
+from tests.bot.test_turn_words import ENGLISH
+
+
+async def test_the_turns_since_a_players_last_move_are_the_others_whole_turns(
+        service: TableService) -> None:
+    await table(service, ALICE, BOB, CAROL)
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    rng = Rng(11)
+    status = await service.status(CHANNEL)
+    for seat in range(3):  # nobody has moved: nothing to catch up on
+        assert await service.since_last_turn(status.game, seat, "en") == ([], "en")
+    others_since: dict[int, int] = {}  # seat -> turns the others ended since its last act
+    checked = 0
+    for _ in range(60):
+        status = await service.status(CHANNEL)
+        seat = status.state.active_seat
+        if seat in others_since:
+            said, _ = await service.since_last_turn(status.game, seat, "en")
+            assert all(x.seat != seat for x in said)
+            assert sum(1 for x in said if x.ends_turn) == others_since[seat]
+            checked += others_since[seat] >= 2
+        user = users[status.game.seats[seat].user_id]
+        result = await service.act(CHANNEL, user, str(rng.choice(
+            await service.legal(CHANNEL, user))))
+        others_since[seat] = 0
+        if result.turn_is_over:
+            for other in others_since:
+                if other != seat:
+                    others_since[other] += 1
+    assert checked >= 3
+
+
+async def test_play_opens_with_the_lines_only_for_a_player_away_two_turns_or_more(
+        service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    await table(service, ALICE, BOB, CAROL)
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    rng = Rng(5)
+    client = SimpleNamespace(service=service)
+    texts: list[tuple[int, str]] = []
+    for _ in range(40):
+        status = await service.status(CHANNEL)
+        user = users[status.game.seats[status.state.active_seat].user_id]
+        said, told_in = await service.since_last_turn(status.game, status.state.active_seat,
+                                                      "de")
+        text = await dialogue.since_your_last_turn(client, status.game, status.state,
+                                                   user.id, "de")
+        ended = sum(1 for x in said if x.ends_turn)
+        if ended < dialogue.AWAY_TURNS:
+            assert text == ""
+        else:
+            names = [safe_name(n) for n in rules_of(status.game).names(status.state)]
+            assert told_in == "en"  # nobody moved in German: the table's language
+            lines = turn_lines(said, names, told_in)
+            assert text.splitlines() == ["**Seit deinem letzten Zug:**", *lines]
+            texts.append((ended, text))
+        await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
+    assert texts
+    # a long absence: the newest lines only, and how many were left out
+    monkeypatch.setattr(dialogue, "SINCE_LINES", 1)
+    status = await service.status(CHANNEL)
+    for seat in range(3):
+        user_id = status.game.seats[seat].user_id
+        said, _ = await service.since_last_turn(status.game, seat, "en")
+        if sum(1 for x in said if x.ends_turn) >= dialogue.AWAY_TURNS:
+            text = await dialogue.since_your_last_turn(client, status.game, status.state,
+                                                       user_id, "en")
+            head, more, *rest = text.splitlines()
+            assert head == "**Since your last turn:**" and more.startswith("… ")
+            assert "earlier turn" in more and len(rest) == 1
+            break
+    else:
+        pytest.fail("nobody was away two turns at the end")
+
+
+async def test_the_lines_are_in_the_askers_language_where_every_turn_was_told_in_it(
+        service: TableService) -> None:
+    """Players who move in Japanese at an English table read the turns they missed in
+    Japanese (each call is logged in the table's language and its mover's); a German
+    asker, in whose language nothing was told, reads the table's."""
+    await table(service, ALICE, BOB, CAROL)
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    rng = Rng(7)
+    found = 0
+    for _ in range(30):
+        status = await service.status(CHANNEL)
+        seat = status.state.active_seat
+        said, told_in = await service.since_last_turn(status.game, seat, "ja")
+        if sum(1 for x in said if x.ends_turn) >= 2:
+            assert told_in == "ja"
+            text = " ".join(p for x in said for p in x.phrases)
+            assert not ENGLISH.search(text), text
+            assert (await service.since_last_turn(status.game, seat, "de"))[1] == "en"
+            found += 1
+        user = users[status.game.seats[seat].user_id]
+        await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))),
+                          locale="ja")
+    assert found

@@ -1,0 +1,97 @@
+"""The ratings pictures (leaderboard, profile): golden images in both themes and three
+languages, and their geometry: readable at phone width, rows in order, the asker's row
+marked, the chart's scale."""
+
+from __future__ import annotations
+
+import pytest
+
+from render.ratings import (
+    ROW_H,
+    TEXT,
+    chart_points,
+    leaderboard_height,
+    render_leaderboard,
+    render_profile,
+    trend_text,
+)
+from render.registry import SHARED, check
+from render.request import DrawRequest
+from render.stamps import drawn_texts
+from render.theme import DARK, LIGHT, PHONE_WIDTH
+from tests.render.golden import assert_like_golden
+from tests.render.ratings.golden import PICTURES, RATINGS_DIR, board, profile
+
+
+def test_goldens_cover_both_kinds_both_themes_and_three_languages() -> None:
+    for kind in ("leaderboard", "profile"):
+        ours = {n for n in PICTURES if n.startswith(kind + "-")}
+        assert any("-dark-" in n for n in ours) and any("-light-" in n for n in ours), kind
+        assert {n.rsplit("-", 1)[1] for n in ours} == {"en", "de", "ja"}, kind
+    assert {p.stem for p in RATINGS_DIR.glob("*.png")} == set(PICTURES)
+
+
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_golden_image(name: str) -> None:
+    assert_like_golden(PICTURES[name](), RATINGS_DIR / f"{name}.png",
+                       "tests.render.ratings.golden")
+
+
+def test_every_game_draws_them_and_an_unknown_kind_is_refused() -> None:
+    for game in ("moonriver", "kingdomino", "moonlight"):
+        assert check(DrawRequest(game, "leaderboard", {})) is SHARED
+    with pytest.raises(ValueError, match="leaderboard"):
+        check(DrawRequest("moonriver", "scoreboard", {}))
+
+
+@pytest.mark.parametrize("theme", [DARK, LIGHT])
+def test_the_leaderboard_reads_at_phone_width_best_first(theme) -> None:
+    state = board(10, "en", me=3)
+    with drawn_texts() as texts:
+        image = render_leaderboard(state, locale="en", theme=theme)
+    assert image.getpixel((2, 2)) == theme.background
+    assert image.size == (image.width, leaderboard_height(10))
+    # every text at least 11 px once the picture is shown PHONE_WIDTH wide
+    assert min(size for _, size in texts) * PHONE_WIDTH / image.width >= 11
+    written = [text for text, _ in texts]
+    ratings = [written.index(str(row["rating"]), written.index(f"{row['rank']}."))
+               for row in state["rows"]]
+    assert ratings == sorted(ratings)  # drawn top to bottom in the board's order
+    assert "▲ +3" in written and "▼ −2" in written and "–" in written
+    assert any(w.endswith("…") and w.startswith("Dmitri") for w in written)  # fitted, not cut
+    # the asker's row (the fourth) is outlined in the highlight colour, no other
+    top = 20 + 32 + 24 + 40
+    def outlined(row: int) -> bool:
+        return image.getpixel((21, top + row * ROW_H + ROW_H // 2)) == theme.highlight
+    assert [outlined(row) for row in range(10)] == [row == 3 for row in range(10)]
+
+
+def test_an_empty_leaderboard_says_so() -> None:
+    with drawn_texts() as texts:
+        render_leaderboard({"title": "x", "rated": 0, "me": -1, "rows": []}, locale="de",
+                           theme=DARK)
+    assert "Noch keine gewerteten Partien" in [text for text, _ in texts]
+
+
+def test_trend_is_told_by_sign_and_arrow_not_colour_alone() -> None:
+    assert (trend_text(4), trend_text(-3), trend_text(0)) == ("▲ +4", "▼ −3", "–")
+
+
+def test_the_profile_shows_its_figures_and_a_hidden_rank() -> None:
+    with drawn_texts() as texts:
+        image = render_profile(profile("en", 12, None), locale="en", theme=LIGHT)
+    written = [text for text, _ in texts]
+    assert {"Rating", "Rank", "Games", "Wins", "Average score", "Best score", "hidden",
+            "12", "4", "41.2", "63", "Rating over time"} <= set(written)
+    assert min(size for _, size in texts) >= TEXT - 2
+    assert image.width == 800
+
+
+def test_the_chart_puts_the_highest_rating_at_the_top_and_games_evenly() -> None:
+    box = (100, 50, 500, 250)
+    points = chart_points(box, [3, 10, -2, 10])
+    assert [x for x, _ in points] == [100, 100 + 400 / 3, 100 + 800 / 3, 500]
+    assert points[1][1] == points[3][1] == 50 and points[2][1] == 250
+    assert 50 < points[0][1] < 250
+    assert chart_points(box, [7]) == [(300, 150)]  # one game: in the middle
+    assert chart_points(box, [5, 5]) == [(100, 150), (500, 150)]  # flat: mid-height
