@@ -658,7 +658,6 @@ class FakeDiscord:
         return _json({"message": f"fake Discord has no {method} /{tail}"},
                                  status=404)
 
-    @staticmethod
     def _thread(self, thread_id: str, parent: str, name: str) -> dict[str, Any]:
         """A thread is in its parent channel's server."""
         return {"id": thread_id, "type": 11, "name": name,
