@@ -2,6 +2,7 @@
 
     python -m benchmarks.bot [--games 100] [--turns 6] [--players 3] [--think 10]
                              [--rounds N] [--profile out.prof]
+                             [--database postgresql://…]
 
 Each round opens `--games` tables, each in its own channel, and starts them (not
 measured), then plays `--turns` player turns at every table at once (measured). Between
@@ -19,6 +20,14 @@ p99), and per player turn the taps, new private messages, public posts and pings
 (one post per turn), and how often each player opened a private message from a post
 per round played (`--turns 400` plays whole games). `--profile` writes a cProfile (CPU
 time) of the bot's main thread during the measured windows only.
+
+`--database postgresql://…` runs each round twice, on SQLite and on a fresh database
+created on that PostgreSQL server (dropped afterwards; the role needs CREATEDB), the
+engines alternating, and reports both engines' figures, their turns/s ratio and the
+CPU per turn of the PostgreSQL server's processes (it must run on this machine for that
+figure). `--turns 1000` plays every game to its end. `--processes 2` runs PostgreSQL's
+rounds on two bot processes, shards 0 and 1 of one bot, every other table on a server of
+shard 1 (bot CPU is then both processes').
 """
 
 from __future__ import annotations
@@ -35,7 +44,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -123,12 +132,12 @@ async def play_turns(fake: FakeDiscord, channel: int, table: Sent, turns: int,
             after=before, timeout=120, channel=channel)
         posted.append(time.monotonic() - started)
         mine = [s for i in clicks for s in fake.messages(after=before, interaction=i)]
+        posts = [s for s in fake.messages(after=before, channel=channel)
+                 if is_post(s, channel)]
         counts.turns += max(1, ended)
         counts.taps += taps
         counts.private += sum(1 for s in mine if s.ephemeral
                               and s.kind in ("callback", "followup"))
-        posts = [s for s in fake.messages(after=before, channel=channel)
-                 if is_post(s, channel)]
         counts.posts += len(posts)
         counts.pings += sum(len((s.allowed_mentions or {}).get("users") or []) for s in posts
                             if "final.png" not in s.files)  # the end pings everyone once
@@ -205,6 +214,7 @@ class Snapshot:
     bot: float
     workers: float
     fake: float
+    database: float  # the PostgreSQL server's processes (0 on SQLite)
     threads: dict[int, float]
     requests: Counter[str]
     events: Counter[str]
@@ -213,9 +223,14 @@ class Snapshot:
     load: float
 
     @classmethod
-    def take(cls, fake: FakeDiscord, pid: int) -> Snapshot:
-        return cls(cpu_seconds(pid), sum(cpu_seconds(c) for c in children(pid)),
-                   own_cpu_seconds(), {t: cpu_seconds(pid, t) for t in threads(pid)},
+    def take(cls, fake: FakeDiscord, pid: int, server: int | None = None,
+             others: Sequence[int] = ()) -> Snapshot:
+        """`others`: more bot processes (shard ranges), counted with the bot."""
+        database = sum(cpu_seconds(c) for c in children(server)) if server else 0.0
+        bots = [pid, *others]
+        return cls(sum(map(cpu_seconds, bots)),
+                   sum(cpu_seconds(c) for b in bots for c in children(b)),
+                   own_cpu_seconds(), database, {t: cpu_seconds(pid, t) for t in threads(pid)},
                    Counter(fake.requests), Counter(fake.events), Counter(fake.callback_types),
                    time.monotonic(), os.getloadavg()[0])
 
@@ -230,6 +245,7 @@ class Round:
     bot: float
     workers: float
     fake: float
+    database: float
     threads: list[tuple[str, float]]
     requests: Counter[str]
     events: Counter[str]
@@ -246,7 +262,8 @@ class Round:
                  for t, used in after.threads.items()]
         return cls(turns, after.clock - before.clock, (before.load, after.load),
                    (after.bot - before.bot) * per, (after.workers - before.workers) * per,
-                   (after.fake - before.fake) * per, named,
+                   (after.fake - before.fake) * per, (after.database - before.database) * per,
+                   named,
                    after.requests - before.requests, after.events - before.events,
                    after.callbacks - before.callbacks, posted, first, counts)
 
@@ -323,10 +340,14 @@ def report(rounds: list[Round], games: int, think: float, players: int,
 
 
 async def measure(fake: FakeDiscord, pid: int, args: argparse.Namespace, number: int,
-                  profiling: bool) -> Round:
+                  profiling: bool, server: int | None = None,
+                  others: Sequence[int] = (), far_guild: int | None = None) -> Round:
     """One round: open and start the tables (not measured), then play them (measured)."""
     base = CHANNEL_ID + 100 + number * 10_000
     channels = [base + i for i in range(args.games)]
+    if far_guild is not None:  # two processes: every other table on the other shard
+        for channel in channels[1::2]:
+            fake.add_channel(far_guild, channel)
     tables = await asyncio.gather(*(open_table(fake, c, args.players, i * 0.02)
                                     for i, c in enumerate(channels)))
     await asyncio.sleep(0.5)  # the start posts' button edits and the store settle
@@ -335,14 +356,106 @@ async def measure(fake: FakeDiscord, pid: int, args: argparse.Namespace, number:
     counts = Counts()
     if profiling:
         os.kill(pid, signal.SIGUSR1)
-    before = Snapshot.take(fake, pid)
+    before = Snapshot.take(fake, pid, server, others)
     await asyncio.gather(*(play_turns(fake, c, table, args.turns, posted, counts, args.think)
                            for c, table in zip(channels, tables, strict=True)))
-    after = Snapshot.take(fake, pid)
+    after = Snapshot.take(fake, pid, server, others)
     if profiling:
         os.kill(pid, signal.SIGUSR2)
-    return Round.between(pid, before, after, len(posted), posted,
+    return Round.between(pid, before, after, counts.turns, posted,
                          list(fake.response_times), counts)
+
+
+@dataclass
+class Run:
+    """One engine's rounds in a run, and what it took."""
+
+    engine: str
+    rounds: list[Round] = field(default_factory=list)
+    single: list[float] = field(default_factory=list)
+    memory: list[float] = field(default_factory=list)
+    violations: int = 0
+
+
+async def bot_rounds(fake: FakeDiscord, args: argparse.Namespace, run: Run,
+                     numbers: Sequence[int], env: dict[str, str],
+                     server: int | None = None, processes: int = 1) -> None:
+    """Start a bot on one engine (`processes` of them on shard ranges of one bot),
+    warm it up with one game alone, play `numbers` rounds, stop it."""
+    fake.ready.clear()
+    fake.commands = []
+    fake.shard_count = processes
+    far_guild = fake.add_guild(shard=1)[0] if processes > 1 else None
+    command = ["-m", "bot.cli", "run"]
+    if args.profile:
+        command = ["-m", "benchmarks.profiled", "--windows", args.profile, "bot.cli", "run"]
+    started = []
+    for shard in range(processes):
+        shards = {} if processes == 1 else {"MOONRIVER_SHARD_COUNT": str(processes),
+                                            "MOONRIVER_SHARD_IDS": str(shard)}
+        started.append(await asyncio.create_subprocess_exec(
+            sys.executable, *(command if shard == 0 else ["-m", "bot.cli", "run"]),
+            cwd=ROOT, env={**os.environ, **fake.env, **env, **shards}))
+    process, others = started[0], [p.pid for p in started[1:]]
+    violations = len(fake.violations)
+    try:
+        await asyncio.wait_for(fake.ready.wait(), 60)
+        while not fake.commands:
+            await asyncio.sleep(0.05)
+        await play(fake, CHANNEL_ID + 1 + numbers[0] * 10_000, args.turns, run.single,
+                   Counts(), players=args.players)  # warm-up, one game alone
+        for number in numbers:
+            run.rounds.append(await measure(fake, process.pid, args, number,
+                                            bool(args.profile), server, others, far_guild))
+        run.memory = [rss_mib(p.pid) for p in started] + [
+            rss_mib(c) for p in started for c in children(p.pid)]
+    finally:
+        for each in started:
+            if args.profile or server is not None:  # a PostgreSQL bot closes its pool
+                each.send_signal(signal.SIGTERM)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(each.wait(), 60)
+            if each.returncode is None:
+                each.kill()
+            await each.wait()
+        run.violations += len(fake.violations) - violations
+
+
+@contextlib.asynccontextmanager
+async def scratch_postgres(url: str) -> AsyncIterator[tuple[str, int | None]]:
+    """A fresh database on the server of `url` for one run (dropped after it), and the
+    server's main process id when it runs on this machine (its backends' CPU)."""
+    import secrets
+    from urllib.parse import urlsplit, urlunsplit
+
+    import asyncpg
+
+    name = f"moonriver_bench_{secrets.token_hex(4)}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        backend = int(await admin.fetchval("SELECT pg_backend_pid()"))
+        try:
+            stat = Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()
+            server: int | None = int(stat[1])  # the backend's parent: the postmaster
+        except OSError:
+            server = None  # another machine: its CPU is not ours to read
+        yield urlunsplit(urlsplit(url)._replace(path=f"/{name}")), server
+    finally:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.close()
+
+
+def compare(sqlite: Run, postgres: Run) -> None:
+    lite = median([r.rate for r in sqlite.rounds])
+    pg = median([r.rate for r in postgres.rounds])
+    first = [x for r in postgres.rounds for x in r.first]
+    print(f"PostgreSQL against SQLite, same run: {pg:.1f} against {lite:.1f} turns/s = "
+          f"{pg / lite:.2f}x (target >= 0.7x); per turn CPU: bot "
+          f"{median([r.bot for r in postgres.rounds]):.1f} against "
+          f"{median([r.bot for r in sqlite.rounds]):.1f} ms, PostgreSQL server "
+          f"{median([r.database for r in postgres.rounds]):.1f} ms; PostgreSQL's first "
+          f"response p99 {p99(first) * 1e3:.0f} ms (target <= 250 ms)")
 
 
 async def main() -> None:
@@ -356,43 +469,48 @@ async def main() -> None:
     parser.add_argument("--profile", default=None,
                         help="write a cProfile of the bot's main thread (CPU time, measured "
                              "windows only) to this file")
+    parser.add_argument("--database", default=None, metavar="postgresql://…",
+                        help="also run every round on a fresh database on this PostgreSQL "
+                             "server, alternating with SQLite, and compare")
+    parser.add_argument("--processes", type=int, choices=(1, 2), default=1,
+                        help="with --database: PostgreSQL's rounds on this many bot "
+                             "processes (shard ranges of one bot, tables on both)")
     args = parser.parse_args()
     rounds_wanted = args.rounds or (3 if args.think == 0 else 1)
     fake = FakeDiscord()
     await fake.start()
-    with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, **fake.env, "MOONRIVER_DB": str(Path(folder) / "bench.sqlite3"),
-               "MOONRIVER_LOG_LEVEL": "WARNING",
-               "MOONRIVER_RATE_PER_MINUTE": "0"}  # measure the bot, not the rate limit
-        command = ["-m", "bot.cli", "run"]
-        if args.profile:
-            command = ["-m", "benchmarks.profiled", "--windows", args.profile, "bot.cli",
-                       "run"]
-        process = await asyncio.create_subprocess_exec(sys.executable, *command, cwd=ROOT,
-                                                       env=env)
-        try:
-            await asyncio.wait_for(fake.ready.wait(), 60)
-            while not fake.commands:
-                await asyncio.sleep(0.05)
-            single: list[float] = []
-            await play(fake, CHANNEL_ID + 1, args.turns, single, Counts(),
-                       players=args.players)  # warm-up, one game alone
-            rounds = [await measure(fake, process.pid, args, i, bool(args.profile))
-                      for i in range(rounds_wanted)]
-            memory = [rss_mib(process.pid)] + [rss_mib(c) for c in children(process.pid)]
-        finally:
-            if args.profile:
-                process.send_signal(signal.SIGTERM)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(process.wait(), 60)
-            if process.returncode is None:
-                process.kill()
-            await process.wait()
-            await fake.stop()
-    report(rounds, args.games, args.think, args.players, single)
-    print("memory (RSS) after the run: bot " + ", ".join(f"{mib:.0f} MiB" for mib in memory)
-          + f"; total {sum(memory):.0f} MiB")
-    print(f"limit violations recorded by the fake: {len(fake.violations)}")
+    quiet = {"MOONRIVER_LOG_LEVEL": "WARNING",
+             "MOONRIVER_RATE_PER_MINUTE": "0"}  # measure the bot, not the rate limit
+    sqlite = Run("SQLite")
+    postgres = Run("PostgreSQL" + (f", {args.processes} processes"
+                                   if args.processes > 1 else ""))
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            lite = {**quiet, "MOONRIVER_DB": str(Path(folder) / "bench.sqlite3")}
+            if args.database is None:
+                await bot_rounds(fake, args, sqlite, range(rounds_wanted), lite)
+            else:
+                async with scratch_postgres(args.database) as (url, server):
+                    pg = {**lite, "MOONRIVER_DATABASE_URL": url}
+                    for number in range(rounds_wanted):  # alternating: the same load
+                        await bot_rounds(fake, args, sqlite, [2 * number], lite)
+                        await bot_rounds(fake, args, postgres, [2 * number + 1], pg, server,
+                                         args.processes)
+    finally:
+        await fake.stop()
+    for run in (sqlite, postgres):
+        if not run.rounds:
+            continue
+        print(f"== {run.engine}")
+        report(run.rounds, args.games, args.think, args.players, run.single)
+        if run.engine.startswith("PostgreSQL"):
+            print("  PostgreSQL server CPU per player turn: " + ", ".join(
+                f"{r.database:.1f} ms" for r in run.rounds))
+        print("memory (RSS) after the run: bot " + ", ".join(
+            f"{mib:.0f} MiB" for mib in run.memory) + f"; total {sum(run.memory):.0f} MiB")
+        print(f"limit violations recorded by the fake: {run.violations}")
+    if postgres.rounds:
+        compare(sqlite, postgres)
 
 
 if __name__ == "__main__":

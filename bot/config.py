@@ -50,6 +50,16 @@ class Settings:
     min_remind_hours: float = 0.25  # the shortest reminder interval a host may set
     think_ms: int = DEFAULT_THINK_MS  # a `hard` computer's budget per decision
     computer_workers: int = 1  # processes for searching computers (0: threads in-process)
+    # MOONRIVER_SHARD_COUNT / MOONRIVER_SHARD_IDS: None asks Discord for the count (its
+    # /gateway/bot) and runs every shard in this process
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all of them
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the slash commands: the one holding shard 0, so two
+        processes on shard ranges never both replace the command list."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @property
     def backups(self) -> Path:
@@ -67,14 +77,15 @@ def _url(name: str, value: str, schemes: tuple[str, ...]) -> str:
     return value.rstrip("/")
 
 
-def _database_url(value: str) -> str:
-    """A postgresql:// URL with a host (or a socket folder in ?host=) and a database."""
-    name = "MOONRIVER_DATABASE_URL"
+def postgres_url(value: str, name: str = "MOONRIVER_DATABASE_URL") -> str:
+    """A postgresql:// URL with a host (or a socket folder in ?host=) and a database;
+    errors name `name` (the variable, or a command's option)."""
     parsed = urlparse(value)
     shape = "postgresql://USER:PASSWORD@HOST:5432/DATABASE"
     if parsed.scheme not in ("postgresql", "postgres"):
-        raise ConfigError(f"{name} must be a PostgreSQL URL ({shape}); unset it to keep "
-                          "the SQLite file of MOONRIVER_DB")
+        raise ConfigError(f"{name} must be a PostgreSQL URL ({shape})" + (
+            "; unset it to keep the SQLite file of MOONRIVER_DB"
+            if name == "MOONRIVER_DATABASE_URL" else ""))
     try:
         port = parsed.port
     except ValueError:
@@ -86,6 +97,42 @@ def _database_url(value: str) -> str:
     if not parsed.path.strip("/"):
         raise ConfigError(f"{name} names no database; expected {shape}")
     return value
+
+
+MAX_SHARDS = 10_000  # Discord asks for a shard per 2,500 servers: room for 25 million
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """MOONRIVER_SHARD_COUNT and this process's MOONRIVER_SHARD_IDS (`0-1`, `2,3`,
+    `0-3,8`): every id below the count, none twice; ids need a count."""
+    count_text = env.get("MOONRIVER_SHARD_COUNT", "").strip()
+    ids_text = env.get("MOONRIVER_SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError("MOONRIVER_SHARD_IDS needs MOONRIVER_SHARD_COUNT (the total "
+                              "number of shards over every process)")
+        return None, None
+    count = int(_number(env, "MOONRIVER_SHARD_COUNT", 1, 1, MAX_SHARDS, whole=True))
+    if not ids_text:
+        return count, None
+    shape = "a range like 0-1 or a list like 2,3"
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not (low.strip().isdigit() and (not dash or high.strip().isdigit())):
+            raise ConfigError(f"MOONRIVER_SHARD_IDS must be {shape}, got {ids_text!r}")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ConfigError(f"MOONRIVER_SHARD_IDS has a backward range {part.strip()!r}; "
+                              f"write the lower id first")
+        ids += range(first, last + 1)
+    if max(ids) >= count:
+        raise ConfigError(f"MOONRIVER_SHARD_IDS names shard {max(ids)}, but shards are "
+                          f"numbered 0 to {count - 1} (MOONRIVER_SHARD_COUNT={count})")
+    if len(set(ids)) != len(ids):
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        raise ConfigError(f"MOONRIVER_SHARD_IDS names shard {twice[0]} twice")
+    return count, tuple(sorted(ids))
 
 
 def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float, *,
@@ -137,11 +184,13 @@ def load_settings(env: Mapping[str, str], *, require_token: bool = True) -> Sett
         raise ConfigError("MOONRIVER_MAINTENANCE_SECONDS must be a number from 0.2 to 3600, "
                           f"got {interval!r}")
     url = env.get("MOONRIVER_DATABASE_URL", "").strip()
-    database_url = _database_url(url) if url else None
+    database_url = postgres_url(url) if url else None
     backup_folder = env.get("MOONRIVER_BACKUP_DIR", "").strip()
     if backup_folder and Path(backup_folder).exists() and not Path(backup_folder).is_dir():
         raise ConfigError(f"MOONRIVER_BACKUP_DIR is not a folder ({backup_folder})")
+    shard_count, shard_ids = _shards(env)
     return Settings(
+        shard_count=shard_count, shard_ids=shard_ids,
         retry_seconds=_number(env, "MOONRIVER_RETRY_SECONDS", 2.0, 0.01, 600),
         archive_after_hours=_number(env, "MOONRIVER_ARCHIVE_AFTER_HOURS", 24.0, 0.0001,
                                     24 * 30),

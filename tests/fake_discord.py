@@ -15,6 +15,14 @@ members (404 Unknown Member). Message nonces are honoured as Discord does: a pos
 `enforce_nonce` and a nonce seen in the same channel within a few minutes returns the
 first message and posts nothing new (`nonce_hits` counts those).
 
+It routes like Discord's sharded gateway: `GET /gateway/bot` gives `shard_count` and the
+session start limit (`max_concurrency`), each IDENTIFY carries `[shard_id, shard_count]`
+and opens that shard's session, a server's events and interactions go only to the session
+of shard `(guild_id >> 22) % shard_count` and direct messages to shard 0. A test places a
+server on a chosen shard (`add_guild`), takes a shard down and up again (`take_down`,
+`bring_up`), and may check the 5 s between IDENTIFYs of one bucket (`identify_window`).
+One shard is the default.
+
 It counts what crosses the wire (`requests` by route, `events` by gateway event) so a
 benchmark can tell how many calls a player turn costs. It shares the machine's cores with
 the bot under test, so it does no work a real Discord would not make the bot wait for:
@@ -132,8 +140,20 @@ class FakeDiscord:
     nonce_hits: int = 0
     fault_hits: list[tuple[str, int]] = field(default_factory=list)
     _nonces: dict[tuple[str, str], tuple[float, Sent]] = field(default_factory=dict)
-    ready: asyncio.Event = field(default_factory=asyncio.Event)
-    _ws: web.WebSocketResponse | None = None
+    ready: asyncio.Event = field(default_factory=asyncio.Event)  # every shard connected
+    shard_count: int = 1  # what /gateway/bot recommends; IDENTIFY must carry it
+    max_concurrency: int = 16  # sessions started per 5 s (bucket: shard % this)
+    #: Discord's 5 s per bucket between IDENTIFYs, checked when set (a violation): off by
+    #: default, since a test's restarted bot identifies again within seconds (Discord
+    #: would answer that with an invalid session and discord.py identify again)
+    identify_window: float = 0.0
+    guilds: list[int] = field(default_factory=lambda: [GUILD_ID])
+    down: set[int] = field(default_factory=set)  # shards taken down (`take_down`)
+    identifies: list[tuple[int, int]] = field(default_factory=list)  # [shard, count] sent
+    _sessions: dict[int, web.WebSocketResponse] = field(default_factory=dict)
+    _held: dict[int, list[web.WebSocketResponse]] = field(default_factory=dict)
+    _identified_at: dict[int, float] = field(default_factory=dict)
+    _guild_of_channel: dict[int, int] = field(default_factory=lambda: {CHANNEL_ID: GUILD_ID})
     _seq: int = 0
     _pending: dict[str, tuple[float, asyncio.Event]] = field(default_factory=dict)
     _channels: dict[str, str] = field(default_factory=dict)
@@ -164,8 +184,8 @@ class FakeDiscord:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
-        if self._ws is not None:
-            await self._ws.close()
+        for ws in [*self._sessions.values(), *(w for held in self._held.values() for w in held)]:
+            await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -178,16 +198,79 @@ class FakeDiscord:
 
     # --- gateway ----------------------------------------------------------------------
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        assert self._ws is not None, "the bot is not connected"
+    def shard_of(self, guild_id: int | None) -> int:
+        """Discord's routing: a server's events go to shard (guild_id >> 22) % count,
+        direct messages (no server) to shard 0."""
+        return 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+
+    def add_guild(self, shard: int | None = None) -> tuple[int, int]:
+        """A new server (and its games channel) on `shard` (by its id, as Discord
+        routes): (guild id, channel id). It is announced to a shard that is connected."""
+        base = (GUILD_ID >> 22) + 1 + len(self.guilds)
+        while shard is not None and base % self.shard_count != shard:
+            base += 1
+        guild_id = base << 22 | 1
+        self.guilds.append(guild_id)
+        channel_id = guild_id + 9
+        self._guild_of_channel[channel_id] = guild_id
+        return guild_id, channel_id
+
+    def add_channel(self, guild_id: int, channel_id: int | None = None) -> int:
+        """Another text channel in a server (its interactions carry that server)."""
+        channel_id = int(snowflake()) if channel_id is None else channel_id
+        self._guild_of_channel[channel_id] = guild_id
+        return channel_id
+
+    def guild_of(self, channel_id: int) -> int:
+        return self._guild_of_channel.get(channel_id, GUILD_ID)
+
+    async def dispatch(self, event: str, data: dict[str, Any], shard: int | None = None) -> None:
+        """Send a gateway event to the session of the shard Discord would route it to
+        (the server's in `data`, or shard 0); an event for a shard that is down or not
+        connected is an error, as an interaction that fails."""
+        if shard is None:
+            guild = data.get("guild_id")
+            shard = self.shard_of(int(guild) if guild else None)
+        ws = self._sessions.get(shard)
+        if ws is None or ws.closed or shard in self.down:
+            raise ShardDown(f"shard {shard} has no session (the bot is not connected)")
         self._seq += 1
         self.events[event] += 1
-        await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+        try:
+            await ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+        except ConnectionResetError:  # the process behind it died just now
+            raise ShardDown(f"shard {shard}'s session is closing") from None
+
+    def connected(self) -> set[int]:
+        """The shards with an identified session that is up."""
+        return set(self._sessions) - self.down
+
+    async def wait_shards(self, shards: set[int] | None = None, timeout: float = 60) -> None:
+        """Until every shard of `shards` (all by default) has a session."""
+        wanted = set(range(self.shard_count)) if shards is None else shards
+        async with asyncio.timeout(timeout):
+            while not wanted <= self.connected():
+                await asyncio.sleep(0.02)
+
+    async def take_down(self, shard: int) -> None:
+        """Shard `shard` goes down: its session is closed (resumable) and the bot's next
+        IDENTIFY or RESUME for it waits unanswered until `bring_up`."""
+        self.down.add(shard)
+        self.ready.clear()
+        ws = self._sessions.pop(shard, None)
+        if ws is not None:
+            await ws.close(code=4000, message=b"shard down")
+
+    async def bring_up(self, shard: int) -> None:
+        self.down.discard(shard)
+        for ws in self._held.pop(shard, []):
+            if not ws.closed:
+                await self._session_ready(ws, shard)
 
     async def gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self._ws = ws
+        shard: int | None = None
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 40000}})
         async for msg in ws:
             if msg.type is not WSMsgType.TEXT:
@@ -198,23 +281,63 @@ class FakeDiscord:
             elif payload["op"] in (2, 6):  # IDENTIFY / RESUME
                 if payload["op"] == 2:
                     self.intents = int(payload["d"].get("intents") or 0)
-                await self.dispatch("READY", {
-                    "v": 10, "user": BOT_USER, "session_id": "fake-session",
-                    "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
-                    "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
-                    "application": {"id": str(APP_ID), "flags": 0}})
-                await self.dispatch("GUILD_CREATE", self.guild())
-                self.ready.set()
+                shard = self._identified(payload)
+                if shard in self.down:
+                    self._held.setdefault(shard, []).append(ws)
+                else:
+                    await self._session_ready(ws, shard)
+        if shard is not None and self._sessions.get(shard) is ws:
+            del self._sessions[shard]
+            self.ready.clear()
         return ws
 
-    def guild(self) -> dict[str, Any]:
+    def _identified(self, payload: dict[str, Any]) -> int:
+        """The shard an IDENTIFY or RESUME is for; a violation if it breaks Discord's
+        rules (a wrong shard count, a bucket identifying twice within 5 s)."""
+        data = payload.get("d") or {}
+        if payload["op"] == 6:  # RESUME: the session id names the shard
+            return int(str(data.get("session_id", "fake-session-0")).rpartition("-")[2])
+        shard_id, count = data.get("shard") or (0, 1)
+        if count != self.shard_count or not 0 <= shard_id < count:
+            self.violations.append(f"IDENTIFY as shard {[shard_id, count]} of a bot with "
+                                   f"{self.shard_count} shard(s)")
+        bucket = shard_id % self.max_concurrency
+        now = time.monotonic()
+        last = self._identified_at.get(bucket)
+        if last is not None and now - last < self.identify_window:
+            self.violations.append(f"IDENTIFY of shard {shard_id} {now - last:.2f} s after "
+                                   f"another in bucket {bucket} (limit: one per "
+                                   f"{self.identify_window:g} s)")
+        self._identified_at[bucket] = now
+        self.identifies.append((shard_id, count))
+        return int(shard_id)
+
+    async def _session_ready(self, ws: web.WebSocketResponse, shard: int) -> None:
+        old = self._sessions.get(shard)
+        self._sessions[shard] = ws
+        if old is not None and old is not ws and not old.closed:
+            await old.close(code=4000, message=b"replaced")
+        mine = [g for g in self.guilds if self.shard_of(g) == shard]
+        await self.dispatch("READY", {
+            "v": 10, "user": BOT_USER, "session_id": f"fake-session-{shard}",
+            "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
+            "shard": [shard, self.shard_count],
+            "guilds": [{"id": str(g), "unavailable": True} for g in mine],
+            "application": {"id": str(APP_ID), "flags": 0}}, shard=shard)
+        for guild_id in mine:
+            await self.dispatch("GUILD_CREATE", self.guild(guild_id), shard=shard)
+        if not set(range(self.shard_count)) - self.connected():
+            self.ready.set()
+
+    def guild(self, guild_id: int = GUILD_ID) -> dict[str, Any]:
+        channel_id = CHANNEL_ID if guild_id == GUILD_ID else guild_id + 9
         return {
-            "id": str(GUILD_ID), "name": "Test server", "owner_id": "1", "icon": None,
-            "roles": [{"id": str(GUILD_ID), "name": "@everyone", "permissions": "1024",
+            "id": str(guild_id), "name": "Test server", "owner_id": "1", "icon": None,
+            "roles": [{"id": str(guild_id), "name": "@everyone", "permissions": "1024",
                        "position": 0, "color": 0, "hoist": False, "managed": False,
                        "mentionable": False}],
-            "channels": [{"id": str(CHANNEL_ID), "type": 0, "name": "games", "position": 0,
-                          "guild_id": str(GUILD_ID), "permission_overwrites": []}],
+            "channels": [{"id": str(channel_id), "type": 0, "name": "games", "position": 0,
+                          "guild_id": str(guild_id), "permission_overwrites": []}],
             "threads": [], "members": [], "member_count": 4, "large": False, "features": [],
             "emojis": [], "stickers": [], "unavailable": False, "joined_at": None,
             "verification_level": 0, "default_message_notifications": 0,
@@ -231,15 +354,19 @@ class FakeDiscord:
 
     async def interact(self, user: tuple[int, str], data: dict[str, Any], kind: int,
                        message: Sent | None = None, locale: str = "en-US",
-                       channel_id: int = CHANNEL_ID, dm: bool = False) -> str:
+                       channel_id: int = CHANNEL_ID, dm: bool = False,
+                       shard: int | None = None) -> str:
         """Send an INTERACTION_CREATE and return its id (wait with `answered`); `dm`
-        forges it as coming from a direct message (no guild, no member)."""
+        forges it as coming from a direct message (no guild, no member); `shard` sends
+        it to that shard's session instead of the server's (as a re-shard moves a
+        server to another process: the same game then reaches another process)."""
         interaction_id = snowflake()
+        guild_id = self.guild_of(channel_id)
         payload = {
             "id": interaction_id, "application_id": str(APP_ID), "type": kind, "data": data,
-            "guild_id": str(GUILD_ID), "channel_id": str(channel_id),
+            "guild_id": str(guild_id), "channel_id": str(channel_id),
             "channel": {"id": str(channel_id), "type": 0, "name": f"games-{channel_id}",
-                        "guild_id": str(GUILD_ID), "position": 0, "parent_id": None,
+                        "guild_id": str(guild_id), "position": 0, "parent_id": None,
                         "permission_overwrites": [], "nsfw": False, "topic": None,
                         "last_message_id": None, "rate_limit_per_user": 0},
             "member": self.member(*user), "token": f"token-{interaction_id}", "version": 1,
@@ -258,7 +385,11 @@ class FakeDiscord:
             payload["context"] = 1
         self._pending[interaction_id] = (time.monotonic(), asyncio.Event())
         self._channels[interaction_id] = str(channel_id)
-        await self.dispatch("INTERACTION_CREATE", payload)
+        try:
+            await self.dispatch("INTERACTION_CREATE", payload, shard=shard)
+        except ShardDown:  # never reached the bot: nothing to answer
+            del self._pending[interaction_id]
+            raise
         return interaction_id
 
     async def mention(self, user: tuple[int, str], content: str,
@@ -325,12 +456,13 @@ class FakeDiscord:
         return self.choices.get(iid, [])
 
     async def click(self, user: tuple[int, str], message: Sent, custom_id: str,
-                    values: list[str] | None = None, locale: str = "en-US") -> str:
+                    values: list[str] | None = None, locale: str = "en-US",
+                    shard: int | None = None) -> str:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values else 2}
         if values:
             data["values"] = values
         return await self.interact(user, data, 3, message=message, locale=locale,
-                                   channel_id=int(message.channel_id))
+                                   channel_id=int(message.channel_id), shard=shard)
 
     def message_payload(self, sent: Sent) -> dict[str, Any]:
         return {"id": sent.id, "channel_id": sent.channel_id, "author": BOT_USER,
@@ -401,6 +533,11 @@ class FakeDiscord:
         parts = tail.split("/")
         method = request.method
         self.requests[route_name(method, parts)] += 1
+        if method == "GET" and tail == "gateway/bot":
+            return _json({"url": f"ws://127.0.0.1:{self.port}/gateway",
+                          "shards": self.shard_count, "session_start_limit": {
+                              "total": 1000, "remaining": 1000, "reset_after": 0,
+                              "max_concurrency": self.max_concurrency}})
         if method == "GET" and tail == "users/@me":
             return _json(BOT_USER)
         if method == "GET" and tail == "oauth2/applications/@me":
@@ -508,20 +645,23 @@ class FakeDiscord:
                           "permission_overwrites": [], "nsfw": False, "parent_id": None})
         if method == "DELETE" and parts[0] == "channels" and len(parts) == 2:
             self.removed_channels.append(parts[1])
+            guild_id = self.guild_of(int(parts[1]))
             return _json({"id": parts[1], "type": 11, "name": "deleted",
-                          "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID)})
+                          "guild_id": str(guild_id), "parent_id": str(CHANNEL_ID)})
         if method == "POST" and parts[0] == "channels" and parts[-1] == "threads":
             body, _ = await self._body(request)
             self.threads.append(str(body.get("name")))
             thread_id = snowflake()
             self.thread_parents[thread_id] = parts[1]
+            self._guild_of_channel[int(thread_id)] = self.guild_of(int(parts[1]))
             return _json(self._thread(thread_id, parts[1], str(body.get("name"))))
         return _json({"message": f"fake Discord has no {method} /{tail}"},
                                  status=404)
 
-    @staticmethod
-    def _thread(thread_id: str, parent: str, name: str) -> dict[str, Any]:
-        return {"id": thread_id, "type": 11, "name": name, "guild_id": str(GUILD_ID),
+    def _thread(self, thread_id: str, parent: str, name: str) -> dict[str, Any]:
+        """A thread is in its parent channel's server."""
+        return {"id": thread_id, "type": 11, "name": name,
+                "guild_id": str(self.guild_of(int(parent))),
                 "parent_id": parent, "owner_id": str(BOT_ID), "thread_metadata": {
                     "archived": False, "auto_archive_duration": 10080,
                     "archive_timestamp": "2026-11-29T00:00:00+00:00", "locked": False},
@@ -574,6 +714,10 @@ class FakeDiscord:
             waiters.remove(waiter)
             if keyed and not waiters:  # one key per click: keep the table small
                 del self._keyed_waiters[_key(interaction, channel)]
+
+
+class ShardDown(RuntimeError):
+    """An event for a shard with no session: Discord would fail the interaction."""
 
 
 def _key(interaction: str | None, channel: int | str | None) -> tuple[str, str]:

@@ -1,7 +1,8 @@
 """The `moonriver` command line (NOTATION.md contract: JSON out, exit 2 on bad input).
 
 One module per command family: score, simulate, replay and render (the engine tools,
-for every game through `--game`), sandbox, and running the bot (run, health, restore).
+for every game through `--game`), sandbox, running the bot (run, health, restore) and
+its database (db migrate, db copy).
 What differs between games comes from each game's `peer.CliGame` (bot/cli/games/).
 """
 
@@ -11,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from bot import APP_NAME
-from bot.cli import operations, play, render, replay, score, simulate
+from bot.cli import database, operations, play, render, replay, score, simulate
 from bot.cli.common import EXIT_BAD_INPUT, MAX_JSON_BYTES, MAX_JSON_DEPTH, Parser, UsageError
 from bot.cli.flags import words
 from bot.cli.operations import no_token_message
@@ -30,6 +31,7 @@ def build_parser() -> Parser:
     for family in (score, replay, simulate, render, play):
         family.add_parser(sub)
     operations.add_parsers(sub)
+    database.add_parsers(sub)
     return parser
 
 

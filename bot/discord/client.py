@@ -8,7 +8,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import discord
@@ -29,6 +29,7 @@ from bot.discord.logs import configure_logging
 from bot.discord.maintenance import maintenance_loop
 from bot.discord.peer import ClickHandler
 from bot.discord.safe_text import safe_name
+from bot.discord.shards import IdentifyGate
 from bot.discord.texts import CommandTranslator
 from bot.tables.computers import ComputerSeats
 from bot.tables.domain import Game, Status
@@ -80,7 +81,13 @@ class MoonRiverBot(TableClient):
         service = TableService(store, limits=limits, literal=safe_name,
                                computers=self.computers)
         super().__init__(settings, store, service, intents=intents,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(),
+                         shard_count=settings.shard_count,
+                         shard_ids=list(settings.shard_ids) if settings.shard_ids else None)
+        # its concurrency comes from /gateway/bot; on a database that other processes
+        # share, they take turns through the store's lock
+        self.identify = IdentifyGate(
+            shared=(lambda _bucket: store.exclusive("identify")) if store.shared else None)
         self.tree = app_commands.CommandTree(self)
         self._maintenance: asyncio.Task[None] | None = None
         self.pool: DrawingPool | None = DrawingPool()  # its worker starts on first use
@@ -105,6 +112,16 @@ class MoonRiverBot(TableClient):
         await super().login(token)
 
     async def setup_hook(self) -> None:
+        # Discord's session start limit (and, unless configured, its shard count) for the
+        # IDENTIFY gate; the gateway stays DISCORD_GATEWAY_URL's or Discord's
+        shards, _, limits = await self.http.get_bot_gateway()
+        self.identify.max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
+        if self.shard_count is None:
+            self.shard_count = shards
+        log.info("shards %s of %d (identify concurrency %d)%s",
+                 _ranges(self.shard_ids or range(self.shard_count)), self.shard_count,
+                 self.identify.max_concurrency,
+                 "" if self.settings.syncs_commands else "; commands synced by shard 0's")
         where = (self._engine.where if isinstance(self._engine, PostgresStore)
                  else self.settings.database)
         # once-only jobs: with several processes on one database, one of them does each
@@ -129,9 +146,12 @@ class MoonRiverBot(TableClient):
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         self.tree.interaction_check = admit  # type: ignore[method-assign]
         await self.tree.set_translator(CommandTranslator())
-        async with self.store.exclusive("command-sync") as held:
-            if held:
-                await self._sync_commands()
+        # the process holding shard 0 syncs (not every restart of every process), and
+        # under the store's lock: two misconfigured ones never replace the list at once
+        if self.settings.syncs_commands:
+            async with self.store.exclusive("command-sync") as held:
+                if held:
+                    await self._sync_commands()
         # any process's commit with posts wakes the delivery (PostgreSQL: LISTEN/NOTIFY)
         await self.store.listen(self.delivery.wake)
         self.delivery.start()  # everything left pending before a restart goes out now
@@ -145,6 +165,12 @@ class MoonRiverBot(TableClient):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def before_identify_hook(self, shard_id: int | None, *,
+                                   initial: bool = False) -> None:
+        """Discord's session start limit, per bucket (`shards.IdentifyGate`), instead of
+        discord.py's 5 s before every shard but the first."""
+        await self.identify.wait_turn(shard_id or 0)
 
     def announce(self) -> None:
         self.delivery.wake()
@@ -238,6 +264,7 @@ class MoonRiverBot(TableClient):
             drawing.use_worker(None)
             await asyncio.to_thread(pool.close)
         await asyncio.to_thread(self.computers.close)
+        await self.identify.close()
         await self.store.close()
         await super().close()
 
@@ -257,6 +284,17 @@ def settle_heap() -> None:
     gc.freeze()
     _, older, oldest = gc.get_threshold()
     gc.set_threshold(GC_YOUNG, older, oldest)
+
+
+def _ranges(ids: Iterable[int]) -> str:
+    """`0-1,4` for shards 0, 1 and 4 (the log line's short form)."""
+    out: list[str] = []
+    for shard in sorted(ids):
+        if out and out[-1].rpartition("-")[2] == str(shard - 1):
+            out[-1] = f"{out[-1].partition('-')[0]}-{shard}"
+        else:
+            out.append(str(shard))
+    return ",".join(out)
 
 
 EVENT_LOOPS = ("uvloop", "asyncio")

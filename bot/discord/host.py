@@ -33,8 +33,10 @@ class Click:
     value: str = ""
 
 
-class TableClient(discord.Client):
-    """A Discord client that serves tables: the service, its store and the settings."""
+class TableClient(discord.AutoShardedClient):
+    """A Discord client that serves tables: the service, its store and the settings.
+    Sharded (`MOONRIVER_SHARD_COUNT`, `MOONRIVER_SHARD_IDS`): a process answers the
+    interactions of its shards' servers and delivers any game's posts."""
 
     def __init__(self, settings: Settings, store: GameStore, service: TableService,
                  **options: Any) -> None:

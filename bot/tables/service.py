@@ -425,6 +425,11 @@ class TableService:
         plays it back)."""
         return self._record(game, await self.store.actions(game.id))
 
+    async def replayed(self, game: Game) -> GameState:
+        """The state the game's whole stored log replays to from its seed, past every
+        cache and snapshot (`moonriver db copy` checks a copied game with it)."""
+        return replay(await self.record_of(game)).state
+
     async def state_of(self, game: Game) -> GameState:
         """The current state: memory, else the snapshot, else rebuilt from seed + log."""
         cached = self._states.get(game.id)

@@ -27,17 +27,28 @@ class BotProcess:
         self.log = db.with_suffix(".log")
         self.heartbeat = db.with_suffix(".heartbeat")  # touched at each maintenance round
 
-    async def start(self, **env: str) -> None:
+    async def start(self, shards: set[int] | None = None, **env: str) -> None:
+        """Start it and wait until it is connected: every shard, or with `shards` (one
+        process of several on shard ranges) those; a process holding shard 0 syncs the
+        commands, and that is waited for too."""
+        syncs = shards is None or 0 in shards
+        async with asyncio.timeout(10):  # a killed process's sessions close first
+            while shards is not None and shards & self.fake.connected():
+                await asyncio.sleep(0.02)
         self.fake.ready.clear()
-        self.fake.commands = []
+        if syncs:
+            self.fake.commands = []
         full = {**os.environ, **self.fake.env, "MOONRIVER_DB": str(self.db),
                 "MOONRIVER_HEARTBEAT": str(self.heartbeat), **FAST, **env}
         with open(self.log, "a") as log:  # the bot's stderr, for a failing test to show
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot.cli", "run", cwd=ROOT, env=full, stderr=log)
-        await asyncio.wait_for(self.fake.ready.wait(), 60)
+        if shards is None:
+            await asyncio.wait_for(self.fake.ready.wait(), 60)
+        else:
+            await self.fake.wait_shards(shards, timeout=60)
         for _ in range(400):  # the commands are synced in setup_hook, before the gateway
-            if self.fake.commands:
+            if self.fake.commands or not syncs:
                 return
             await asyncio.sleep(0.025)
         raise AssertionError("the bot never registered its commands")

@@ -110,3 +110,37 @@ def test_a_bad_database_url_is_a_clear_error(url: str, message: str) -> None:
             as caught:
         load_settings({"MOONRIVER_DATABASE_URL": url}, require_token=False)
     assert "MOONRIVER_DATABASE_URL" in str(caught.value) and "pw" not in str(caught.value)
+
+
+@pytest.mark.parametrize(("count", "ids", "expected", "syncs"), [
+    ("", "", (None, None), True),  # Discord's recommended count, every shard here
+    ("4", "", (4, None), True),
+    ("4", "0-1", (4, (0, 1)), True),
+    ("4", "2,3", (4, (2, 3)), False),
+    ("16", " 8-9 , 3 ", (16, (3, 8, 9)), False),
+])
+def test_shard_ranges_from_the_environment(count: str, ids: str,
+                                           expected: tuple[object, object],
+                                           syncs: bool) -> None:
+    settings = load_settings({"MOONRIVER_SHARD_COUNT": count, "MOONRIVER_SHARD_IDS": ids},
+                             require_token=False)
+    assert (settings.shard_count, settings.shard_ids) == expected
+    assert settings.syncs_commands is syncs  # only the process holding shard 0 syncs
+
+
+@pytest.mark.parametrize(("count", "ids", "message"), [
+    ("", "0-1", "MOONRIVER_SHARD_IDS needs MOONRIVER_SHARD_COUNT"),
+    ("0", "", "MOONRIVER_SHARD_COUNT must be a whole number from 1"),
+    ("two", "", "MOONRIVER_SHARD_COUNT must be a whole number"),
+    ("4", "0-4", "names shard 4, but shards are numbered 0 to 3"),
+    ("4", "3-1", "backward range '3-1'"),
+    ("4", "0,1,1", "names shard 1 twice"),
+    ("4", "0-1,1-2", "names shard 1 twice"),
+    ("4", "a-b", "must be a range like 0-1 or a list like 2,3"),
+    ("4", "0,,1", "must be a range like 0-1"),
+    ("4", "-1", "must be a range like 0-1"),
+])
+def test_bad_shard_settings_say_what_is_wrong(count: str, ids: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_settings({"MOONRIVER_SHARD_COUNT": count, "MOONRIVER_SHARD_IDS": ids},
+                      require_token=False)

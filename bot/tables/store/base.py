@@ -45,7 +45,8 @@ POST_LEASE = timedelta(minutes=2)
 
 #: The once-only jobs (`GameStore.exclusive`): whichever process holds the job's lock
 #: runs it, the others skip it.
-JOBS = ("resume", "prune", "command-sync", "backup")
+JOBS = ("resume", "prune", "command-sync", "backup",
+        "identify")  # one shard's IDENTIFY at a time over every process (Discord's limit)
 
 
 #: Schema migration 11 of both engines: a reminder or an outbox row is claimed by one

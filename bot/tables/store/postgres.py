@@ -245,9 +245,12 @@ def _key(value: int) -> int:
     return value % 2_147_483_647
 
 
-def _waker(wake: Callable[[], None]) -> Callable[..., None]:
-    """An asyncpg listener (connection, pid, channel, payload) that only wakes."""
-    return lambda *_: wake()
+def _waker(wake: Callable[[], None], owner: Callable[[], str]) -> Callable[..., None]:
+    """An asyncpg listener (connection, pid, channel, payload) that only wakes, and not
+    for this process's own commits (the payload names the committing owner): the
+    process that commits wakes its delivery itself, and a second claim round for its own
+    rows found nothing but cost a transaction on both sides."""
+    return lambda _db, _pid, _channel, payload: None if payload == owner() else wake()
 
 
 def _affected(status: str) -> int:
@@ -308,7 +311,7 @@ class PostgresStore:
                                                  LIVE_LOCKS, key):
             key = secrets.randbelow(2**31 - 2) + 1
         for wake in self._wakes:
-            await live.add_listener(OUTBOX_CHANNEL, _waker(wake))
+            await live.add_listener(OUTBOX_CHANNEL, _waker(wake, lambda: self.owner))
         self._live, self.owner = live, str(key)
         log.info("PostgreSQL: this process (pid %d) claims work as owner %s", os.getpid(), key)
 
@@ -528,8 +531,7 @@ class PostgresStore:
                 [(game.id, r.user_id, r.kind, _time(r.due_at), game.version + 1, r.nth)
                  for r in reminders])
 
-    @staticmethod
-    async def _write_posts(db: Connection, game_id: int, version: int,
+    async def _write_posts(self, db: Connection, game_id: int, version: int,
                            posts: Sequence[NewPost], now: datetime) -> None:
         """Queue posts; a new table post supersedes the game's older pending table posts
         and reminders (a stale table is never posted)."""
@@ -541,7 +543,8 @@ class PostgresStore:
             INSERT_POST,
             [(game_id, version, p.kind.value, p.text, json.dumps(list(p.pings)), p.target,
               _time(now)) for p in posts])
-        await db.execute(f"NOTIFY {OUTBOX_CHANNEL}")  # sent when (and if) this commits
+        # sent when (and if) this commits; the payload tells the committer's own listener
+        await db.execute(f"NOTIFY {OUTBOX_CHANNEL}, '{int(self.owner)}'")
 
     async def start_game(self, game: Game, *, seats: Sequence[Seat], state: dict[str, Any],
                          reminders: Sequence[NewReminder], now: datetime,
@@ -827,7 +830,7 @@ class PostgresStore:
         """LISTEN on this process's own connection: every commit that writes outbox rows,
         in any process, wakes `wake`."""
         async with self._live_use:
-            await self.live.add_listener(OUTBOX_CHANNEL, _waker(wake))
+            await self.live.add_listener(OUTBOX_CHANNEL, _waker(wake, lambda: self.owner))
             self._wakes.append(wake)
 
     async def settle_post(self, post_id: int, state: PostState, outcome: str = "",
