@@ -723,13 +723,14 @@ class TableService:
     async def _commit(self, game: Game, state: GameState, played: Sequence[Played],
                       mover_locale: str | None = None, *,
                       tapping: int | None = None, stand_in: int | None = None,
-                      said: str = "") -> ActResult:
+                      said: str = "", seats: Sequence[Seat] | None = None) -> ActResult:
         """Log, snapshot, fresh deadlines (per decision) and the announcement: one write.
         `mover_locale`: the mover's language (`_entries`); `tapping`: the user who made
         the move, if a player did (`_announce`); `stand_in`: the silent seat a computer
         played this call's first turn for, told as such, and its player is told
         privately what was played in their name; `said`: a line the post opens with (a
-        resignation). The end of a game also rates it, in the same write."""
+        resignation); `seats`: written in the same transaction (a resignation's seat). The
+        end of a game also rates it, in the same write."""
         rules = rules_of(game)
         result = None
         rated = None
@@ -751,7 +752,7 @@ class TableService:
         game = self._saved(await self.store.record_actions(
             game, entries=entries,
             state=rules.state_to_dict(state), reminders=self._reminders_for(game, state),
-            now=self.clock(), result=result, posts=posts, rated=rated))
+            now=self.clock(), result=result, posts=posts, rated=rated, seats=seats))
         self._remember(game, state)
         finished = rules.is_over(state)
         return ActResult(game, state, tuple(played), self._user_to_move(game, state), finished)
@@ -950,28 +951,26 @@ class TableService:
     async def resign(self, channel_id: int, user: User) -> ActResult:
         """A seated player gives up mid-game: a computer of the table's stand-in level
         plays their seat to the end (the seat keeps their name and ranks last for the
-        ratings), and the thread is told in one line with the table's next post."""
+        ratings), and the thread is told in one line with the table's next post. One
+        write: the seat, the computers' moves up to the next person's decision and the
+        post with its line commit together, so no crash leaves a resigned seat untold."""
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
             seat = self._own_seat(game, user)
-            level = self._standin_level(game)
             seats = list(game.seats)
-            seats[seat.seat] = replace(seat, ai=ai_name(level))
-            game = self._saved(await self.store.update_lobby(
-                game, seats=seats, host_id=game.host_id, settings=game.settings,
-                now=self.clock()))
+            seats[seat.seat] = replace(seat, ai=ai_name(self._standin_level(game)))
             state = await self.state_of(game)
+            game = replace(game, seats=tuple(seats))  # as it will be stored
             said = t("ratings.resigned_table", game.settings.locale,
                      player=self.literal(seat.name))
             after, computers = await self._play_computers(game, state)
             if computers:
-                return await self._commit(game, after, computers, said=said)
-            game = self._saved(await self.store.truncate_actions(
-                game, keep=await self.store.action_count(game.id),
-                state=rules_of(game).state_to_dict(state),
+                return await self._commit(game, after, computers, said=said, seats=seats)
+            game = self._saved(await self.store.record_actions(
+                game, entries=(), state=rules_of(game).state_to_dict(state),
                 reminders=self._reminders_for(game, state), now=self.clock(),
-                posts=self._announce(game, state, (), None, said=said)))
+                posts=self._announce(game, state, (), None, said=said), seats=seats))
             self._remember(game, state)
             return ActResult(game, state, (), self._user_to_move(game, state), False)
 

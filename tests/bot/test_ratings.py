@@ -304,6 +304,61 @@ async def test_a_resigned_seat_is_played_to_the_end_and_ranked_last(
     assert board.rows[1].ordinal == expected["u:2"][0] - 3 * expected["u:2"][1]
 
 
+class Crashing:
+    """The store as a crash sees it: every read and write passes through, and the one
+    named write is counted, then fails before it commits (as a killed process would)."""
+
+    def __init__(self, store: GameStore, crash_on: str) -> None:
+        self.store, self.crash_on = store, crash_on
+        self.writes: list[str] = []
+
+    def __getattr__(self, name: str) -> object:
+        method = getattr(self.store, name)
+        if name not in WRITES:
+            return method
+
+        async def write(*args: object, **kwargs: object) -> object:
+            self.writes.append(name)
+            if name == self.crash_on:
+                raise RuntimeError("the process died here")
+            return await method(*args, **kwargs)
+        return write
+
+
+WRITES = ("update_lobby", "record_actions", "truncate_actions", "set_status")
+
+
+@pytest.mark.parametrize("crash", [False, True])
+async def test_a_resignation_is_one_write_with_its_line(store: GameStore, clock: Clock,
+                                                        crash: bool) -> None:
+    """The seat handed to a computer, the computer's moves and the thread's line commit
+    together: a crash in that write leaves the seat Bob's and nothing told; without one,
+    both are stored."""
+    service = TableService(store, clock=clock)
+    await service.create(100, ALICE, mr_options(variant="base"), guild_id=GUILD)
+    await service.join(100, BOB)
+    game = (await service.start(100, ALICE)).game
+    posts_before = len(await store.posts(game.id))
+    spy = Crashing(store, "record_actions" if crash else "")
+    resigning = TableService(spy, clock=clock)  # type: ignore[arg-type]
+    if crash:
+        with pytest.raises(RuntimeError):
+            await resigning.resign(100, BOB)
+    else:
+        await resigning.resign(100, BOB)
+    assert spy.writes == ["record_actions"]  # one write, whoever was to move
+    stored = await store.game(game.id)
+    assert stored is not None
+    bob = stored.seat_of(BOB.id)
+    posts = await store.posts(game.id)
+    told = [p for p in posts[posts_before:] if "Bob resigned" in p.text]
+    if crash:
+        assert bob is not None and bob.ai is None and told == []
+        assert len(posts) == posts_before and stored.version == game.version
+    else:
+        assert bob is not None and bob.ai == "greedy" and len(told) == 1
+
+
 async def test_abandoned_and_archived_games_do_not_count(store: GameStore, clock: Clock) -> None:
     service = TableService(store, clock=clock)
     for channel in (100, 101):

@@ -203,7 +203,8 @@ class MemoryStore:
                              reminders: Sequence[NewReminder] | None, now: datetime,
                              result: GameResult | None = None,
                              posts: Sequence[NewPost] = (),
-                             rated: RatedGame | None = None) -> Game:
+                             rated: RatedGame | None = None,
+                             seats: Sequence[Seat] | None = None) -> Game:
         game = self._checked(game)
         game_id = game.id
         log = self._actions[game_id]
@@ -211,7 +212,8 @@ class MemoryStore:
         new = [LoggedAction(seq + i + 1, e.seat, e.text, now, e.events, e.said)
                for i, e in enumerate(entries)]
         status = Status.FINISHED if result is not None else game.status
-        game = self._bump(game, now, status=status)
+        game = self._bump(game, now, status=status,
+                          seats=tuple(seats) if seats is not None else game.seats)
         log.extend(new)
         self._snapshots[game_id] = Snapshot(game_id, len(log), copy.deepcopy(state))
         if result is not None:

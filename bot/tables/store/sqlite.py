@@ -179,6 +179,7 @@ GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, s
                 "version, created_at, updated_at, game")
 
 
+INSERT_SEAT = "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)"
 INSERT_REMINDER = ("INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version, nth) "
                    "VALUES (?, ?, ?, ?, ?, ?)")
 INSERT_POST = ("INSERT INTO outbox (game_id, version, kind, text, pings, target, next_try, "
@@ -225,6 +226,12 @@ def _write_posts_now(db: sqlite3.Connection, game_id: int, version: int,
     db.executemany(INSERT_POST, [(game_id, version, p.kind.value, p.text,
                                   json.dumps(list(p.pings)), p.target, _time(now), _time(now),
                                   game_id) for p in posts])
+
+
+def _write_seats_now(db: sqlite3.Connection, game_id: int, seats: Sequence[Seat]) -> None:
+    """`_write_seats` on the writer's thread (inside `_transaction_in_one_trip`)."""
+    db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+    db.executemany(INSERT_SEAT, [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
 
 
 def _rate_now(db: sqlite3.Connection, rated: RatedGame) -> bool:
@@ -544,8 +551,7 @@ class SqliteStore:
                            seats: Sequence[Seat]) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
+            INSERT_SEAT, [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
 
     async def update_lobby(self, game: Game, *, seats: Sequence[Seat], host_id: int,
                            settings: TableSettings, now: datetime) -> Game:
@@ -606,7 +612,8 @@ class SqliteStore:
                              state: dict[str, Any], reminders: Sequence[NewReminder] | None,
                              now: datetime, result: GameResult | None = None,
                              posts: Sequence[NewPost] = (),
-                             rated: RatedGame | None = None) -> Game:
+                             rated: RatedGame | None = None,
+                             seats: Sequence[Seat] | None = None) -> Game:
         """One move: its actions, snapshot, reminders and posts (and at the end, the
         ratings) in one transaction, run in one trip to the writer's thread (every player
         turn commits one; statement by statement it was nine trips)."""
@@ -615,6 +622,8 @@ class SqliteStore:
         def commit(db: sqlite3.Connection) -> None:
             next_seq = "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?)"
             _bump_now(db, game, now, **({"status": "finished"} if result is not None else {}))
+            if seats is not None:
+                _write_seats_now(db, game.id, seats)
             db.executemany(
                 "INSERT INTO actions (game_id, seq, seat, action, created_at, events, said) "
                 f"VALUES (?, {next_seq} + 1, ?, ?, ?, ?, ?)",
@@ -637,7 +646,8 @@ class SqliteStore:
 
         await self._transaction_in_one_trip(commit)
         return replace(game, version=game.version + 1, updated_at=now,
-                       status=Status.FINISHED if result is not None else game.status)
+                       status=Status.FINISHED if result is not None else game.status,
+                       seats=tuple(seats) if seats is not None else game.seats)
 
     async def _transaction_in_one_trip(self, work: Callable[[sqlite3.Connection], None]
                                        ) -> None:
