@@ -44,6 +44,7 @@ from bot.discord.content import ranking
 from bot.discord.host import TableClient
 from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
+from bot.tables.ratings import resigned_last
 from bot.tables.service import REFUSED_PREFIX, rules_of, utc_now
 from bot.tables.store import GameStore
 from bot.tables.store.guard import DatabaseReplaced
@@ -335,8 +336,9 @@ class Delivery:
         result = rules.result(state)
         names = rules.names(state)
         locale = game.settings.locale
-        winners = " & ".join(safe_name(names[seat]) for seat in result.winners) \
-            if result is not None else ""
+        places = resigned_last(result.places(), game.resigned) if result is not None else []
+        winners = " & ".join(safe_name(names[seat]) for seat, place in enumerate(places)
+                             if place == 0)
         link = (f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
                 f"{message_id}")
         line = Announcement(t("end.parent", locale, title=rules.title, winners=winners,

@@ -14,7 +14,7 @@ as the rating firms up.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -88,6 +88,12 @@ class RatedGame:
     placings: tuple[Placing, ...]
 
 
+def resigned_last(places: Sequence[int], resigned: Collection[int]) -> list[int]:
+    """The game's places (0 first, ties equal) with the `resigned` seats below everyone
+    who did not resign and the others closed up: whoever is then 0 won."""
+    return list(ranks_of([(seat not in resigned, -place) for seat, place in enumerate(places)]))
+
+
 def placings_of(seats: Sequence[tuple[int | None, str | None, str]], places: Sequence[int],
                 scores: Sequence[int]) -> tuple[Placing, ...] | None:
     """The seats (user id, computer name, seat name) of a finished game with the game's
@@ -95,9 +101,8 @@ def placings_of(seats: Sequence[tuple[int | None, str | None, str]], places: Seq
     computer played out) goes below everyone who did not resign, and the others close
     up: whoever is then first won. None when the game does not count: no person at the
     table, or fewer than two identities."""
-    resigned = [user is not None and ai is not None for user, ai, _name in seats]
-    final = ranks_of([(not gave_up, -place) for gave_up, place in zip(resigned, places,
-                                                                       strict=True)])
+    final = resigned_last(places, {i for i, (user, ai, _name) in enumerate(seats)
+                                   if user is not None and ai is not None})
     out = []
     for i, (user, ai, name) in enumerate(seats):
         player = person(user) if user is not None else computer(ai or "")

@@ -5,11 +5,14 @@ and the profile, which answer privately with a picture."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from bot.tables.fronts import front_of
+from engine.registry import game_named
 from tests.bot.test_end_to_end import ALICE, Bot, discord_and_bot, is_post  # noqa: F401
 from tests.fake_discord import GUILD_ID, FakeDiscord, Sent
 
@@ -53,7 +56,27 @@ async def play_and_resign(fake: FakeDiscord) -> Sent:
     final = await fake.wait_for(lambda s: is_post(s) and "final.png" in s.files, after=before,
                                 timeout=60)
     assert "Alice resigned; a computer plays their seat to the end." in final.content
+    # the standings put her last and mark her, whatever her computer scored: never first
+    [standings] = [line for line in final.content.splitlines() if line.startswith("🏆 ")]
+    *others, last = standings.removeprefix("🏆 ").split(" · ")
+    assert last.startswith("Alice (resigned) ") and others
+    assert not any("Alice" in other for other in others)
+    assert "won" not in final.content.lower() and "winner" not in final.content.lower()
     return final
+
+
+def end_picture_sizes(db: Path) -> tuple[int, int]:
+    """The size of the newest game's end picture drawn with Alice's seat resigned, and
+    without: which of them the bot posted says how it ranked her."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+        game_id, state = con.execute("SELECT game_id, state FROM snapshots ORDER BY game_id "
+                                     "DESC LIMIT 1").fetchone()
+        [(seat,)] = con.execute("SELECT seat FROM seats WHERE game_id = ? AND user_id = ?",
+                                (game_id, ALICE[0])).fetchall()
+    front, rules = front_of("moonriver"), game_named("moonriver")
+    end = rules.state_from_dict(json.loads(state))
+    return (len(front.turn_png(end, (), "en", "dark", (seat,))),
+            len(front.turn_png(end, (), "en", "dark")))
 
 
 async def private_picture(fake: FakeDiscord, sub: str, name: str) -> Sent:
@@ -74,7 +97,9 @@ async def test_two_resigned_games_rank_the_seat_last_and_change_board_and_profil
     none_yet = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
     assert none_yet.ephemeral and "no rated Moon River games" in none_yet.content
 
-    await play_and_resign(fake)
+    final = await play_and_resign(fake)
+    resigned, not_resigned = end_picture_sizes(bot.db)
+    assert final.files["final.png"] == resigned != not_resigned
     first = ratings_rows(bot.db)
     assert first["u:101"][:2] == (1, 0) and first["ai:easy"][:2] == (1, 1)
     board_one = await private_picture(fake, "leaderboard", "leaderboard.png")

@@ -93,8 +93,10 @@ class Front(Protocol):
         """The mover's board as a small text grid (the sandbox prints it)."""
         ...
 
-    def turn_png(self, state: Any, events: Sequence[Event], locale: str, theme: str) -> bytes:
-        """The table picture after a turn (the final standings once the game is over)."""
+    def turn_png(self, state: Any, events: Sequence[Event], locale: str, theme: str,
+                 resigned: Sequence[int] = ()) -> bytes:
+        """The table picture after a turn (the final standings once the game is over,
+        the `resigned` seats last and marked)."""
         ...
 
     def board_png(self, state: Any, seat: int, locale: str, theme: str) -> bytes:

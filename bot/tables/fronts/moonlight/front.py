@@ -176,9 +176,9 @@ class MoonlightFront:
     # --- pictures (render.moonlight) --------------------------------------------------
 
     def turn_png(self, state: GameState, events: Sequence[Event], locale: str,
-                 theme: str) -> bytes:
+                 theme: str, resigned: Sequence[int] = ()) -> bytes:
         if state.phase is Phase.OVER:
-            return self.final_png(state, locale, theme)
+            return pictures.final_png(state, locale, theme, resigned)
         return pictures.turn_png(state, events, locale, theme)
 
     def board_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:

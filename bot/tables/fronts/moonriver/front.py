@@ -120,9 +120,9 @@ class MoonRiverFront:
         return out + ranch_lines(state, seat, locale)
 
     def turn_png(self, state: GameState, events: Sequence[Event], locale: str,
-                 theme: str) -> bytes:
+                 theme: str, resigned: Sequence[int] = ()) -> bytes:
         return picture(DrawRequest.of(self.key, "turn", state, locale=locale, theme=theme,
-                                      events=tuple(events)))
+                                      events=tuple(events), resigned=tuple(resigned)))
 
     def board_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
         return picture(DrawRequest.of(self.key, "ranch", state, locale=locale, theme=theme,
