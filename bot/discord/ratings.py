@@ -20,7 +20,7 @@ from bot.discord.lobby import table_channel
 from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
 from bot.tables.errors import BadInput, GuildOnly, NoGameHere, NotAllowed
-from bot.tables.ratings import Board, PlayerRecord, level_of, person, shown
+from bot.tables.ratings import Board, BoardRow, PlayerRecord, level_of, person, shown
 from engine.games.i18n import t
 from engine.registry import game_named
 from render.pool import DrawRequest
@@ -48,14 +48,20 @@ def shown_name(player: str, name: str, locale: str) -> str:
     return t("ratings.computer", locale, level=level) if level is not None else name
 
 
+def row_state(row: BoardRow, locale: str) -> dict[str, Any]:
+    """One leaderboard row as the picture draws it."""
+    return {"rank": row.rank, "name": shown_name(row.player, row.name, locale),
+            "rating": shown(row.ordinal), "games": row.games, "wins": row.wins,
+            "trend": shown(row.ordinal) - shown(row.ordinal - row.trend)}
+
+
 def board_state(board: Board, title: str, me: str, locale: str) -> dict[str, Any]:
-    """The leaderboard picture's data (`render.ratings`)."""
-    rows = [{"rank": r.rank, "name": shown_name(r.player, r.name, locale),
-             "rating": shown(r.ordinal), "games": r.games, "wins": r.wins,
-             "trend": shown(r.ordinal) - shown(r.ordinal - r.trend)} for r in board.rows]
+    """The leaderboard picture's data (`render.ratings`): the top rows, the asker's row
+    marked, or their own place in a row below the top ones."""
     mine = next((i for i, r in enumerate(board.rows) if r.player == me), -1)
     return {"title": t("ratings.board_title", locale, game=title), "rated": board.rated,
-            "me": mine, "rows": rows}
+            "me": mine, "rows": [row_state(r, locale) for r in board.rows],
+            "mine": row_state(board.mine, locale) if board.mine is not None else None}
 
 
 def profile_state(record: PlayerRecord, title: str, locale: str) -> dict[str, Any]:
@@ -79,7 +85,8 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     """The server's best players of this game, as a picture, privately."""
     key, guild, locale = game_of(interaction), guild_of(interaction), locale_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    board = await client_of(interaction).service.leaderboard(guild, key)
+    board = await client_of(interaction).service.leaderboard(guild, key,
+                                                             asker=interaction.user.id)
     state = board_state(board, game_named(key).title, person(interaction.user.id), locale)
     await _send_picture(interaction, DrawRequest(key, "leaderboard", state, locale=locale),
                         "leaderboard.png")

@@ -159,6 +159,7 @@ class Board:
 
     rows: tuple[BoardRow, ...]
     rated: int
+    mine: BoardRow | None = None  # the asker's own row when below the top rows (shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +175,18 @@ class PlayerRecord:
     ordinal: float
     rank: int | None                    # None while hidden from the leaderboard
     history: tuple[tuple[datetime, float], ...]  # (game's end, ordinal after it), oldest first
+
+
+def row_of(record: PlayerRecord) -> BoardRow | None:
+    """A player's leaderboard row from their record (the asker's place below the top
+    rows), its trend as a board computes it; None while they hide from the board."""
+    if record.rank is None:
+        return None
+    before = record.history[-TREND_GAMES - 1][1] if len(record.history) > TREND_GAMES \
+        else START_ORDINAL
+    user = int(record.player[2:]) if record.player.startswith("u:") else None
+    return BoardRow(record.rank, record.player, record.name, user, record.ordinal,
+                    record.games, record.wins, record.ordinal - before)
 
 
 def shown(ordinal: float) -> int:

@@ -57,7 +57,7 @@ from bot.tables.errors import (
 from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
 from bot.tables.narration import Told, story, told_turns
-from bot.tables.ratings import Board, PlayerRecord, RatedGame, person, placings_of
+from bot.tables.ratings import Board, PlayerRecord, RatedGame, person, placings_of, row_of
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
 from bot.tables.words import Segment, first_turn, turn_lines
 from engine.games import GameRules, Record
@@ -976,9 +976,16 @@ class TableService:
 
     # --- ratings (bot/tables/ratings.py) -------------------------------------------------
 
-    async def leaderboard(self, guild_id: int, game: str, limit: int = BOARD_ROWS) -> Board:
-        """A server's best players of a game (players hiding left out)."""
-        return await self.store.leaderboard(guild_id, game, limit)
+    async def leaderboard(self, guild_id: int, game: str, limit: int = BOARD_ROWS,
+                          asker: int | None = None) -> Board:
+        """A server's best players of a game (players hiding left out); with `asker`, their
+        own row too when they are rated below the top rows (and not hiding)."""
+        board = await self.store.leaderboard(guild_id, game, limit)
+        me = person(asker) if asker is not None else None
+        if me is None or any(row.player == me for row in board.rows):
+            return board
+        record = await self.store.player_record(guild_id, game, me)
+        return board if record is None else replace(board, mine=row_of(record))
 
     async def profile(self, guild_id: int, game: str, user_id: int) -> PlayerRecord | None:
         """A member's record in a game on this server; None if never rated here."""

@@ -183,6 +183,27 @@ async def test_the_trend_looks_back_over_the_last_games(store: GameStore) -> Non
     assert row.trend > 0
 
 
+async def test_an_asker_below_the_top_rows_gets_their_own_place(store: GameStore,
+                                                                 clock: Clock) -> None:
+    """Fourteen players, each game one place lower: u:14 is 14th, below the top ten, and
+    the board answers their own row as the full board would rank it, with its trend; a
+    player in the top rows, hiding, or never rated gets none."""
+    service = TableService(store, clock=clock)
+    for n in range(1, 8):  # seven games: the trend looks back past the first ones
+        await store.rate_game(game_of(n, *((f"u:{p}", p - 1, 50 - p) for p in range(1, 15)),
+                                      minutes=n))
+    board = await service.leaderboard(GUILD, GAME, asker=14)
+    full = await store.leaderboard(GUILD, GAME, 20)
+    assert len(board.rows) == 10 and board.rows == full.rows[:10]
+    assert board.mine == full.rows[13] and board.mine is not None
+    assert board.mine.rank == 14 and board.mine.user_id == 14 and board.mine.trend < 0
+    assert (await service.leaderboard(GUILD, GAME, asker=3)).mine is None  # in the top
+    assert (await service.leaderboard(GUILD, GAME, asker=99)).mine is None  # never rated
+    await service.hide_from_leaderboard(GUILD, GAME, User(14, "n"), True)
+    assert (await service.leaderboard(GUILD, GAME, asker=14)).mine is None
+    assert (await service.leaderboard(GUILD, GAME)).mine is None
+
+
 async def test_a_player_may_hide_and_a_manager_may_reset(store: GameStore) -> None:
     await store.rate_game(game_of(1, ("u:1", 0, 30), ("u:2", 1, 20), ("ai:hard", 2, 3)))
     await store.set_hidden(GUILD, GAME, 1, True)

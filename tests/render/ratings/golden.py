@@ -25,14 +25,19 @@ NAMES = ("Alice", "ボブ", "Carol 🤠", "Dmitri Alexandrovich Karamazov-Smerdy
          "Frank", "Grace", "Heidi", "Ivan", "Judy")
 
 
-def board(rows: int, locale: str, me: int = 1) -> dict[str, Any]:
+#: The asker's own row below the top ten (`bot.tables.ratings.row_of`).
+MINE = {"rank": 37, "name": "Mallory", "rating": 1, "games": 9, "wins": 2, "trend": -3}
+
+
+def board(rows: int, locale: str, me: int = 1,
+          mine: dict[str, Any] | None = None) -> dict[str, Any]:
     """A leaderboard's data as the bot prepares it (`bot.discord.ratings.board_state`)."""
     names = list(NAMES[:rows])
     if rows > 2:
         names[2] = t("ratings.computer", locale, level="hard")
     trends = (3, -2, 0, 5, -1, 0, 2, 1, -4, 0)
     return {"title": t("ratings.board_title", locale, game="Moon River"), "rated": 40 + rows,
-            "me": me, "rows": [{"rank": i + 1 if i != 2 else 2, "name": name,
+            "me": me, "mine": mine, "rows": [{"rank": i + 1 if i != 2 else 2, "name": name,
                                 "rating": 31 - 3 * i if i != 2 else 28, "games": 120 - 7 * i,
                                 "wins": 40 - 3 * i, "trend": trends[i]}
                                for i, name in enumerate(names)]}
@@ -56,6 +61,8 @@ def _pictures() -> dict[str, Callable[[], Image.Image]]:
     for theme, locale, rows in (("dark", "en", 10), ("light", "de", 4), ("light", "ja", 7)):
         out[f"leaderboard-{theme}-{locale}"] = (
             lambda th=theme, lo=locale, r=rows: picture("leaderboard", board(r, lo), th, lo))
+    out["leaderboard-yours-dark-de"] = lambda: picture(  # the asker 37th, below the top ten
+        "leaderboard", board(10, "de", me=-1, mine=MINE), "dark", "de")
     for theme, locale, games, rank in (("dark", "en", 12, 2), ("light", "de", 1, None),
                                        ("dark", "ja", 30, 1)):
         out[f"profile-{theme}-{locale}"] = (

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from render.ratings import (
+    MINE_H,
     ROW_H,
     TEXT,
     chart_points,
@@ -20,7 +21,7 @@ from render.request import DrawRequest
 from render.stamps import drawn_texts
 from render.theme import DARK, LIGHT, PHONE_WIDTH
 from tests.render.golden import assert_like_golden
-from tests.render.ratings.golden import PICTURES, RATINGS_DIR, board, profile
+from tests.render.ratings.golden import MINE, PICTURES, RATINGS_DIR, board, profile
 
 
 def test_goldens_cover_both_kinds_both_themes_and_three_languages() -> None:
@@ -64,6 +65,26 @@ def test_the_leaderboard_reads_at_phone_width_best_first(theme) -> None:
     def outlined(row: int) -> bool:
         return image.getpixel((21, top + row * ROW_H + ROW_H // 2)) == theme.highlight
     assert [outlined(row) for row in range(10)] == [row == 3 for row in range(10)]
+
+
+@pytest.mark.parametrize("theme", [DARK, LIGHT])
+def test_an_asker_below_the_top_ten_sees_their_place_under_it(theme) -> None:
+    state = board(10, "en", me=-1, mine=MINE)
+    with drawn_texts() as texts:
+        image = render_leaderboard(state, locale="en", theme=theme)
+    assert image.size == (image.width, leaderboard_height(10, mine=True))
+    assert leaderboard_height(10, mine=True) == leaderboard_height(10) + MINE_H + ROW_H
+    assert min(size for _, size in texts) * PHONE_WIDTH / image.width >= 11
+    written = [text for text, _ in texts]
+    # under the tenth row: "Your place", then the asker's row with their own rank
+    assert written.index("10.") < written.index("Your place") < written.index("37.")
+    assert written.index("37.") < written.index("Mallory") < written.index("▼ −3")
+    # only the asker's row is outlined: none of the top ten, their own below
+    top = 20 + 32 + 24 + 40
+    def outlined(y: int) -> bool:
+        return image.getpixel((21, y)) == theme.highlight
+    assert not any(outlined(top + row * ROW_H + ROW_H // 2) for row in range(10))
+    assert outlined(top + 10 * ROW_H + MINE_H + ROW_H // 2)
 
 
 def test_an_empty_leaderboard_says_so() -> None:
