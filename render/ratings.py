@@ -20,6 +20,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.games.i18n import t
+from render import chart
 from render.encode import to_png_bytes
 from render.request import DrawRequest
 from render.stamps import draw_text, text_width
@@ -170,44 +171,24 @@ def render_profile(state: dict[str, Any], *, locale: str, theme: Theme) -> Image
     return image
 
 
-def chart_points(box: tuple[int, int, int, int], values: Sequence[int]
-                 ) -> list[tuple[float, float]]:
-    """Where each value goes in `box` (left, top, right, bottom): evenly from left to
-    right (one value: in the middle), the lowest at the bottom, the highest at the top."""
-    left, top, right, bottom = box
-    low, high = min(values), max(values)
-    span = (high - low) or 1
-    step = (right - left) / (len(values) - 1) if len(values) > 1 else 0.0
-    return [(left + step * i if len(values) > 1 else (left + right) / 2,
-             bottom - (v - low) / span * (bottom - top) if high != low else (top + bottom) / 2)
-            for i, v in enumerate(values)]
-
-
 def draw_chart(image: Image.Image, box: tuple[int, int, int, int], values: Sequence[int],
-               locale: str, theme: Theme) -> None:
-    """The rating over time: its title, the highest and lowest values on a scale at the
-    left, the line with a dot per game, and the newest value at its end."""
-    d = ImageDraw.Draw(image)
+               locale: str, theme: Theme) -> chart.LineGeometry:
+    """The rating over time on the game-free line chart (render.chart, as the story's
+    scores): its title, gridlines with round values at the left, the games numbered
+    under the plot, the line with a marker per game, and the newest value at its end."""
     left, top, right, bottom = box
     draw_text(image, (left + 4, top), t("render.profile_chart", locale), TEXT, theme.text,
               bold=True, anchor="la", max_width=right - left - 8)
-    plot = (left + 70, top + 50, right - 70, bottom - 16)
-    d.rectangle(plot, outline=theme.grid_line)
-    if not values:
-        return
-    low, high = min(values), max(values)
-    draw_text(image, (plot[0] - 10, plot[1]), str(high), SMALL, theme.muted, anchor="rm")
-    if high != low:
-        draw_text(image, (plot[0] - 10, plot[3]), str(low), SMALL, theme.muted, anchor="rm")
-    inner = (plot[0] + 12, plot[1] + 12, plot[2] - 12, plot[3] - 12)
-    points = chart_points(inner, values)
-    if len(points) > 1:
-        d.line(points, fill=theme.highlight, width=4, joint="curve")
-    for x, y in points:
-        d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=theme.highlight)
-    last_y = points[-1][1]
-    draw_text(image, (plot[2] + 8, last_y), str(values[-1]), SMALL, theme.text, bold=True,
-              anchor="lm")
+    lines = [chart.Line("", theme.highlight, tuple(values))] if values else []
+    steps = [str(n) for n in range(1, len(values) + 1)]
+    newest = text_width(str(values[-1]), SMALL, True) + 12 if values else 0
+    geometry = chart.draw_lines(image, (left, top + 46, right - newest, bottom), lines,
+                                steps, theme=theme, text=SMALL)
+    if values:
+        x, y = geometry.points[0][-1]
+        draw_text(image, (x + chart.MARKER // 2 + 6, y), str(values[-1]), SMALL, theme.text,
+                  bold=True, anchor="lm")
+    return geometry
 
 
 def draw(request: DrawRequest) -> bytes:

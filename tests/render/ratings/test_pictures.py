@@ -5,12 +5,13 @@ marked, the chart's scale."""
 from __future__ import annotations
 
 import pytest
+from PIL import Image
 
 from render.ratings import (
     MINE_H,
     ROW_H,
     TEXT,
-    chart_points,
+    draw_chart,
     leaderboard_height,
     render_leaderboard,
     render_profile,
@@ -109,10 +110,22 @@ def test_the_profile_shows_its_figures_and_a_hidden_rank() -> None:
 
 
 def test_the_chart_puts_the_highest_rating_at_the_top_and_games_evenly() -> None:
-    box = (100, 50, 500, 250)
-    points = chart_points(box, [3, 10, -2, 10])
-    assert [x for x, _ in points] == [100, 100 + 400 / 3, 100 + 800 / 3, 500]
-    assert points[1][1] == points[3][1] == 50 and points[2][1] == 250
-    assert 50 < points[0][1] < 250
-    assert chart_points(box, [7]) == [(300, 150)]  # one game: in the middle
-    assert chart_points(box, [5, 5]) == [(100, 150), (500, 150)]  # flat: mid-height
+    """The profile's chart is the game-free line chart (render.chart): one point per
+    game, evenly from left to right, higher ratings higher, on gridlines with round
+    values, and the newest rating written beside the last point."""
+    image = Image.new("RGB", (800, 300), LIGHT.panel)
+    with drawn_texts() as texts:
+        geometry = draw_chart(image, (20, 10, 780, 290), [3, 10, -2, 10], "en", LIGHT)
+    [points] = geometry.points
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    assert len(points) == 4 and abs((xs[1] - xs[0]) - (xs[3] - xs[2])) <= 1
+    assert ys[1] == ys[3] < ys[0] < ys[2]
+    left, top, right, bottom = geometry.plot
+    assert left < xs[0] < xs[-1] <= right and top <= ys[1] and ys[2] <= bottom
+    written = [text for text, _ in texts]
+    assert {"1", "4", "Rating over time", "-5", "0", "5", "10"} <= set(written)  # round steps
+    assert written[-1] == "10"  # the newest rating, last, beside its point
+    assert geometry.marker * PHONE_WIDTH / 800 >= 8  # a game's marker shows on a phone
+    with drawn_texts():
+        [[(x, _)]] = draw_chart(image, (20, 10, 780, 290), [7], "en", LIGHT).points
+    assert left < x < right  # one game: a single point
