@@ -20,6 +20,7 @@ from bot.discord.lobby import table_channel
 from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
 from bot.tables.errors import BadInput, GuildOnly, NoGameHere, NotAllowed
+from bot.tables.fronts import front_of, game_text
 from bot.tables.ratings import Board, BoardRow, PlayerRecord, level_of, person, shown
 from engine.games.i18n import t
 from engine.registry import game_named
@@ -74,9 +75,14 @@ def profile_state(record: PlayerRecord, title: str, locale: str) -> dict[str, An
 
 
 async def _send_picture(interaction: discord.Interaction[Any], request: DrawRequest,
-                        name: str) -> None:
+                        name: str, *, also: tuple[str, bytes] | None = None,
+                        content: str = "") -> None:
+    """The picture privately; `also`: a second one (name, PNG) in the same message."""
     png = await drawn(picture, request)
-    await interaction.followup.send(file=discord.File(io.BytesIO(png), name), ephemeral=True)
+    files = [discord.File(io.BytesIO(png), name)]
+    if also is not None:
+        files.append(discord.File(io.BytesIO(also[1]), also[0]))
+    await interaction.followup.send(content, files=files, ephemeral=True)
 
 
 @app_commands.command(name=command_text("leaderboard", "name"),
@@ -106,9 +112,17 @@ async def profile(interaction: discord.Interaction[Any],
         await reply_private(interaction, t("ratings.no_profile", locale,
                                            player=safe_name(whom.display_name), game=title))
         return
+    best, content = None, ""
+    final = await client_of(interaction).service.best_final(record)
+    if final is not None:  # the best game's final board, drawn by the game's own renderer
+        game, state, seat = final
+        best = ("best.png", await drawn(front_of(key).best_png, state, seat, locale,
+                                        game.settings.theme))
+        content = game_text(key, "ratings.best_final", locale, score=record.best_score)
     await _send_picture(interaction, DrawRequest(key, "profile",
                                                  profile_state(record, title, locale),
-                                                 locale=locale), "profile.png")
+                                                 locale=locale), "profile.png",
+                        also=best, content=content)
 
 
 @app_commands.command(name=command_text("resetboard", "name"),

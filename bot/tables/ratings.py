@@ -175,6 +175,7 @@ class PlayerRecord:
     ordinal: float
     rank: int | None                    # None while hidden from the leaderboard
     history: tuple[tuple[datetime, float], ...]  # (game's end, ordinal after it), oldest first
+    best_game: int | None = None        # the game of the best score (the latest of equals)
 
 
 def row_of(record: PlayerRecord) -> BoardRow | None:

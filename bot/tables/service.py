@@ -991,6 +991,19 @@ class TableService:
         """A member's record in a game on this server; None if never rated here."""
         return await self.store.player_record(guild_id, game, person(user_id))
 
+    async def best_final(self, record: PlayerRecord) -> tuple[Game, GameState, int] | None:
+        """The finished game of a player's best score, its final state and their seat in
+        it: the profile shows that ranch, kingdom or area. None where it is gone (a
+        computer identity, or a game no longer stored)."""
+        if record.best_game is None or not record.player.startswith("u:"):
+            return None
+        game = await self.store.game(record.best_game)
+        user = int(record.player[2:])
+        seat = None if game is None else game.seat_of(user)
+        if game is None or seat is None or game.status is not Status.FINISHED:
+            return None
+        return game, await self.state_of(game), seat.seat
+
     async def hide_from_leaderboard(self, guild_id: int, game: str, user: User,
                                     hidden: bool) -> None:
         """A player's own choice: rated as ever, but left off the leaderboard (or back)."""

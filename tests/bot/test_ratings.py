@@ -380,6 +380,47 @@ async def test_a_resignation_is_one_write_with_its_line(store: GameStore, clock:
         assert bob is not None and bob.ai == "greedy" and len(told) == 1
 
 
+async def test_the_profile_knows_the_game_of_the_best_score(store: GameStore) -> None:
+    for n, score in ((1, 30), (2, 45), (3, 45), (4, 12)):  # two best: the latest counts
+        await store.rate_game(game_of(n, ("u:1", 0, score), ("u:2", 1, 5)))
+    record = await store.player_record(GUILD, GAME, "u:1")
+    assert record is not None and record.best_score == 45 and record.best_game == 3
+    other = await store.player_record(GUILD, GAME, "u:2")
+    assert other is not None and other.best_game == 4
+
+
+async def test_the_best_final_board_is_the_finished_games_end(store: GameStore,
+                                                              clock: Clock) -> None:
+    """Two finished games: the profile's best board is the end state of the one where
+    the player scored most, with their own seat; a computer identity has none."""
+    service = TableService(store, clock=clock)
+    ends = {}
+    for channel, seed in ((100, 4), (101, 9)):
+        await service.create(channel, ALICE, mr_options(variant="base"), guild_id=GUILD)
+        await service.add_ai(channel, ALICE, "greedy")
+        await service.start(channel, ALICE)
+        await play_out(service, channel, {ALICE.id: ALICE}, Rng(seed))
+        status = await service.last_table(channel)
+        seat = status.game.seat_of(ALICE.id)
+        assert seat is not None
+        final = game_named(GAME).result(status.state)
+        assert final is not None
+        ends[status.game.id] = (final.scores[seat.seat], seat.seat, status.state)
+    record = await service.profile(GUILD, GAME, ALICE.id)
+    assert record is not None
+    best = await service.best_final(record)
+    assert best is not None
+    game, state, seat = best
+    score, want_seat, want_state = ends[game.id]
+    assert score == record.best_score == max(s for s, _, _ in ends.values())
+    assert seat == want_seat and game_named(GAME).is_over(state)
+    assert game_named(GAME).state_to_dict(state) == game_named(GAME).state_to_dict(want_state)
+    board = await service.leaderboard(GUILD, GAME)
+    computer_row = next(r for r in board.rows if r.player == "ai:normal")
+    computer_record = await store.player_record(GUILD, GAME, computer_row.player)
+    assert computer_record is not None and await service.best_final(computer_record) is None
+
+
 async def test_abandoned_and_archived_games_do_not_count(store: GameStore, clock: Clock) -> None:
     service = TableService(store, clock=clock)
     for channel in (100, 101):

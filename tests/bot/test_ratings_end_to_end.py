@@ -65,6 +65,20 @@ async def play_and_resign(fake: FakeDiscord) -> Sent:
     return final
 
 
+def best_game_of(db: Path) -> tuple[int, int, int, dict[str, object]]:
+    """Alice's best-scoring rated game (the latest of equals): its id, her score and
+    seat in it, and its stored end state."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+        game_id, score = con.execute(
+            "SELECT game_id, score FROM rating_history WHERE player = 'u:101' ORDER BY "
+            "score DESC, game_id DESC LIMIT 1").fetchone()
+        (seat,) = con.execute("SELECT seat FROM seats WHERE game_id = ? AND user_id = 101",
+                              (game_id,)).fetchone()
+        (state,) = con.execute("SELECT state FROM snapshots WHERE game_id = ?",
+                               (game_id,)).fetchone()
+    return game_id, score, seat, json.loads(state)
+
+
 def end_picture_sizes(db: Path) -> tuple[int, int]:
     """The size of the newest game's end picture drawn with Alice's seat resigned, and
     without: which of them the bot posted says how it ranked her."""
@@ -112,6 +126,12 @@ async def test_two_resigned_games_rank_the_seat_last_and_change_board_and_profil
     assert places(bot.db, "u:101") == [1, 1]  # last, whatever its computer scored
     board_two = await private_picture(fake, "leaderboard", "leaderboard.png")
     profile_two = await private_picture(fake, "profile", "profile.png")
+    # the profile's second picture: the final ranch of her best-scoring game, as the
+    # game's renderer draws it from that game's stored end
+    _best, score, seat, state = best_game_of(bot.db)
+    assert f"Best final ranch: {score} points." in profile_two.content
+    assert profile_two.files["best.png"] == len(front_of("moonriver").best_png(
+        game_named("moonriver").state_from_dict(state), seat, "en", "dark"))
     assert board_two.files != board_one.files or profile_two.files != profile_one.files
 
     # resigning again, or without a game, is refused in words

@@ -107,6 +107,11 @@ class Front(Protocol):
         """The score sheet at the end."""
         ...
 
+    def best_png(self, state: Any, seat: int, locale: str, theme: str) -> bytes:
+        """A finished game's final board of one seat, for its player's profile (the best
+        final ranch, kingdom or area)."""
+        ...
+
     def story_row(self, before: Any, after: Any, events: Sequence[Event]
                   ) -> tuple[int, ...] | None:
         """The numbers the story picture keeps when the move from `before` to `after`

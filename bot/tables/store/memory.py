@@ -383,7 +383,8 @@ class MemoryStore:
         above = sum(1 for _p, other in self._shown(guild_id, game)
                     if other.rating.ordinal > r.rating.ordinal) if shown else None
         mine = self._lines[(guild_id, game)][player]
-        scores = (sum(line.score for line in mine) / len(mine), max(line.score for line in mine))
+        best = max(mine, key=lambda line: (line.score, line.game_id))
+        scores = (sum(line.score for line in mine) / len(mine), best.score, best.game_id)
         return rq.player_record(
             (player, r.name, r.rating.ordinal, r.games, r.wins, shown), above, scores,
             [(line.at.isoformat(), line.ordinal) for line in mine])

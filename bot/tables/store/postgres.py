@@ -689,7 +689,7 @@ class PostgresStore:
         if row[5]:
             above = int(await self.pool.fetchval(rq.numbered(rq.ABOVE),
                                                 *(guild_id, game, row[2]) * 2))
-        scores = await self._one(rq.numbered(rq.SCORES), guild_id, game, player)
+        scores = await self._one(rq.numbered(rq.SCORES), *(guild_id, game, player) * 2)
         timeline = await self._all(rq.numbered(rq.TIMELINE), guild_id, game, player)
         return rq.player_record(tuple(row), above, tuple(scores), timeline)
 

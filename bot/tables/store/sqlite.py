@@ -878,7 +878,7 @@ class SqliteStore:
         above = None
         if row[5]:
             (above,) = await self._one(rq.ABOVE, (guild_id, game, row[2]) * 2)
-        scores = await self._one(rq.SCORES, (guild_id, game, player))
+        scores = await self._one(rq.SCORES, (guild_id, game, player) * 2)
         timeline = await self._all(rq.TIMELINE, (guild_id, game, player))
         return rq.player_record(row, above, scores, timeline)
 

@@ -3,7 +3,8 @@ tests/golden/ratings/ and regenerated with the others:
 
     python -m tests.render.ratings.golden    # rewrite tests/golden/ratings/*.png
 
-Both kinds in both themes and the three languages. Look at every regenerated picture
+Both kinds in both themes and the three languages, and each game's best final board
+as the profile attaches it (`best-<game>-…`). Look at every regenerated picture
 (full size and at 400 px wide) before committing it.
 """
 
@@ -15,10 +16,13 @@ from typing import Any
 
 from PIL import Image
 
+from bot.tables.fronts import front_of
+from bot.tables.fronts.story import rounds_of
 from engine.games.i18n import t
 from render.registry import draw
 from render.request import DrawRequest
 from tests.render.golden import GOLDEN_DIR, write_goldens
+from tests.render.story_games import finished
 
 RATINGS_DIR = GOLDEN_DIR / "ratings"
 NAMES = ("Alice", "ボブ", "Carol 🤠", "Dmitri Alexandrovich Karamazov-Smerdyakov", "Eve",
@@ -56,6 +60,18 @@ def picture(kind: str, state: dict[str, Any], theme: str, locale: str) -> Image.
     return Image.open(io.BytesIO(png))
 
 
+#: The profile's best final board of each game: (players, seed) of a whole random game.
+BEST_GAMES = {"moonriver": (3, 5), "kingdomino": (3, 5), "moonlight": (2, 5)}
+
+
+def best_final(game: str, theme: str, locale: str, seat: int = 1) -> Image.Image:
+    """A finished game's final board of `seat` as the profile attaches it, drawn by the
+    game's own renderer (`Front.best_png`)."""
+    players, seed = BEST_GAMES[game]
+    state, _ = rounds_of(finished(game, players, seed))
+    return Image.open(io.BytesIO(front_of(game).best_png(state, seat, locale, theme)))
+
+
 def _pictures() -> dict[str, Callable[[], Image.Image]]:
     out: dict[str, Callable[[], Image.Image]] = {}
     for theme, locale, rows in (("dark", "en", 10), ("light", "de", 4), ("light", "ja", 7)):
@@ -68,6 +84,11 @@ def _pictures() -> dict[str, Callable[[], Image.Image]]:
         out[f"profile-{theme}-{locale}"] = (
             lambda th=theme, lo=locale, g=games, r=rank: picture("profile",
                                                                  profile(lo, g, r), th, lo))
+    for game, theme, locale in (("moonriver", "dark", "en"), ("moonriver", "light", "ja"),
+                                ("kingdomino", "light", "de"), ("kingdomino", "dark", "en"),
+                                ("moonlight", "dark", "de"), ("moonlight", "light", "ja")):
+        out[f"best-{game}-{theme}-{locale}"] = (
+            lambda g=game, th=theme, lo=locale: best_final(g, th, lo))
     return out
 
 

@@ -22,7 +22,15 @@ from render.request import DrawRequest
 from render.stamps import drawn_texts
 from render.theme import DARK, LIGHT, PHONE_WIDTH
 from tests.render.golden import assert_like_golden
-from tests.render.ratings.golden import MINE, PICTURES, RATINGS_DIR, board, profile
+from tests.render.ratings.golden import (
+    BEST_GAMES,
+    MINE,
+    PICTURES,
+    RATINGS_DIR,
+    best_final,
+    board,
+    profile,
+)
 
 
 def test_goldens_cover_both_kinds_both_themes_and_three_languages() -> None:
@@ -129,3 +137,17 @@ def test_the_chart_puts_the_highest_rating_at_the_top_and_games_evenly() -> None
     with drawn_texts():
         [[(x, _)]] = draw_chart(image, (20, 10, 780, 290), [7], "en", LIGHT).points
     assert left < x < right  # one game: a single point
+
+
+@pytest.mark.parametrize("game", sorted(BEST_GAMES))
+def test_the_best_final_board_reads_at_phone_width(game: str) -> None:
+    """The profile's second picture, each game's own final board of the player's seat:
+    every text at least 11 px once shown 400 px wide (or smaller, as it is), and it is
+    the asked seat's (its name written; the other seat's board is another picture)."""
+    with drawn_texts() as texts:
+        image = best_final(game, "dark", "en", seat=1)
+    scale = min(1.0, PHONE_WIDTH / image.width)
+    assert image.width <= 800 and min(size for _, size in texts) * scale >= 11
+    assert "ボブ" in [text for text, _ in texts]  # seat 1 of the golden games
+    if game != "moonlight":  # Moonlight has one area for both seats
+        assert best_final(game, "dark", "en", seat=0).tobytes() != image.tobytes()

@@ -239,6 +239,9 @@ class KingdominoFront:
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
         return pictures.final_png(state, locale, theme)
 
+    def best_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
+        return self.board_png(state, seat, locale, theme)  # the kingdom and its sums
+
     def story_row(self, before: GameState, after: GameState, events: Sequence[Event]
                   ) -> tuple[int, ...] | None:
         """Every player's points when a round ends (K-TURN-2) and at the end, a Dynasty's

@@ -189,6 +189,9 @@ class MoonlightFront:
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
         return pictures.final_png(state, locale, theme)
 
+    def best_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
+        return self.final_png(state, locale, theme)  # one area for both: the end picture
+
     def story_row(self, before: GameState, after: GameState, events: Sequence[Event]
                   ) -> tuple[int, ...] | None:
         """A scored round (M-SCORE-4, a replayed one too): both players' points, then the

@@ -131,6 +131,9 @@ class MoonRiverFront:
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
         return picture(DrawRequest.of(self.key, "scores", state, locale=locale, theme=theme))
 
+    def best_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
+        return self.board_png(state, seat, locale, theme)  # the ranch as it ended
+
     def story_row(self, before: GameState, after: GameState, events: Sequence[Event]
                   ) -> tuple[int, ...] | None:
         """Every total when a round ends (R-ROUND-*: the next column comes in) and at the
