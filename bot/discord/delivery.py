@@ -336,9 +336,11 @@ class Delivery:
         result = rules.result(state)
         names = rules.names(state)
         locale = game.settings.locale
-        places = resigned_last(result.places(), game.resigned) if result is not None else []
-        winners = " & ".join(safe_name(names[seat]) for seat, place in enumerate(places)
-                             if place == 0)
+        seats: tuple[int, ...] = () if result is None else result.winners
+        if result is not None and game.resigned:  # first without the resigned seats
+            places = resigned_last(result.places(), game.resigned)
+            seats = tuple(seat for seat, place in enumerate(places) if place == 0)
+        winners = " & ".join(safe_name(names[seat]) for seat in seats)
         link = (f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
                 f"{message_id}")
         line = Announcement(t("end.parent", locale, title=rules.title, winners=winners,

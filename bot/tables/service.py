@@ -57,7 +57,15 @@ from bot.tables.errors import (
 from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
 from bot.tables.narration import Told, story, told_turns
-from bot.tables.ratings import Board, PlayerRecord, RatedGame, person, placings_of, row_of
+from bot.tables.ratings import (
+    Board,
+    PlayerRecord,
+    RatedGame,
+    person,
+    placings_of,
+    resigned_last,
+    row_of,
+)
 from bot.tables.store.base import REMINDER_LEASE, ActionEntry, GameStore
 from bot.tables.words import Segment, first_turn, turn_lines
 from engine.games import GameRules, Record
@@ -737,9 +745,13 @@ class TableService:
         final = rules.result(state)
         if final is not None:  # stored by name (results before tables knew their game were)
             names = rules.names(state)
+            winners = final.winners
+            if game.resigned:  # a resigned seat never won: whoever is first without it
+                places = resigned_last(final.places(), game.resigned)
+                winners = tuple(i for i, place in enumerate(places) if place == 0)
             result = GameResult(game.id, game.guild_id, self.clock(),
                                 dict(zip(names, final.scores, strict=True)),
-                                tuple(names[i] for i in final.winners))
+                                tuple(names[i] for i in winners))
             rated = self._rated(game, names, final)
         events = [e for p in played for e in p.events]
         previous = await self.state_of(game)

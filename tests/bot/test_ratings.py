@@ -321,6 +321,8 @@ async def test_a_resigned_seat_is_played_to_the_end_and_ranked_last(
     await play_out(service, 100, {ALICE.id: ALICE}, Rng(8))
     board = await service.leaderboard(GUILD, GAME)
     assert [(r.player, r.wins) for r in board.rows] == [("u:1", 1), ("u:2", 0)]
+    [stored] = await store.results(GUILD)  # the game's result names no resigned winner
+    assert stored.winners == ("Alice",)
     expected = by_openskill({}, [("u:1", 0), ("u:2", 1)])
     assert board.rows[1].ordinal == expected["u:2"][0] - 3 * expected["u:2"][1]
 
