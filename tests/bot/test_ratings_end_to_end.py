@@ -14,7 +14,7 @@ import pytest
 from bot.tables.fronts import front_of
 from engine.registry import game_named
 from tests.bot.test_end_to_end import ALICE, Bot, discord_and_bot, is_post  # noqa: F401
-from tests.fake_discord import GUILD_ID, FakeDiscord, Sent
+from tests.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, Sent
 
 MODERATOR = (105, "Mod", True)  # a member with Manage Server (the fake's `member`)
 
@@ -34,18 +34,20 @@ def places(db: Path, player: str) -> list[int]:
                                           "ORDER BY game_id", (player,))]
 
 
-async def play_and_resign(fake: FakeDiscord) -> Sent:
-    """Alice opens a two-seat table against an easy computer, starts it and resigns at
-    her first turn: the computers play it out. Returns the final post."""
-    iid = await fake.slash(ALICE, "new", variant="base", players=2, thread=False)
-    lobby = await fake.wait_for(lambda s: s.interaction_id == iid
-                                and "mr:lobby:join" in s.custom_ids())
-    await fake.answered(await fake.slash(ALICE, "addbot", level="easy"))
+async def play_and_resign(fake: FakeDiscord, thread: bool = False) -> Sent:
+    """Alice opens a two-seat table against an easy computer (in this channel, or in a
+    thread of it), starts it and resigns at her first turn: the computers play it out.
+    Returns the final post."""
+    before = len(fake.sent)
+    await fake.slash(ALICE, "new", variant="base", players=2, thread=thread)
+    lobby = await fake.wait_for(lambda s: "mr:lobby:join" in s.custom_ids(), after=before)
+    where = int(lobby.channel_id)
+    await fake.answered(await fake.slash(ALICE, "addbot", channel_id=where, level="easy"))
     before = len(fake.sent)
     await fake.click(ALICE, lobby, "mr:lobby:start")
     await fake.wait_for(is_post, after=before)
     before = len(fake.sent)
-    iid = await fake.slash(ALICE, "resign")
+    iid = await fake.slash(ALICE, "resign", channel_id=where)
     ask = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
     assert ask.ephemeral and "Resign" in ask.labels()
     [custom_id] = [c for c in ask.custom_ids() if c.startswith("mr:resign:")]
@@ -119,7 +121,13 @@ async def test_two_resigned_games_rank_the_seat_last_and_change_board_and_profil
     board_one = await private_picture(fake, "leaderboard", "leaderboard.png")
     profile_one = await private_picture(fake, "profile", "profile.png")
 
-    await play_and_resign(fake)
+    before = len(fake.sent)
+    final = await play_and_resign(fake, thread=True)
+    # the parent channel's line: the computer won, Alice is last and marked
+    line = await fake.wait_for(lambda s: "🏆" in s.content, channel=CHANNEL_ID, after=before)
+    assert f"/{final.channel_id}/{final.id}" in line.content
+    winners, _, rest = line.content.partition(" won ")
+    assert "Alice" not in winners and "Alice (resigned)" in rest
     second = ratings_rows(bot.db)
     assert second["u:101"][:2] == (2, 0) and second["ai:easy"][:2] == (2, 2)
     assert second["u:101"][2] < first["u:101"][2] < 0 < first["ai:easy"][2]
