@@ -16,8 +16,9 @@ drawing worker and of this process (the fake Discord and the simulated players),
 capacity that CPU allows on two idle cores, the HTTP requests and gateway events per
 turn, interaction received → first response and last tap → new table post (median,
 p99), and per player turn the taps, new private messages, public posts and pings
-(one post per turn). `--profile` writes a cProfile (CPU time) of the bot's main thread
-during the measured windows only.
+(one post per turn), and how often each player opened a private message from a post
+per round played (`--turns 400` plays whole games). `--profile` writes a cProfile (CPU
+time) of the bot's main thread during the measured windows only.
 """
 
 from __future__ import annotations
@@ -61,13 +62,17 @@ def is_post(sent: Sent, channel: int) -> bool:
 
 @dataclass
 class Counts:
-    """Per player turn: taps, new private messages, public posts and pings."""
+    """Per player turn: taps, new private messages, public posts and pings; and how
+    often a player had to open a private message from a new post (Play), by player, with
+    the rounds the games played (R-ROUND-1: "Round N is over." lines)."""
 
     turns: int = 0
     taps: int = 0
     private: int = 0
     posts: int = 0
     pings: int = 0
+    opens: Counter[int] = field(default_factory=Counter)
+    rounds: int = 0
 
 
 async def open_table(fake: FakeDiscord, channel: int, players: int = 3,
@@ -101,27 +106,34 @@ async def play_turns(fake: FakeDiscord, channel: int, table: Sent, turns: int,
         before = len(fake.sent)
         turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
         iid = await fake.click(user, table, turn)
+        counts.opens[user[0]] += 1
         message = await fake.wait_for(answers, after=before, timeout=120, interaction=iid)
-        taps, clicks = 1, {iid}
-        while message.custom_ids():
+        taps, clicks, ended = 1, {iid}, 0
+        while message.custom_ids():  # the same player's next turn goes on in it too
             custom_id, values = next_click(message)
             started = time.monotonic()
             iid = await fake.click(user, message, custom_id, values)
             clicks.add(iid)
             message = await fake.wait_for(answers, after=before, timeout=120, interaction=iid)
             taps += 1
-        table = await fake.wait_for(lambda s: is_post(s, channel), after=before, timeout=120,
-                                    channel=channel)
+            ended += message.content.startswith("✅")
+        # the post that pings the next player (a post for a turn going on pings nobody)
+        table = await fake.wait_for(lambda s: is_post(s, channel) and (
+            "final.png" in s.files or bool((s.allowed_mentions or {}).get("users"))),
+            after=before, timeout=120, channel=channel)
         posted.append(time.monotonic() - started)
         mine = [s for i in clicks for s in fake.messages(after=before, interaction=i)]
-        counts.turns += 1
+        counts.turns += max(1, ended)
         counts.taps += taps
         counts.private += sum(1 for s in mine if s.ephemeral
                               and s.kind in ("callback", "followup"))
         posts = [s for s in fake.messages(after=before, channel=channel)
                  if is_post(s, channel)]
         counts.posts += len(posts)
-        counts.pings += sum(len((s.allowed_mentions or {}).get("users") or []) for s in posts)
+        counts.pings += sum(len((s.allowed_mentions or {}).get("users") or []) for s in posts
+                            if "final.png" not in s.files)  # the end pings everyone once
+        counts.rounds += sum(line.startswith("Round ") and line.endswith(" is over.")
+                             for s in posts for line in s.content.splitlines())
 
 
 async def play(fake: FakeDiscord, channel: int, turns: int, posted: list[float],
@@ -295,12 +307,19 @@ def report(rounds: list[Round], games: int, think: float, players: int,
           f"p99 {p99(posted) * 1e3:.0f} ms")
     counts = Counts()
     for r in rounds:
-        for name in ("turns", "taps", "private", "posts", "pings"):
+        for name in ("turns", "taps", "private", "posts", "pings", "rounds"):
             setattr(counts, name, getattr(counts, name) + getattr(r.counts, name))
+        counts.opens.update(r.counts.opens)
     per = counts.turns or 1
     print(f"per player turn ({counts.turns} turns, {players} players): "
           f"{counts.taps / per:.2f} taps, {counts.private / per:.2f} new private messages, "
           f"{counts.posts / per:.2f} public table posts, {counts.pings / per:.2f} pings")
+    if counts.rounds:
+        games_rounds = counts.rounds / max(1, games * len(rounds))
+        opens = [n / games_rounds for n in counts.opens.values()]
+        print(f"private messages opened from a post (Play), per player per round played "
+              f"(the setup's opens in the first; {games_rounds:.0f} rounds a game): median "
+              f"{median(opens):.2f}, most {max(opens):.2f}")
 
 
 async def measure(fake: FakeDiscord, pid: int, args: argparse.Namespace, number: int,

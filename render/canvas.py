@@ -21,7 +21,7 @@ from PIL import Image
 from render.encode import to_palette
 from render.palette import palette_image
 from render.pieces import PIECES, PieceCache
-from render.stamps import draw_text, fit, stamp, stamp_origin
+from render.stamps import draw_text, fit_size, stamp, stamp_origin
 from render.theme import RGB, Theme
 
 Ink = RGB | int  # an RGB colour, or a palette index on a palette canvas
@@ -67,14 +67,16 @@ class Canvas:
 
     def text(self, image: Image.Image, xy: tuple[float, float], text: str, size: int,
              fill: RGB, background: RGB, *, bold: bool = False, anchor: str = "la",
-             max_width: int | None = None, keep: bool = True) -> int:
+             max_width: int | None = None, keep: bool = True,
+             shrink: int | None = None) -> int:
         """`render.stamps.draw_text` on a picture composed on this canvas: the text over
         `background` is a kept piece, pasted opaque. The same pixels only where the
         stamp's box (its width + 2 by its height) lies on plain `background`: callers
         keep other drawing out of it, or draw that after. `keep=False` for words unlikely
-        to be written again (see `PieceCache.get`). Returns the width drawn."""
+        to be written again (see `PieceCache.get`). `shrink`: the smallest size to try
+        before the text is cut to `max_width` (names). Returns the width drawn."""
         if max_width is not None:
-            text = fit(text, size, max_width, bold)
+            text, size = fit_size(text, size, max_width, bold, shrink)
         s = stamp(text, size, bold)
         piece = self.piece(("text", text, size, bold, fill, background),
                            lambda: _on(background, s.mask.size,

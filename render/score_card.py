@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from engine.games.i18n import t
 from render.plural import counted
 from render.stamps import draw_text, text_width
-from render.theme import RGB, Theme
+from render.theme import RGB, Theme, readable_size
 
 WIDTH = 800
 PAD = 16
@@ -145,7 +145,8 @@ def draw_standings(image: Image.Image, standings: Sequence[Standing], theme: The
                            anchor="rm") if note else 0
         name_x = PAD + 108
         name_w = draw_text(image, (name_x, middle), s.name, TITLE - 2, theme.text, bold=True,
-                           anchor="lm", max_width=WIDTH - name_x - total - note_w - 70)
+                           anchor="lm", max_width=WIDTH - name_x - total - note_w - 70,
+                           shrink=max((TITLE - 2) * 3 // 4, readable_size(WIDTH)))
         d.rectangle((name_x, middle + 18, name_x + name_w, middle + 21), fill=s.colour)
         y += STANDING_H
 
@@ -166,7 +167,8 @@ def draw_sheet(image: Image.Image, y: int, columns: Sequence[SheetColumn],
     for cx, column in zip(centres, columns, strict=True):
         image.paste(column.icon, (cx - COLUMN_ICON // 2, y), column.icon)
         draw_text(image, (cx, y + 32 + TEXT), column.name, TEXT, theme.text, bold=True,
-                  anchor="ms", max_width=column_w - 8)
+                  anchor="ms", max_width=column_w - 8,
+                  shrink=max(TEXT * 3 // 4, readable_size(WIDTH)))
     y += ROW_H + 24
     for row in rows:
         if row.swatch is not None:

@@ -9,6 +9,14 @@ from dataclasses import dataclass
 RGB = tuple[int, int, int]
 #: About how wide Discord shows a picture on a phone: every picture is checked at it.
 PHONE_WIDTH = 400
+#: The smallest text that reads there (pixels at PHONE_WIDTH): what a name may shrink to.
+READABLE_AT_PHONE = 11
+
+
+def readable_size(picture_width: int) -> int:
+    """The smallest text size that still reads once a picture this wide is shown at
+    PHONE_WIDTH (a name shrinks to it before it is cut)."""
+    return -(-READABLE_AT_PHONE * picture_width // PHONE_WIDTH)
 
 
 @dataclass(frozen=True, slots=True)

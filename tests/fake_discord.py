@@ -292,10 +292,17 @@ class FakeDiscord:
                     dm: bool = False, group: str = "moonriver", **options: Any) -> str:
         command = next((c for c in self.commands if c["name"] == group), None)
         assert command is not None, f"the bot did not register /{group}"
-        opts = [{"name": k, "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int)
+        users = {k: v for k, v in options.items() if isinstance(v, tuple)}  # (id, name)
+        opts = [{"name": k, "type": 6, "value": str(v[0])} if k in users else
+                {"name": k, "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int)
                  else 3, "value": v} for k, v in options.items()]
-        data = {"id": command["id"], "name": group, "type": 1,
-                "options": [{"name": sub, "type": 1, "options": opts}]}
+        data: dict[str, Any] = {"id": command["id"], "name": group, "type": 1,
+                                "options": [{"name": sub, "type": 1, "options": opts}]}
+        if users:  # a user option: Discord sends the member it names along
+            members = {str(v[0]): self.member(*v) for v in users.values()}
+            data["resolved"] = {
+                "users": {uid: m.pop("user") for uid, m in members.items()},
+                "members": members}
         return await self.interact(user, data, 2, channel_id=channel_id, dm=dm)
 
     async def command(self, user: tuple[int, str], name: str, channel_id: int = CHANNEL_ID,

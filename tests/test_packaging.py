@@ -55,6 +55,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         names = set(archive.namelist())
     for data in ("moonriver_data/locale/en.json", "moonriver_data/fonts/DejaVuSans.ttf",
                  "moonriver_data/fonts/DroidSansFallbackFull.ttf",
+                 "moonriver_data/fonts/NotoColorEmoji.ttf",
+                 "moonriver_data/fonts/LICENSE-NotoColorEmoji-OFL.txt",
                  "moonriver_data/components/provisional-1.json",
                  "moonriver_data/kingdomino/dominoes.json"):
         assert data in names, f"{data} is missing from the wheel"

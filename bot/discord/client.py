@@ -30,7 +30,7 @@ from bot.discord.peer import ClickHandler
 from bot.discord.safe_text import safe_name
 from bot.discord.texts import CommandTranslator
 from bot.tables.computers import ComputerSeats
-from bot.tables.domain import Status
+from bot.tables.domain import Game, Status
 from bot.tables.errors import StoreError
 from bot.tables.limits import TableLimits
 from bot.tables.service import TableService
@@ -45,6 +45,7 @@ log = logging.getLogger(APP_NAME)
 #: Which handler answers which kind of persistent component (see `components`).
 CLICK_HANDLERS: dict[str, ClickHandler] = {
     "lobby": lambda interaction, click: lobby.lobby(interaction, click.value),
+    "colour": lambda interaction, click: lobby.lobby(interaction, f"colour:{click.value}"),
     "turn": lambda interaction, click: open_dialogue(interaction, click.game, click.version,
                                                      since=True),
     "back": lambda interaction, click: open_dialogue(interaction, click.game, click.version),
@@ -133,6 +134,9 @@ class MoonRiverBot(TableClient):
 
     def announce(self) -> None:
         self.delivery.wake()
+
+    async def welcome(self, game: Game, user_id: int, seat: str, locale: str) -> None:
+        await self.delivery.welcome(game, user_id, seat, locale)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Every button and menu of ours, by its custom_id alone (`components.click_of`):

@@ -203,6 +203,7 @@ _ACTION = r"(?P<action>[A-Za-z0-9 ]+)"
 _TEMPLATES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     (re.compile(pattern), kind, value) for pattern, kind, value in (
         (r"mr:lobby:(?P<action>join|leave|start|cancel)", "lobby", "id"),
+        (r"mr:lobby:colour", "colour", "chosen"),
         (rf"mr:turn:{_GAME}:{_VERSION}", "turn", ""),
         (rf"mr:act:{_GAME}:{_VERSION}:{_ACTION}", "act", "id"),
         (rf"mr:sel:{_GAME}:{_VERSION}:\d+", "act", "chosen"),

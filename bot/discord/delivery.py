@@ -40,10 +40,12 @@ from discord.http import handle_message_parameters
 
 from bot import APP_NAME
 from bot.discord.announcement import Announcement, Context, Drawer, build_announcement
+from bot.discord.components import Components, sendable
 from bot.discord.content import ranking
 from bot.discord.host import TableClient
 from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
+from bot.tables.fronts import game_text
 from bot.tables.ratings import resigned_last
 from bot.tables.service import REFUSED_PREFIX, rules_of, utc_now
 from bot.tables.store import GameStore
@@ -433,14 +435,27 @@ class Delivery:
         """Best effort: a closed DM or a failure here changes nothing."""
         await self._tell(host_id, t("bot.archived", locale, channel=f"<#{channel_id}>"))
 
-    async def _tell(self, user_id: int, text: str) -> None:
+    async def welcome(self, game: Game, user_id: int, seat: str, locale: str) -> None:
+        """The private welcome of a member handed a seat: whose seat, where, and Play: a
+        link to the table's channel, where the fresh post about the hand-over has the
+        Play button (a DM cannot play: the commands are the server's). Best effort."""
+        guild = self.client.get_guild(game.guild_id) if game.guild_id is not None else None
+        channel = self.client.get_channel(game.channel_id)
+        link = f"https://discord.com/channels/{game.guild_id or '@me'}/{game.channel_id}"
+        text = game_text(game.options.game, "lobby.seat_welcome", locale, seat=seat,
+                         server=guild.name if guild else "Discord",
+                         channel=getattr(channel, "name", None) or str(game.channel_id))
+        await self._tell(user_id, text, Components().link(t("label.play", locale), link))
+
+    async def _tell(self, user_id: int, text: str, view: Components | None = None) -> None:
         """A direct message, best effort: a closed DM or a failure here changes nothing."""
         if not user_id:
             return
         try:
             dm = await self.client.http.start_private_message(user_id)
             await self.client.http.send_message(int(dm["id"]), params=handle_message_parameters(
-                text, allowed_mentions=discord.AllowedMentions.none()))
+                text, view=sendable(view) or discord.utils.MISSING,
+                allowed_mentions=discord.AllowedMentions.none()))
         except (discord.HTTPException, *TRANSIENT):
             log.info("could not send a direct message to user %s", user_id)
 

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.config import Settings
+from bot.tables.domain import Game
 from bot.tables.ratelimit import RateLimiter
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore
@@ -63,6 +64,10 @@ class TableClient(discord.Client):
     def announce(self) -> None:
         """A commit wrote posts to the outbox: deliver them now (the composition root
         wakes its delivery loop; without one they wait for the next start)."""
+
+    async def welcome(self, game: Game, user_id: int, seat: str, locale: str) -> None:
+        """Tell a member handed `seat` of `game` privately, with the way to play (the
+        composition root's delivery sends it; best effort)."""
 
 
 def client_of(interaction: discord.Interaction[Any]) -> TableClient:

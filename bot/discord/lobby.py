@@ -15,11 +15,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.components import Components, lobby_view, sendable
+from bot.discord.components import Components, lobby_id, lobby_view, option, sendable
 from bot.discord.content import seat_order
 from bot.discord.host import TableClient, channel_of, client_of, locale_of, reply_private, user_of
 from bot.discord.patience import deferred_click, in_time
-from bot.discord.safe_text import safe_name, safe_names
+from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
 from bot.tables.domain import (
     Game,
@@ -30,7 +30,8 @@ from bot.tables.domain import (
 from bot.tables.errors import BadInput, NoGameHere, NotAPlayer, TableError, WrongTable
 from bot.tables.fronts import front_of, game_text
 from bot.tables.service import TableService, User
-from engine.games.i18n import t
+from bot.tables.words import Label, fit
+from engine.games.i18n import list_of, t
 from engine.games.levels import AI_LEVELS
 from engine.registry import game_named
 
@@ -46,11 +47,35 @@ def lobby_text_of(game: Game, locale: str) -> str:
     """Who opened which game, who is seated, and the table's options (R-LEG-2: players
     see the scenario before they join; K-VAR: the variants)."""
     key = game.options.game
+    front, options = front_of(key), dict(game.options.rules)
     host = next((s.name for s in game.seats if s.user_id == game.host_id), "?")
+    players = (safe_name(s.name) + (f" {front.colour_label(s.colour, options, locale)}"
+                                     if s.colour else "") for s in game.seats)
     text = game_text(key, "bot.lobby", locale, host=safe_name(host),
-                     players=safe_names(s.name for s in game.seats))
-    lines = front_of(key).lobby_lines(dict(game.options.rules), locale)
+                     players=list_of(players, locale))
+    lines = front.lobby_lines(options, locale)
+    if front.colours(options):
+        lines.append(t("lobby.colour.how", locale))
     return "\n".join([text, *lines])
+
+
+def lobby_components(game: Game, locale: str) -> Components:
+    """Join, Leave, Start, Cancel, and in a game with colours to choose (a Legend each
+    in Legends of the West, R-LEG-1) a menu of them, each saying who holds it."""
+    view = lobby_view(locale)
+    front, options = front_of(game.options.game), dict(game.options.rules)
+    colours = front.colours(options)
+    if not colours:
+        return view
+    holders = {s.colour: s.name for s in game.seats if s.colour}
+    menu = []
+    for colour in colours:
+        label = front.colour_label(colour, options, locale)
+        if colour in holders:
+            label = t("lobby.colour.held", locale, colour=label, player=holders[colour])
+        fitted = fit(Label(label, front.colour_detail(colour, options, locale)))
+        menu.append(option(fitted.text, colour, fitted.description or None))
+    return view.menu(lobby_id("colour"), menu, t("lobby.colour.menu", locale))
 
 
 def thread_name(game_key: str, host: str) -> str:
@@ -104,6 +129,13 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
         await _answer(interaction, client, channel_id, content, None, typed, "lobby.started")
         client.announce()  # the first table is in the outbox, committed with the start
         return
+    if what.startswith("colour"):
+        chosen = what.partition(":")[2]
+        game = await client.service.choose_colour(channel_id, user, chosen)
+        locale = game.settings.locale
+        await _answer(interaction, client, channel_id, lobby_text_of(game, locale),
+                      lobby_components(game, locale), typed, "lobby.colour.chosen")
+        return
     if what == "join":
         game = await client.service.join(channel_id, user)
     elif what == "leave":
@@ -113,7 +145,8 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
     locale = game.settings.locale
     if game.status is Status.LOBBY:
         await _answer(interaction, client, channel_id, lobby_text_of(game, locale),
-                      lobby_view(locale), typed, f"lobby.{'joined' if what == 'join' else 'left'}")
+                      lobby_components(game, locale), typed,
+                      f"lobby.{'joined' if what == 'join' else 'left'}")
     else:
         await _answer(interaction, client, channel_id, t("bot.cancelled", locale), None,
                       typed, "bot.cancelled")
@@ -143,7 +176,7 @@ async def post_lobby(client: TableClient, channel_id: int, game: Game,
         text += "\n" + t("lobby.rematch", locale,
                          mentions=" ".join(f"<@{user}>" for user in invite))
     sent = await client.get_partial_messageable(channel_id).send(
-        text, view=lobby_view(locale).as_view(),
+        text, view=lobby_components(game, locale).as_view(),
         allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(user) for user in invite], everyone=False, roles=False))
     client.lobby_posts[channel_id] = (channel_id, sent.id)
@@ -179,7 +212,8 @@ async def open_table(interaction: discord.Interaction[Any], options: GameOptions
             raise
     if channel_id == interaction.channel_id:
         sent = await interaction.followup.send(
-            lobby_text_of(game, locale), view=lobby_view(locale).as_view(), wait=True,
+            lobby_text_of(game, locale), view=lobby_components(game, locale).as_view(),
+            wait=True,
             allowed_mentions=discord.AllowedMentions.none())
         client.lobby_posts[channel_id] = (channel_id, sent.id)
     else:
@@ -215,7 +249,7 @@ async def rematch(interaction: discord.Interaction[Any], game_id: int) -> None:
         locale = game.settings.locale
         await reply_private(interaction, t("lobby.joined", locale_of(interaction)))
         await _edit_lobby_post(client, old.channel_id, lobby_text_of(game, locale),
-                               lobby_view(locale))
+                               lobby_components(game, locale))
         return
     await interaction.response.defer()
     game = await client.service.create(old.channel_id, clicker, old.options,
@@ -271,7 +305,8 @@ async def addbot(interaction: discord.Interaction[Any],
     game = await client.service.add_ai(channel_id, user_of(interaction), AI_LEVELS[chosen])
     locale = game.settings.locale
     await reply_private(interaction, t("lobby.added_ai", locale_of(interaction), level=chosen))
-    await _edit_lobby_post(client, channel_id, lobby_text_of(game, locale), lobby_view(locale))
+    await _edit_lobby_post(client, channel_id, lobby_text_of(game, locale),
+                           lobby_components(game, locale))
 
 
 async def _seat_names(interaction: discord.Interaction[Any],
@@ -296,11 +331,50 @@ async def handseat(interaction: discord.Interaction[Any], seat: str,
         raise BadInput("pick a seat from the list")
     channel = await table_channel(interaction)
     before = (await client.service.status(channel)).game.seats
-    await client.service.replace_seat(channel, user_of(interaction), int(seat),
-                                      User(member.id, member.display_name))
+    game = await client.service.replace_seat(channel, user_of(interaction), int(seat),
+                                             User(member.id, member.display_name))
     name = before[int(seat)].name if int(seat) < len(before) else seat
     await reply_private(interaction, t("lobby.seat_handed", locale_of(interaction),
                                        player=member.display_name, seat=name))
+    if game.status is Status.ACTIVE:  # the new player hears of it, with the way in
+        prefs = await client.store.user_prefs(member.id)
+        await client.welcome(game, member.id, name,
+                                      (prefs.locale if prefs else None) or game.settings.locale)
+
+
+async def _colour_names(interaction: discord.Interaction[Any],
+                        current: str) -> list[app_commands.Choice[str]]:
+    """The table's colours as its lobby names them (a Legend each in Legends of the West)."""
+    try:
+        game = (await client_of(interaction).service.status(
+            await table_channel(interaction))).game
+    except NoGameHere:
+        return []
+    front, options = front_of(game.options.game), dict(game.options.rules)
+    locale = locale_of(interaction)
+    named = [(front.colour_label(c, options, locale), c) for c in front.colours(options)]
+    return [app_commands.Choice(name=name, value=colour) for name, colour in named
+            if current.lower() in name.lower()][:25]
+
+
+@app_commands.command(name=command_text("colour", "name"),
+                      description=command_text("colour", "description"))
+@app_commands.describe(colour="the colour (in Legends of the West: the Legend)",
+                       seat="host only: whose seat (pick a name); yours if left out")
+@app_commands.autocomplete(colour=_colour_names, seat=_seat_names)
+async def colour(interaction: discord.Interaction[Any], colour: str,
+                 seat: str | None = None) -> None:
+    """Choose your colour in the lobby; the host may give any seat any colour (R-LEG-1)."""
+    client = client_of(interaction)
+    if seat is not None and not seat.isdigit():
+        raise BadInput("pick a seat from the list")
+    channel_id = await table_channel(interaction)
+    game = await client.service.choose_colour(channel_id, user_of(interaction), colour,
+                                              None if seat is None else int(seat))
+    locale = game.settings.locale
+    await reply_private(interaction, t("lobby.colour.chosen", locale_of(interaction)))
+    await _edit_lobby_post(client, channel_id, lobby_text_of(game, locale),
+                           lobby_components(game, locale))
 
 
 #: The lobby's commands every game's group offers (`groups.SHARED`).

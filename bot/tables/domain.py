@@ -35,6 +35,9 @@ class Seat:
     user_id: int | None    # None for a computer player
     name: str
     ai: str | None = None  # a name from engine.games.levels.AI_NAMES for computer players
+    #: The colour chosen in the lobby (`Front.colours`: a Legends board, R-LEG-1), given
+    #: at start to a seat that chose none; None in games without colours to choose.
+    colour: str | None = None
 
     @property
     def is_ai(self) -> bool:

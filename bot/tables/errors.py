@@ -147,3 +147,16 @@ class TableArchived(TableError):
     """A button of a game the bot archived because it could not post in its channel."""
 
     code = "archived"
+
+
+class ColourTaken(TableError):
+    """A colour (a Legend, R-LEG-1) another player chose first: choose another, or the
+    host reassigns it."""
+
+    code = "colour_taken"
+
+
+class NoColours(BadInput):
+    """A colour chosen at a table whose game has none to choose, or one it does not have."""
+
+    code = "no_colours"

@@ -39,9 +39,11 @@ from bot.tables.errors import (
     AlreadySeated,
     BadInput,
     CannotUndo,
+    ColourTaken,
     IllegalMove,
     LeaveUnderWay,
     LobbyFull,
+    NoColours,
     NoGameHere,
     NotAllowed,
     NotSeated,
@@ -233,6 +235,15 @@ def _unique_names(seats: Sequence[Seat]) -> list[str]:
     return out
 
 
+def _with_colours(seats: list[Seat], colours: Sequence[str]) -> list[Seat]:
+    """At start, a seat that chose no colour takes the first one nobody chose (in turn
+    order); in a game without colours to choose, the seats stay as they are."""
+    if not colours:
+        return seats
+    free = [c for c in colours if c not in {s.colour for s in seats}]
+    return [s if s.colour else replace(s, colour=free.pop(0)) for s in seats]
+
+
 @dataclass(slots=True)
 class _GameLock:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -349,6 +360,8 @@ class TableService:
         options = dict(game.options.rules)
         if "components" in options and game.components:
             options["components"] = game.components
+        if game.seats and all(s.colour for s in game.seats):  # chosen in the lobby
+            options["colours"] = [s.colour for s in game.seats]
         return options
 
     def _record(self, game: Game, actions: Sequence[LoggedAction]) -> Record:
@@ -574,6 +587,47 @@ class TableService:
                 game.host_id
         return await self._lobby_change(channel_id, change)
 
+    async def choose_colour(self, channel_id: int, user: User, colour: str,
+                            seat: int | None = None) -> Game:
+        """A seat's colour in the lobby (in Moon River's Legends of the West, its Legend's
+        board, R-LEG-1): first come first served for everyone choosing their own (`seat`
+        None); the host (or a manager) naming a `seat` may give it any colour, and a
+        colour another seat holds then swaps with it. Seats without a colour get the free
+        ones at start."""
+        def change(game: Game) -> tuple[list[Seat], int]:
+            options, locale = dict(game.options.rules), game.settings.locale
+            front = front_of(game.options.game)
+            choices = front.colours(options)
+            if colour not in choices:
+                raise NoColours(f"{colour!r} is not a colour of this table"
+                                + (f" ({', '.join(choices)})" if choices else ""),
+                                colours=", ".join(front.colour_label(c, options, locale)
+                                                  for c in choices) or "—")
+            seats = list(game.seats)
+            if seat is None:
+                mine = game.seat_of(user.id)
+                if mine is None:
+                    raise NotSeated("join the table first, then choose your colour")
+                index = seats.index(mine)
+            else:
+                if not 0 <= seat < len(seats):
+                    raise BadInput(f"there is no seat {seat + 1}", seat=seat + 1)
+                index = seat
+                if seats[index].user_id != user.id:
+                    self._may_manage(game, user)  # the host reassigns
+            holder = next((i for i, s in enumerate(seats) if s.colour == colour), None)
+            if holder is not None and holder != index:
+                if seat is None or (user.id != game.host_id and not user.is_manager):
+                    raise ColourTaken(
+                        f"{colour} is taken by {seats[holder].name}: choose another, or "
+                        "ask the host to reassign it",
+                        colour=front.colour_label(colour, options, locale),
+                        player=seats[holder].name)
+                seats[holder] = replace(seats[holder], colour=seats[index].colour)
+            seats[index] = replace(seats[index], colour=colour)
+            return seats, game.host_id
+        return await self._lobby_change(channel_id, change)
+
     async def leave(self, channel_id: int, user: User) -> Game:
         """Leave a lobby; a leaving host hands the table to the next person, and a lobby
         nobody is left in is closed."""
@@ -637,13 +691,15 @@ class TableService:
                                     most=max(counts))
             order = list(game.seats)
             Rng(game.seed ^ 0x5EA7).shuffle(order)
-            seats = [replace(s, seat=i) for i, s in enumerate(order)]
+            seats = _with_colours([replace(s, seat=i) for i, s in enumerate(order)],
+                                  front_of(game.options.game).colours(
+                                      dict(game.options.rules)))
+            seated = replace(game, seats=tuple(seats))
             try:  # R-LEG-2, K-VAR: the options were checked when the table was opened
                 state, _setup = rules.new_game(_unique_names(seats), game.seed,
-                                               self.engine_options(game))
+                                               self.engine_options(seated))
             except GameError as exc:
                 raise BadInput(str(exc), field="options") from None
-            seated = replace(game, seats=tuple(seats))
             after, computers = await self._play_computers(seated, state)
             game = self._saved(await self.store.start_game(
                 game, seats=seats, state=rules.state_to_dict(state),
@@ -936,7 +992,8 @@ class TableService:
                 raise AlreadySeated(f"{new_player.name} already plays at this table")
             old = game.seats[seat]
             seats = list(game.seats)
-            seats[seat] = Seat(seat, new_player.id, _clean_name(new_player.name), None)
+            seats[seat] = Seat(seat, new_player.id, _clean_name(new_player.name), None,
+                               old.colour)
             host = new_player.id if old.user_id == game.host_id else game.host_id
             game = self._saved(await self.store.update_lobby(
                 game, seats=seats, host_id=host, settings=game.settings, now=self.clock()))

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.games.i18n import t
+from engine.games.i18n import list_of, t
 
 MAX_LABEL = 80        # Discord: button labels and select option labels
 MAX_DESCRIPTION = 100  # Discord: select option descriptions
@@ -80,8 +80,8 @@ def turn_lines(segments: Sequence[Segment], names: Sequence[str],
     def flush() -> None:
         nonlocal said, table
         if current is not None and said:
-            what = ", ".join(said[:-1])
-            what = f"{what}, {t('turn.then', locale)} {said[-1]}" if what else said[-1]
+            what = list_of(said[:-1], locale)
+            what = t("turn.then", locale, what=what, last=said[-1]) if what else said[-1]
             lines.append(t("turn.line_stand_in" if stand_in else "turn.line", locale,
                            player=names[current], what=what))
         lines.extend(table)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import string
+from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from engine.games.resources import data_file
@@ -46,6 +47,11 @@ def t(key: str, locale: str = DEFAULT_LOCALE, **params: object) -> str:
     if template is None:
         raise KeyError(f"no text for {key!r}")
     return template.format(**params) if params else template
+
+
+def list_of(items: Iterable[str], locale: str = DEFAULT_LOCALE) -> str:
+    """Items joined as the language lists them ("a, b" in English, "a、b" in Japanese)."""
+    return t("list.separator", locale).join(items)
 
 
 def placeholders(template: str) -> set[str]:

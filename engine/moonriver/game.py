@@ -34,7 +34,13 @@ from engine.moonriver.actions import (
 )
 from engine.moonriver.components import COWBOY, DEFAULT_COMPONENTS, Landscape, load_components
 from engine.moonriver.grid import WIDTH, cell_name, cells_of, geometry
-from engine.moonriver.legends import LEGENDS, SCENARIOS, boards_for, scenario_number
+from engine.moonriver.legends import (
+    LEGENDS,
+    SCENARIOS,
+    boards_for,
+    scenario_number,
+    seat_colours,
+)
 from engine.moonriver.masks import RanchMasks
 from engine.moonriver.rules import (
     COLOURS,
@@ -64,11 +70,13 @@ _CORNFIELD = Landscape.CORNFIELD
 
 def new_game(
     players: Sequence[str], seed: int, *, variant: str = "base", scenario: int | None = None,
-    components: str = DEFAULT_COMPONENTS,
+    components: str = DEFAULT_COMPONENTS, colours: Sequence[str] | None = None,
 ) -> GameState:
     """A new game for 2–4 named players, fully determined by `seed`.
 
     In the Legends variant `scenario` is 1–4 (R-LEG-2), or None to draw it from the seed.
+    `colours`: the colour each seat chose (and so its Legends board, R-LEG-1), None for
+    the colours in seat order.
     """
     names = tuple(players)
     if len(names) not in PLAYER_COUNTS:
@@ -86,8 +94,11 @@ def new_game(
         scenario = scenario_number(scenario)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise GameError(f"the seed must be a whole number >= 0, not {seed!r}")
+    chosen = seat_colours(colours, len(names))
+    if chosen == COLOURS[: len(names)]:  # the seat-order colours: stored as before
+        chosen = ()
     comp = load_components(components)
-    boards = boards_for(variant, comp, COLOURS[: len(names)])  # R-SETUP-1, R-LEG-1
+    boards = boards_for(variant, comp, chosen or COLOURS[: len(names)])  # R-SETUP-1, R-LEG-1
     rng = Rng(seed)
     pile = comp.parcel_ids
     rng.shuffle(pile)  # R-SETUP-3
@@ -102,7 +113,7 @@ def new_game(
         rng.shuffle(order)  # R-SETUP-5: rancheros drawn in random order
     if variant == LEGENDS and scenario is None:  # R-LEG-2: drawn at random (parcels 1–4)
         scenario = rng.below(len(SCENARIOS)) + 1  # drawn last: the setup draws stay the same
-    config = GameConfig(names, seed, variant, scenario, comp.name, boards)
+    config = GameConfig(names, seed, variant, scenario, comp.name, boards, chosen)
     size = WIDTH * config.height
     state = GameState(
         config=config,

@@ -18,7 +18,7 @@ from engine.moonriver.actions import Action, parse_action
 from engine.moonriver.ai import make_player as make_ai
 from engine.moonriver.components import DEFAULT_COMPONENTS
 from engine.moonriver.game import apply, legal_actions, new_game, outcome
-from engine.moonriver.legends import LEGENDS, scenario_number
+from engine.moonriver.legends import LEGENDS, scenario_number, seat_colours
 from engine.moonriver.rules import PLAYER_COUNTS, VARIANTS
 from engine.moonriver.scoring import standing
 from engine.moonriver.state import GameState, Phase
@@ -28,7 +28,7 @@ _TURN_OVER = (ev.TurnStarted, ev.FinalPlacement, ev.GameEnded)
 #: Events after which a move cannot be taken back: they showed what was hidden.
 _REVEALING = (ev.ColumnDrawn, ev.SaloonRefilled, ev.LastRound, ev.GameEnded)
 _read_events = event_reader(events_of_module(vars(ev)))
-_OPTION_KEYS = {"variant", "scenario", "components"}
+_OPTION_KEYS = {"variant", "scenario", "components", "colours"}
 RECORD_FORMAT = "moonriver-record/1"  # NOTATION.md
 
 
@@ -55,13 +55,17 @@ class MoonRiver:
         components = raw.get("components", DEFAULT_COMPONENTS)
         if not isinstance(components, str):
             raise GameError("components must name a component set")
-        return {"variant": variant, "scenario": scenario, "components": components}
+        chosen = {"variant": variant, "scenario": scenario, "components": components}
+        colours = seat_colours(raw.get("colours"), 0)  # R-LEG-1: the seats' own choice
+        if colours:  # one per player: checked by new_game, which knows the players
+            chosen["colours"] = list(colours)
+        return chosen
 
     def new_game(self, players: Sequence[str], seed: int,
                  options: Mapping[str, Any]) -> tuple[GameState, list[ev.Event]]:
         chosen = self.options(options)
         return new_game(players, seed, variant=chosen["variant"], scenario=chosen["scenario"],
-                        components=chosen["components"]), []
+                        components=chosen["components"], colours=chosen.get("colours")), []
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -99,8 +103,11 @@ class MoonRiver:
 
     def table_options(self, state: GameState) -> dict[str, Any]:
         config = state.config  # the scenario as drawn at setup (R-LEG-2)
-        return {"variant": config.variant, "scenario": config.scenario,
-                "components": config.components}
+        played: dict[str, Any] = {"variant": config.variant, "scenario": config.scenario,
+                                  "components": config.components}
+        if config.chosen_colours:  # R-LEG-1: the boards the seats chose
+            played["colours"] = list(config.chosen_colours)
+        return played
 
     def events_from_dicts(self, data: Sequence[Mapping[str, Any]]) -> tuple[ev.Event, ...]:
         return _read_events(data)
@@ -132,8 +139,11 @@ class MoonRiver:
             names = record.players
             result = {"scores": {names[i]: s for i, s in enumerate(record.result.scores)},
                       "winners": [names[i] for i in record.result.winners]}
+        played = {"variant": options["variant"], "scenario": options["scenario"]}
+        if options.get("colours"):  # NOTATION.md: only when the seats chose their colours
+            played["colours"] = options["colours"]
         return {"format": RECORD_FORMAT, "seed": record.seed, "players": list(record.players),
-                "options": {"variant": options["variant"], "scenario": options["scenario"]},
+                "options": played,
                 "components": options["components"], "actions": list(record.actions),
                 "result": result}
 
@@ -142,6 +152,8 @@ class MoonRiver:
         raw = {"variant": str(options.get("variant", "base")),
                "scenario": options.get("scenario"),
                "components": str(data.get("components", DEFAULT_COMPONENTS))}
+        if options.get("colours"):
+            raw["colours"] = options["colours"]
         return Record(self.key, seed, tuple(players), recorded_options(self.options, raw),
                       tuple(actions), _result_by_seat(data.get("result"), players))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.games.errors import GameError
 from engine.moonriver.components import ComponentSet
-from engine.moonriver.rules import BASE_BOARD
+from engine.moonriver.rules import BASE_BOARD, COLOURS
 
 LEGENDS = "legends"
 
@@ -54,3 +54,21 @@ def boards_for(variant: str, components: ComponentSet, colours: tuple[str, ...]
     if variant == LEGENDS:
         return tuple(legends_board(components, colour) for colour in colours)
     return (BASE_BOARD,) * len(colours)
+
+
+def seat_colours(colours: object, players: int) -> tuple[str, ...]:
+    """R-COMP-6, R-LEG-1: the colour each seat chose (so, in Legends, its board), checked:
+    one of the four colours per seat, none twice; () (None) keeps the seat-order colours."""
+    if colours is None or colours == () or colours == []:
+        return ()
+    if not isinstance(colours, (list, tuple)) or not all(isinstance(c, str) for c in colours):
+        raise GameError(f"colours must be a list of colour names ({', '.join(COLOURS)})")
+    chosen = tuple(c.strip().lower() for c in colours)
+    unknown = [c for c in chosen if c not in COLOURS]
+    if unknown:
+        raise GameError(f"unknown colour {unknown[0]!r} (expected {', '.join(COLOURS)})")
+    if len(set(chosen)) != len(chosen):
+        raise GameError("two seats cannot have the same colour")
+    if players and len(chosen) != players:
+        raise GameError(f"one colour per player: {players} players, {len(chosen)} colours")
+    return chosen

@@ -51,6 +51,8 @@ class GameConfig:
     scenario: int | None = None  # Legends scenario 1–4 (R-LEG-2); None in the base game
     components: str = "provisional-1"
     boards: tuple[str, ...] = ()  # supply board per seat (R-SETUP-1, R-LEG-1)
+    #: The colour each seat chose (R-COMP-6, R-LEG-1); () for the seat-order colours.
+    chosen_colours: tuple[str, ...] = ()
 
     @property
     def height(self) -> int:
@@ -58,12 +60,16 @@ class GameConfig:
 
     @property
     def colours(self) -> tuple[str, ...]:
-        return COLOURS[: len(self.players)]
+        return self.chosen_colours or COLOURS[: len(self.players)]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": list(self.players), "seed": self.seed, "variant": self.variant,
-                "scenario": self.scenario, "components": self.components,
-                "boards": list(self.boards)}
+        data: dict[str, Any] = {
+            "players": list(self.players), "seed": self.seed, "variant": self.variant,
+            "scenario": self.scenario, "components": self.components,
+            "boards": list(self.boards)}
+        if self.chosen_colours:  # states saved before colours were chosen have none
+            data["colours"] = list(self.chosen_colours)
+        return data
 
 
 @dataclass(slots=True)
@@ -272,6 +278,7 @@ def _state_from_dict(data: Any) -> GameState:
         scenario=raw_config["scenario"],
         components=str(raw_config["components"]),
         boards=tuple(str(x) for x in raw_config["boards"]),
+        chosen_colours=tuple(str(x) for x in raw_config.get("colours", ())),
     )
     players = []
     for i, raw in enumerate(data["players"]):
@@ -346,6 +353,9 @@ def validate_state(state: GameState) -> None:
                    type(scenario) is int and 1 <= scenario <= 4)
     if not scenario_ok:
         raise StateError(f"scenario {config.scenario!r} does not fit variant {config.variant!r}")
+    if config.chosen_colours and (len(config.chosen_colours) != n or sorted(
+            config.chosen_colours) != sorted(set(config.chosen_colours) & set(COLOURS))):
+        raise StateError(f"colours {list(config.chosen_colours)!r}: one of {COLOURS} each")
     if any(p.board != board for p, board in zip(state.players, config.boards, strict=True)):
         raise StateError("a player's supply board differs from the game's setup")
     comp = state.components

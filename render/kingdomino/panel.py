@@ -22,7 +22,7 @@ from render.kingdomino.squares import draw_castle, draw_square
 from render.kingdomino.style import king_rgb
 from render.kingdomino.window import KingdomGeometry, Window, in_frame
 from render.plural import counted
-from render.stamps import draw_text
+from render.stamps import draw_text, name_and_score
 from render.theme import OUTLINE, Theme
 
 WHITE = (255, 255, 255)
@@ -85,12 +85,16 @@ def _header(image: Image.Image, player: PlayerView, sizes: PanelSizes, theme: Th
     image.paste(icon, (pad, pad - 2), icon)
     middle = pad + sizes.header / 2
     score = counted("render.score", player.score.total, locale)
+    name_x = pad + icon_size + 4
+    bold = True
+    if sizes.name:  # a long name: the bare number, then the regular face, then cut
+        score, bold = name_and_score(player.name, score, str(player.score.total), text,
+                                     sizes.width - name_x - pad - 4, gap=14)
     score_w = draw_text(image, (sizes.width - pad - 4, middle), score, text, theme.text,
                         bold=True, anchor="rm")
     if not sizes.name:
         return
-    name_x = pad + icon_size + 4
-    name_w = draw_text(image, (name_x, middle), player.name, text, theme.text, bold=True,
+    name_w = draw_text(image, (name_x, middle), player.name, text, theme.text, bold=bold,
                        anchor="lm", max_width=sizes.width - name_x - pad - score_w - 14)
     bar_y = pad + sizes.header - 4
     d.rectangle((name_x, bar_y, name_x + name_w, bar_y + 3), fill=king_rgb(player.seat, theme))

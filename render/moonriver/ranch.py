@@ -29,7 +29,7 @@ from render.moonriver.cells import cell_image, draw_parcel
 from render.moonriver.changes import TurnChanges
 from render.moonriver.style import BOARD, BOARD_DARK, BRIDGE, RIVER, moonriver_theme, seat_rgb
 from render.plural import counted
-from render.stamps import draw_text, text_width
+from render.stamps import draw_text, name_and_score, text_width
 from render.theme import OUTLINE, RGB, Theme
 
 Box = tuple[int, int, int, int]
@@ -201,13 +201,11 @@ def _draw_header(panel: Image.Image, player: PlayerView, sizes: RanchSizes, canv
     score = counted("render.score", player.score.total, locale)
     middle = pad + sizes.name_h / 2
     name_x = pad + meeple_size + 4
-    if text_width(player.name, text, True) + text_width(score, text, True) \
-            > sizes.width - name_x - pad - 10:  # a long name keeps its room: the bare number
-        score = str(player.score.total)
+    score, bold = name_and_score(player.name, score, str(player.score.total), text,
+                                 sizes.width - name_x - pad)
     score_w = canvas.text(panel, (sizes.width - pad, middle), score, text, theme.text,
                           theme.panel, bold=True, anchor="rm")
     name_room = sizes.width - name_x - pad - score_w - 10
-    bold = text_width(player.name, text, True) <= name_room  # else the narrower regular
     name_w = canvas.text(panel, (name_x, middle), player.name, text, theme.text, theme.panel,
                          bold=bold, anchor="lm", max_width=name_room)
     bar_y = pad + sizes.name_h - 3

@@ -11,7 +11,7 @@ from render.moonriver import sprites
 from render.moonriver.style import LANDSCAPE_STYLE
 from render.score_card import fit_formula
 from render.stamps import draw_text
-from render.theme import Theme
+from render.theme import Theme, readable_size
 
 PAD = 18
 LABEL_W = 190
@@ -69,7 +69,7 @@ def render_scores(view: TableView, *, theme: Theme, locale: str = "en") -> Image
         meeple = sprites.ranchero(p.colour, 28, theme)
         image.paste(meeple, (cx - 14, PAD + 58), meeple)
         draw_text(d, (cx, PAD + header + 2), p.name, 14, theme.text, bold=True, anchor="ms",
-                  max_width=COLUMN_W - 12)
+                  max_width=COLUMN_W - 12, shrink=readable_size(image.width))
     y = PAD + header + 6
     for label, cells, swatch in rows:
         if swatch is not None:
@@ -80,7 +80,7 @@ def render_scores(view: TableView, *, theme: Theme, locale: str = "en") -> Image
         for i, text in enumerate(cells):
             cx = PAD + LABEL_W + COLUMN_W * i + COLUMN_W // 2
             draw_text(d, (cx, y + ROW_H / 2), text, 13, theme.muted, anchor="mm",
-                      max_width=COLUMN_W - 12)
+                      max_width=COLUMN_W - 12, shrink=readable_size(image.width))
         d.line((PAD, y + ROW_H, width - PAD, y + ROW_H), fill=theme.panel_edge)
         y += ROW_H
     draw_text(d, (PAD + 22, y + ROW_H / 2 + 4), t("render.total", locale), 17, theme.text,

@@ -31,7 +31,7 @@ from render.moonriver.ranch import (
 from render.moonriver.style import moonriver_theme
 from render.plural import counted
 from render.stamps import draw_text
-from render.theme import GHOST_ALPHA, LEGAL_TINT_ALPHA, OUTLINE, Theme
+from render.theme import GHOST_ALPHA, LEGAL_TINT_ALPHA, OUTLINE, Theme, readable_size
 
 PAD = 14
 TILE = 60          # draft parcels
@@ -64,7 +64,8 @@ def _column(image: Image.Image, view: TableView, slots: Sequence[SlotView], x: i
             meeple = sprites.ranchero(player.colour, 34, theme)
             image.paste(meeple, (x + TILE + 6, y + (TILE - 34) // 2), meeple)
             draw_text(d, (x + TILE + 44, y + TILE / 2), player.name, 14, theme.text,
-                      anchor="lm", max_width=NAME_W - 44 + 20)
+                      anchor="lm", max_width=NAME_W - 44 + 20,
+                      shrink=readable_size(image.width))
         y += TILE + 8
 
 

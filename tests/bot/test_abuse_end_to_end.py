@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -34,17 +35,25 @@ async def strict_bot(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Bot, Pa
         await fake.stop()
 
 
-@pytest.fixture
-async def bot(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Bot]]:
+@asynccontextmanager
+async def running_bot(tmp_path: Path, env: dict[str, str]
+                      ) -> AsyncIterator[tuple[FakeDiscord, Bot]]:
+    """The real bot with `env` against a fresh fake Discord, stopped afterwards."""
     fake = FakeDiscord()
     await fake.start()
-    bot = Bot(fake, tmp_path / "bot.sqlite3", extra_env={"MOONRIVER_LOBBIES_PER_USER": "1"})
+    bot = Bot(fake, tmp_path / "bot.sqlite3", extra_env=env)
     await bot.start()
     try:
         yield fake, bot
     finally:
         await bot.stop()
         await fake.stop()
+
+
+@pytest.fixture
+async def bot(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Bot]]:
+    async with running_bot(tmp_path, {"MOONRIVER_LOBBIES_PER_USER": "1"}) as running:
+        yield running
 
 
 async def reply_to(fake: FakeDiscord, iid: str, before: int):
@@ -199,3 +208,64 @@ async def test_concurrent_new_tables_open_no_empty_threads(bot) -> None:  # type
     refused = [a for a in answers if "open lobbies" in a.content]
     assert len(refused) == 7, [a.content for a in answers]
     assert len(fake.threads) - len(fake.removed_channels) == 1, fake.threads
+
+
+async def dialogue_with_the_bursts_last_tap(fake: FakeDiscord):  # type: ignore[no-untyped-def]
+    """A 2-player table started; the player to move uses all but one tap of their burst
+    of 4 and opens their private turn message with the last: (player, message)."""
+    from tests.bot.test_end_to_end import open_dialogue
+    table = await started_table(fake, ALICE, [BOB])  # Alice: 2 of her 4 taps, Bob: 1
+    (mover,) = table.allowed_mentions["users"]
+    user = ALICE if int(mover) == ALICE[0] else BOB
+    for _ in range(1 if user == ALICE else 2):
+        before = len(fake.sent)
+        iid = await fake.slash(user, "rules")
+        assert "Slow down" not in (await reply_to(fake, iid, before)).content
+    opened, message, _before = await open_dialogue(fake, table)
+    assert opened == user and message.custom_ids()
+    return user, message
+
+
+@pytest.mark.system
+async def test_a_tap_too_many_slows_down_in_the_same_private_message(strict_bot) -> None:
+    """A burst of taps in the private turn message: the tap over the limit is answered in
+    that message (a line on top says when to tap again), with the same step and buttons,
+    not in a new private message the player must find."""
+    from tests.bot.test_end_to_end import click_and_wait
+    from tests.fake_discord import next_click
+    fake, _bot, _log = strict_bot
+    user, message = await dialogue_with_the_bursts_last_tap(fake)
+    before = len(fake.sent)
+    answer = await click_and_wait(fake, user, message, *next_click(message))
+    assert "Slow down" in answer.content and answer.content.startswith("⏳"), answer.content
+    assert answer.kind == "update" and answer.ephemeral, answer.kind
+    assert message.content in answer.content  # the step as it was, under the line
+    assert not [s for s in fake.sent[before:] if s.kind in ("callback", "followup")], \
+        "no new private message"
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.fixture
+async def brisk_bot(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, Bot]]:
+    """A bot whose limit refills a tap a second after a burst of 4."""
+    async with running_bot(tmp_path, {"MOONRIVER_RATE_PER_MINUTE": "60",
+                                      "MOONRIVER_RATE_BURST": "4"}) as running:
+        yield running
+
+
+@pytest.mark.system
+async def test_a_tap_just_over_the_limit_is_held_and_played(brisk_bot) -> None:
+    """A tap the limit lets through within a few seconds is not refused: it is held
+    (acknowledged at once) and played, and the same private message shows the next
+    step, with no slow-down line."""
+    from tests.bot.test_end_to_end import click_and_wait
+    from tests.fake_discord import next_click
+    fake, _bot = brisk_bot
+    user, message = await dialogue_with_the_bursts_last_tap(fake)
+    before = len(fake.sent)
+    answer = await click_and_wait(fake, user, message, *next_click(message))
+    assert "Slow down" not in answer.content and not answer.content.startswith("⏳")
+    assert answer.kind == "update" and answer.ephemeral, answer.kind
+    assert answer.content != message.content  # the tap was played: the next step
+    assert not [s for s in fake.sent[before:] if s.kind in ("callback", "followup")]
+    assert fake.violations == [] and fake.unanswered() == []

@@ -6,12 +6,14 @@ import asyncio
 import os
 import re
 import sys
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from engine.games.i18n import t
 from tests.fake_discord import CHANNEL_ID, FakeDiscord, Sent, next_click
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,6 +134,11 @@ async def click_and_wait(fake: FakeDiscord, user: tuple[int, str], message: Sent
     return await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
 
 
+#: "Round 3 is over." in any of the table's languages (R-ROUND-1).
+ROUND_OVER = re.compile("|".join(re.escape(t("turn.round_ended", locale, round="@"))
+                                 .replace("@", r"\d+") for locale in ("en", "de", "ja")))
+
+
 @dataclass
 class Tally:
     """What players did and got, per player turn (the targets of the turn flow)."""
@@ -140,6 +147,10 @@ class Tally:
     taps: int = 0
     private_messages: int = 0
     build_and_choose_taps: list[int] = field(default_factory=list)
+    #: Private messages a player opened from a post (Play), by (player, rounds told
+    #: over before it): 0 is the setup with the first round.
+    opens: Counter[tuple[int, int]] = field(default_factory=Counter)
+    rounds_over: int = 0
 
 
 async def open_dialogue(fake: FakeDiscord, table: Sent,
@@ -159,6 +170,8 @@ async def take_turn(fake: FakeDiscord, table: Sent, tally: Tally | None = None,
     the message goes on with their next turn: `go_on` plays it too (and returns the post
     that pings someone else), else it stops there and returns that turn's own post."""
     user, message, before = await open_dialogue(fake, table, locale)
+    if tally is not None:
+        tally.opens[user[0], tally.rounds_over] += 1
     taps, clicked, turns = 1, [], 0
     first = message
     while message.custom_ids():
@@ -177,6 +190,8 @@ async def take_turn(fake: FakeDiscord, table: Sent, tally: Tally | None = None,
     # post to return is the one that pings the next player (or the final one)
     post = await next_table(fake, before)
     if tally is not None:
+        tally.rounds_over += sum(bool(ROUND_OVER.fullmatch(line)) for s in fake.sent[before:]
+                                 if is_post(s) for line in s.content.splitlines())
         tally.turns += turns
         tally.taps += taps
         tally.private_messages += sum(1 for s in fake.sent[before:] if s.ephemeral
@@ -224,6 +239,15 @@ async def test_whole_games_one_post_one_ping_one_private_message_per_turn(
     assert pings / tally.turns <= 1.25
     assert tally.private_messages / tally.turns <= 2.5
     assert tally.build_and_choose_taps and max(tally.build_and_choose_taps) <= 4
+    rounds = {r for _, r in tally.opens}
+    assert (len(posts) - 1) / tally.turns <= 1.0  # the start's post, then one a turn at most
+    assert pings / tally.turns <= 1.0
+    assert tally.private_messages / tally.turns <= 1.05
+    if players == 2:  # a player opens Play from a post about once a round (R-2P-1): a
+        # second time only when the other player's turn fell between their two (R-ORDER-1)
+        later = [n for (_, r), n in tally.opens.items() if r]
+        assert len(rounds) >= 20 and max(later) <= 2, tally.opens
+        assert sum(n <= 1 for n in later) >= 0.9 * len(later), tally.opens
     assert [text for sent in fake.sent[start:] for text in raw_ids(sent)] == []
     if locale != "en-US":
         private = [text for sent in fake.sent[start:] if sent.ephemeral
@@ -411,10 +435,15 @@ async def test_a_turn_split_by_a_restart_is_narrated_whole(discord_and_bot) -> N
 async def test_the_lobby_after_start_invites_nobody_to_join(discord_and_bot) -> None:
     fake, _bot = discord_and_bot
     lobby = await open_table(fake, ALICE, [BOB])
+    before = len(fake.sent)
     started = await click_and_wait(fake, ALICE, lobby, "mr:lobby:start")
     assert started.kind == "update" and not started.custom_ids()
-    assert "seat order" in started.content and "Bob" in started.content
+    assert "order of play" in started.content and "Bob" in started.content
     assert "Join" not in started.content, started.content
+    # the order shown is the real one: whoever the first post pings is named first
+    first = mover_of(await fake.wait_for(is_post, after=before))
+    order = started.content.split("order of play:")[1]
+    assert order.index(first[1]) < order.index(({ALICE, BOB} - {first}).pop()[1]), order
     assert fake.violations == [] and fake.unanswered() == []
 
 
@@ -569,4 +598,27 @@ async def test_refusals_say_why_and_what_to_do(discord_and_bot) -> None:
     await fake.wait_for(is_post, after=before)
     leave = await answer(BOB, "leave")
     assert "abandon" in leave and "handseat" in leave, leave
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.mark.system
+async def test_a_member_handed_a_seat_is_welcomed_privately_with_play(
+        discord_and_bot) -> None:
+    """`handseat`: the new player gets a direct message saying whose seat is theirs now,
+    where, and a Play link to the table; the thread gets its fresh post."""
+    from tests.fake_discord import dm_channel
+    fake, _bot = discord_and_bot
+    await started_table(fake, ALICE, [BOB])
+    fake.dm_open.add(CAROL[0])
+    [seat] = await fake.autocomplete(ALICE, "handseat", "seat", "Bob")
+    before = len(fake.sent)
+    iid = await fake.slash(ALICE, "handseat", seat=seat, member=CAROL)
+    told = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert told.ephemeral and "Carol" in told.content, told.content
+    welcome = await fake.wait_for(lambda s: True, channel=dm_channel(CAROL[0]), after=before)
+    assert "**Bob**" in welcome.content and "Play" in welcome.content, welcome.content
+    [button] = [c for row in welcome.components for c in row["components"]]
+    assert button["label"] == "Play" and str(CHANNEL_ID) in button["url"], button
+    post = await fake.wait_for(lambda s: is_post(s) and "Carol" in s.content, after=before)
+    assert "Bob" in post.content  # the one line: Bob's seat is now Carol's
     assert fake.violations == [] and fake.unanswered() == []

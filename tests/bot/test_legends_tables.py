@@ -27,6 +27,7 @@ from tests.bot.conftest import ALICE, BOB, CAROL
 from tests.bot.test_end_to_end import ALICE as E2E_ALICE
 from tests.bot.test_end_to_end import BOB as E2E_BOB
 from tests.bot.test_end_to_end import (
+    click_and_wait,
     discord_and_bot,  # noqa: F401 (a fixture)
     is_post,
     take_turn,
@@ -149,3 +150,112 @@ def test_the_sandbox_command_line_takes_variant_and_scenario(tmp_path: Path) -> 
     for bad in (["--scenario", "gold"], ["--variant", "legends", "--scenario", "moon"]):
         refused = run_cli(*run, *bad)
         assert refused.returncode == 2 and refused.stderr.startswith("moonriver: "), bad
+
+
+async def test_r_leg_1_players_choose_their_legend_first_come_first_served(
+        service: TableService) -> None:
+    """Colours (and so Legends) are chosen in the lobby: a taken one is refused with who
+    holds it; the host reassigns, swapping; a seat that chose none gets a free colour at
+    start; a 2-player game can be any two Legends, and a replay keeps them."""
+    from bot.tables.errors import ColourTaken, NoColours, NotAllowed
+    from tests.bot.conftest import DAVE
+    await service.create(CHANNEL, ALICE, mr_options("legends", "gold", 3))
+    await service.join(CHANNEL, BOB)
+    await service.join(CHANNEL, CAROL)
+    await service.choose_colour(CHANNEL, BOB, "green")  # Big Jo
+    with pytest.raises(ColourTaken) as taken:
+        await service.choose_colour(CHANNEL, CAROL, "green")
+    assert taken.value.params["player"] == "Bob" and "Big Jo" in str(taken.value.params)
+    with pytest.raises(NotAllowed):  # only the host gives others their colour
+        await service.choose_colour(CHANNEL, CAROL, "white", seat=1)
+    with pytest.raises(NoColours):
+        await service.choose_colour(CHANNEL, CAROL, "pink")
+    await service.choose_colour(CHANNEL, CAROL, "white")  # Wesley
+    game = await service.choose_colour(CHANNEL, ALICE, "green", seat=2)  # the host swaps
+    assert {s.name: s.colour for s in game.seats} == {"Alice": None, "Bob": "white",
+                                                        "Carol": "green"}
+    for locale in ("en", "de", "ja"):
+        text = lobby_text_of(game, locale)
+        assert "Big Jo" in text and "Wesley" in text, text
+    await service.leave(CHANNEL, CAROL)  # a leaver's colour is free again
+    game = await service.choose_colour(CHANNEL, BOB, "green")
+    result = await service.start(CHANNEL, ALICE)
+    boards = {result.game.seats[i].name: p.board for i, p in enumerate(result.state.players)}
+    assert boards == {"Bob": "big_jo", "Alice": "mary"}  # Alice took the first free colour
+    seats = result.game.seats
+    record = service._record(result.game, [])
+    assert replay(record).state.config.colours == tuple(s.colour for s in seats)
+    with pytest.raises(NoColours):  # Kingdomino seats have no colours to choose
+        await service.create(CHANNEL + 1, DAVE, GameOptions("kingdomino", 4))
+        await service.choose_colour(CHANNEL + 1, DAVE, "green")
+
+
+async def test_r_leg_1_a_handed_over_seat_keeps_its_legend(service: TableService) -> None:
+    await service.create(CHANNEL, ALICE, mr_options("legends", "city", 2))
+    await service.join(CHANNEL, BOB)
+    await service.choose_colour(CHANNEL, ALICE, "white")
+    await service.choose_colour(CHANNEL, BOB, "orange")
+    result = await service.start(CHANNEL, ALICE)
+    assert sorted(p.board for p in result.state.players) == ["calamity", "wesley"]
+    bob = next(s.seat for s in result.game.seats if s.name == "Bob")
+    await service.replace_seat(CHANNEL, ALICE, bob, CAROL)
+    status = await service.status(CHANNEL)
+    assert status.state.players[bob].board == "calamity"
+    assert status.game.seats[bob].colour == "orange" and status.game.seats[bob].name == "Carol"
+
+
+@pytest.mark.system
+async def test_end_to_end_two_players_choose_any_two_legends_in_the_lobby(
+        discord_and_bot) -> None:  # noqa: F811
+    """R-LEG-1: the lobby's menu offers the Legends; first come first served (a taken one
+    is refused privately, naming who holds it), and the game gives each player the
+    board they chose: Big Jo against Wesley, which no seat order ever gave two players;
+    the host reassigns with /moonriver colour (a swap), nobody else may."""
+    import json
+    import sqlite3
+    fake: FakeDiscord = discord_and_bot[0]
+    iid = await fake.slash(E2E_ALICE, "new", variant="legends", scenario="gold", players=2,
+                           thread=False)
+    lobby = await fake.wait_for(lambda s: s.interaction_id == iid
+                                and "mr:lobby:colour" in s.custom_ids())
+    assert "Big Jo" in " ".join(lobby.labels()) and "Wesley" in " ".join(lobby.labels())
+    before = len(fake.sent)
+    await fake.answered(await fake.click(E2E_BOB, lobby, "mr:lobby:join"))
+    await fake.wait_for(lambda s: s.kind == "update" and "Bob" in s.content, after=before)
+    before = len(fake.sent)
+    await fake.answered(await fake.click(E2E_BOB, lobby, "mr:lobby:colour", ["green"]))
+    chosen = await fake.wait_for(lambda s: s.kind == "update" and "Big Jo" in s.content,
+                                 after=before)
+    assert "Bob 🟢 Big Jo (green)" in chosen.content, chosen.content
+    assert any("Bob" in label and "Big Jo" in label for label in chosen.labels())
+    before = len(fake.sent)
+    await fake.answered(await fake.click(E2E_ALICE, lobby, "mr:lobby:colour", ["green"]))
+    refused = await fake.wait_for(lambda s: s.ephemeral, after=before)
+    assert "taken by Bob" in refused.content and "host" in refused.content, refused.content
+    before = len(fake.sent)
+    await fake.answered(await fake.click(E2E_ALICE, lobby, "mr:lobby:colour", ["white"]))
+    await fake.wait_for(lambda s: s.kind == "update" and "Wesley" in s.content, after=before)
+    before = len(fake.sent)  # the host reassigns: Bob (lobby seat 2) gets white, swapping
+    iid = await fake.slash(E2E_BOB, "colour", colour="purple", seat="0")
+    refused = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert refused.ephemeral and "host" in refused.content, refused.content
+    iid = await fake.slash(E2E_ALICE, "colour", colour="white", seat="1")
+    done = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert done.ephemeral
+    await fake.wait_for(lambda s: s.kind == "edit" and "Bob ⚪ Wesley" in s.content
+                        and "Alice 🟢 Big Jo" in s.content, after=before)
+    before = len(fake.sent)
+    started = await click_and_wait(fake, E2E_ALICE, lobby, "mr:lobby:start")
+    assert "⚪ Bob" in started.content and "🟢 Alice" in started.content, started.content
+    post = await fake.wait_for(is_post, after=before)
+    post = await take_turn(fake, post)
+    db = sqlite3.connect(f"file:{discord_and_bot[1].db}?mode=ro", uri=True)
+    try:
+        (state,) = db.execute("SELECT state FROM snapshots").fetchone()
+        names = [r[0] for r in db.execute("SELECT name FROM seats ORDER BY seat")]
+    finally:
+        db.close()
+    config = json.loads(state)["config"]
+    boards = dict(zip(names, config["boards"], strict=True))
+    assert boards == {"Bob": "wesley", "Alice": "big_jo"}
+    assert fake.violations == [] and fake.unanswered() == []

@@ -213,3 +213,36 @@ async def test_a_stand_in_plays_one_turn_told_as_its_own_and_tells_the_player(
     else:
         raise AssertionError("the game did not end")
     assert same_seat_again >= 1  # the round boundary this is about was met
+
+
+@pytest.mark.parametrize(("locale", "mark"), [("en", "(computer stand-in)"),
+                                              ("de", "(Computer als Vertretung)"),
+                                              ("ja", "コンピューターが代理")])
+async def test_history_marks_the_turns_a_stand_in_played(store: GameStore, clock: Clock,
+                                                          locale: str, mark: str) -> None:
+    """`history` tells a stand-in's turn as the stand-in's (in the table's language), and
+    the player's own turns without the mark."""
+    service = TableService(store, clock=clock)
+    settings = TableSettings(remind_after_hours=(48.0,), autoplay_after_hours=1.0,
+                             locale=locale)
+    await service.create(20, ALICE, GameOptions("moonriver", 2, {}), settings=settings,
+                         seed=5)
+    await service.join(20, BOB)
+    await service.start(20, ALICE)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    stood_in = None
+    for _ in range(6):  # the player to move is stood in for once, then everyone plays
+        status = await service.status(20)
+        if stood_in is None:
+            stood_in = status.game.seats[status.state.active_seat].name
+            clock.advance(1)
+            [fired] = await service.run_deadlines()
+            assert fired.outcome == "played"
+        else:
+            user = users[status.game.seats[status.state.active_seat].user_id]
+            await service.act(20, user, str((await service.legal(20, user))[0]))
+    story = await service.history(20, locale)
+    lines = turn_lines(story.segments, story.names, story.locale)
+    marked = [line for line in lines if mark in line]
+    assert marked and all(line.startswith(f"**{stood_in}**") for line in marked)
+    assert len(marked) < len(lines), lines

@@ -400,3 +400,78 @@ def test_status_names_the_setup_and_the_round_as_the_picture_does_R_SETUP_5() ->
             assert line.startswith(f"Round {state.round} · "), line
     assert seen == {"setup", "last"}
     assert front.status_line(playout(2, 5)[0][0], "de").startswith("Aufbau · ")
+
+
+def test_japanese_lists_with_its_own_comma_and_one_word_for_parcel() -> None:
+    """A Japanese turn line joins its moves with 「、」, never the ASCII ", "; every
+    Japanese text calls a parcel 区画 (not 土地 or 土地タイル in some and 区画 in others)."""
+    from engine.games.i18n import strings
+    segments = [Segment(0, ("A", "B", "C"), ends_turn=True)]
+    assert turn_lines(segments, ["アリス"], "ja") == ["**アリス** A、B、そしてC"]
+    assert turn_lines(segments, ["Alice"], "en") == ["**Alice** A, B, then C"]
+    table = strings("ja")
+    assert [k for k, v in table.items() if ", " in v] == []
+    assert [k for k, v in table.items() if "土地" in v] == []
+    assert sum("区画" in v for v in table.values()) >= 10
+
+
+def test_status_says_it_answers_only_you() -> None:
+    """/status answers privately: its description must not promise a public post."""
+    assert "only to you" in t("cmd.status.description", "en")
+    assert "nur dir" in t("cmd.status.description", "de")
+    assert "自分だけ" in t("cmd.status.description", "ja")
+
+
+def _desperado_without_a_swap(seed: int) -> GameState:
+    """A random 3-player game at a circle whose Desperado would have nothing to swap."""
+    from engine.games.rng import Rng
+    from engine.moonriver.actions import Recruit
+    state, rng = new_game(["Ann", "Ben", "Cy"], seed), Rng(seed)
+    while state.phase is not Phase.OVER:
+        legal = legal_actions(state)
+        if state.phase is Phase.RECRUIT and not state.players[state.active_seat].storage \
+                and any(isinstance(a, Recruit) and a.face == "desperado" for a in legal):
+            return state
+        state, _ = apply(state, legal[rng.below(len(legal))])
+    raise LookupError(seed)
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ja"])
+def test_r_part_3_a_desperado_with_nothing_to_swap_says_so(locale: str) -> None:
+    """R-PART-3: the Desperado is offered with why it would swap nothing (its help names
+    the empty storage), and its turn line says it found nothing to swap instead of
+    silently skipping the swap."""
+    from engine.moonriver.actions import Recruit
+    state = _desperado_without_a_swap(1)
+    view = public_view(state)
+    offer = next(a for a in legal_actions(state)
+                 if isinstance(a, Recruit) and a.face == "desperado")
+    from bot.tables.fronts.moonriver.labels import action_label
+    label = action_label(state, view, offer, locale)
+    assert t("why.own_storage_empty", locale) in label.description, label
+    assert label.text == t("label.recruit_no_swap", locale,
+                           partner=t("partner.desperado", locale))
+    seat = state.active_seat
+    after, events = apply(state, offer)
+    assert any(isinstance(e, ev.Passed) and e.step == "desperado" for e in events)
+    said = [p for s in segments_of([(seat, events)], state, after, locale) for p in s.phrases]
+    assert t("turn.no_swap", locale) in said, said
+
+
+@pytest.mark.parametrize("game", ["moonriver", "kingdomino", "moonlight"])
+def test_the_order_of_play_names_who_moves_first_first(game: str) -> None:
+    """After Start the lobby lists the players in the order they move first (R-SETUP-5,
+    K-SETUP-3, M-SETUP-2 draw it), not in seat order with someone else to move."""
+    from bot.tables.fronts import front_of
+    from engine.registry import game_named
+    rules = game_named(game)
+    names = ["Ann", "Ben"] if game == "moonlight" else ["Ann", "Ben", "Cy"]
+    firsts = set()
+    for seed in range(12):
+        state, _ = rules.new_game(names, seed, rules.options({}))
+        order = front_of(game).seat_order(state, str)
+        first = names[rules.active_seat(state)]
+        assert order.split(" · ")[0].endswith(first), (order, first)
+        assert all(name in order for name in names)
+        firsts.add(first)
+    assert len(firsts) > 1  # the first mover is drawn, and the line follows it

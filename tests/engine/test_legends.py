@@ -262,3 +262,40 @@ def test_is_over_only_at_the_end() -> None:
     state = start(3, 5)
     assert not is_over(state)
     assert is_over(play_until(state, Rng(5), lambda s: False))
+
+
+def test_R_LEG_1_seats_play_the_legends_of_the_colours_they_chose() -> None:
+    """A two-player game can be any two Legends (Big Jo and Wesley here): each seat's
+    chosen colour decides its board; the state and the record keep the choice."""
+    from engine.registry import game_named, read_record
+    from engine.registry import replay as replay_record
+    rules = game_named("moonriver")
+    options = rules.options({"variant": "legends", "scenario": 1,
+                             "colours": ["green", "white"]})
+    state, _ = rules.new_game(["Ann", "Ben"], 7, options)
+    assert [p.board for p in state.players] == ["big_jo", "wesley"]
+    assert state.config.colours == ("green", "white")
+    again = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+    assert again.config.colours == ("green", "white") and again == state
+    assert rules.table_options(state)["colours"] == ["green", "white"]
+    assert [p.colour for p in public_view(state).players] == ["green", "white"]
+    for _ in range(12):
+        state, _events = apply(state, legal_actions(state)[0])
+    record = rules.record_to_dict(rules.record_from_dict(
+        {"format": "moonriver-record/1", "seed": 7, "players": ["Ann", "Ben"],
+         "options": {"variant": "legends", "scenario": 1, "colours": ["green", "white"]},
+         "actions": []}))
+    assert record["options"]["colours"] == ["green", "white"]
+    assert replay_record(read_record(record)).state.players[0].board == "big_jo"
+
+
+@pytest.mark.parametrize("colours", [["green", "green"], ["pink", "white"], ["green"],
+                                     "green,white"])
+def test_R_LEG_1_a_bad_choice_of_colours_is_refused(colours: object) -> None:
+    with pytest.raises(GameError):
+        new_game(["Ann", "Ben"], 7, variant="legends", colours=colours)  # type: ignore[arg-type]
+
+
+def test_R_LEG_1_the_seat_order_colours_store_no_choice() -> None:
+    state = new_game(["Ann", "Ben"], 7, colours=["purple", "orange"])
+    assert state == new_game(["Ann", "Ben"], 7) and "colours" not in state.to_dict()["config"]

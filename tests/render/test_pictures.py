@@ -83,9 +83,10 @@ def test_two_player_ranch_and_the_longest_names_fit() -> None:
 
 
 def test_japanese_and_emoji_names_never_crash() -> None:
-    parts = runs("ボブ 🤠 Zoë", 16)
+    parts = runs("ボブ 🤠 Zoë \U000f0000", 16)
     text = "".join(p for p, _ in parts)
-    assert "ボブ" in text and REPLACEMENT in text and "Zoë" in text
+    assert "ボブ" in text and "🤠" in text and "Zoë" in text
+    assert text.endswith(REPLACEMENT)  # a character no bundled font has
     for locale in ("en", "de", "ja"):
         render_table(public_view(played(4, 3, 3)), theme=LIGHT, locale=locale)
 
@@ -119,3 +120,75 @@ def test_render_imports_neither_discord_nor_bot() -> None:
             for name in names:
                 assert name.split(".")[0] not in {"discord", "bot", "sqlite3", "aiosqlite",
                                                   "asyncio"}, f"{path.name} imports {name}"
+
+
+def _colourful(image: Image.Image) -> int:
+    """How many pixels are clearly coloured (not grey: the text ink is grey or white)."""
+    data = image.convert("RGB").tobytes()
+    pixels = zip(data[0::3], data[1::3], data[2::3], strict=True)
+    return sum(1 for r, g, b in pixels if max(r, g, b) - min(r, g, b) > 60)
+
+
+@pytest.mark.parametrize("name", ["🤠", "Ed 👍🏽", "🇯🇵 Aki", "🌵 Cactus"])
+def test_emoji_in_names_are_drawn_in_colour_not_as_squares(name: str) -> None:
+    """Noto Color Emoji (bundled) draws a name's emoji in colour, sequences (skin tone,
+    flag, family) as one picture each, about as high as the text and no square."""
+    from render.fonts import emoji_image, is_emoji
+    from render.stamps import draw_text
+    parts = runs(name, 22)
+    assert REPLACEMENT not in "".join(p for p, _ in parts)
+    emoji = [p for p, f in parts if is_emoji(f)]
+    assert len(emoji) == 1 and 18 <= emoji_image(emoji[0], 22).height <= 26
+    image = Image.new("RGB", (200, 40), (30, 30, 40))
+    width = draw_text(image, (4, 20), name, 22, (240, 240, 240), anchor="lm")
+    assert width == text_width(name, 22) and _colourful(image) > 60
+    assert [p for p, f in runs("👨‍👩‍👧 fam", 22) if is_emoji(f)] == ["👨‍👩‍👧"]  # one
+    plain = Image.new("RGB", (200, 40), (30, 30, 40))
+    draw_text(plain, (4, 20), REPLACEMENT, 22, (240, 240, 240), anchor="lm")
+    assert _colourful(plain) == 0
+
+
+def test_four_seat_names_fit_whole_where_they_can() -> None:
+    """In a 4-seat turn picture a computer's name ('Bot 2 (strong)') and an emoji name
+    show whole: a long name takes the room of its score's unit (the bare number), then
+    goes from bold to regular, and a Legends character shows whole or not at all; only a
+    name too long for any room is cut. Names never shrink below what reads at phone
+    width."""
+    from engine.games.rng import Rng
+    from engine.moonriver.game import new_game
+    from render.moonriver import render_turn
+    from render.stamps import drawn_texts
+    names = ["carol the cattle queen of the west", "Bot 2 (strong)", "Ed 🤠🇯🇵", "Dana"]
+    state = new_game(names, 3, variant="legends", scenario=1)
+    rng = Rng(1)
+    for _ in range(60):
+        legal = legal_actions(state)
+        state, _ = apply(state, legal[rng.below(len(legal))])
+    with drawn_texts() as texts:
+        render_turn(public_view(state), theme=DARK)
+    written = [text for text, _ in texts]
+    assert "Bot 2 (strong)" in written and "Ed 🤠🇯🇵" in written, written
+    assert not [text for text in written if text.endswith("…") and len(text) <= 2]
+    assert any(text.startswith("carol the") and text.endswith("…") for text in written)
+    assert min(size for _, size in texts) >= 22
+
+
+def test_kingdomino_four_seat_names_fit_whole_where_they_can() -> None:
+    """Kingdomino's small kingdoms' headers do the same: 'Bot 2 (strong)' whole."""
+    from engine.games.rng import Rng
+    from engine.registry import game_named
+    from render.registry import draw
+    from render.request import DrawRequest
+    from render.stamps import drawn_texts
+    rules = game_named("kingdomino")
+    names = ["Ann", "Bot 2 (strong)", "Cy", "Dmitri Alexandrovich Karamazov-Smerdyakov"]
+    state, _ = rules.new_game(names, 4, rules.options({}))
+    rng = Rng(2)
+    for _ in range(30):
+        legal = rules.legal_actions(state)
+        state, _ = rules.apply(state, legal[rng.below(len(legal))])
+    with drawn_texts() as texts:
+        draw(DrawRequest.of("kingdomino", "turn", state, theme="dark"))
+    written = [text for text, _ in texts]
+    assert "Bot 2 (strong)" in written, written
+    assert any(text.startswith("Dmitri") and text.endswith("…") for text in written)

@@ -153,7 +153,7 @@ def test_plurals_in_the_supply_counts() -> None:
     assert counted("render.cows_left", 1) == "1 cow in the supply"
     assert counted("render.cows_left", 2) == "2 cows in the supply"
     assert counted("render.pile_left", 1, "de") == "1 Parzelle im Stapel"
-    assert counted("render.pile_left", 1, "ja-JP") == "土地タイルの山 1"
+    assert counted("render.pile_left", 1, "ja-JP") == "区画の山 1"
 
 
 def test_one_point_is_a_point_not_points() -> None:

@@ -85,6 +85,19 @@ class Front(Protocol):
         """What the lobby says about the table's options (variant, scenario …)."""
         ...
 
+    def colours(self, options: dict[str, Any]) -> tuple[str, ...]:
+        """The colours a player may choose in the lobby (first come first served), in
+        the order seats get them when nobody chose; () in a game without a choice."""
+        ...
+
+    def colour_label(self, colour: str, options: dict[str, Any], locale: str) -> str:
+        """A colour as the lobby names it ("🟣 Mary (purple)" in Legends of the West)."""
+        ...
+
+    def colour_detail(self, colour: str, options: dict[str, Any], locale: str) -> str:
+        """What choosing the colour means beyond its name ("" if nothing)."""
+        ...
+
     def intro_lines(self, state: Any, locale: str) -> list[str]:
         """What a started game plays with (a Legends scenario as drawn, variants)."""
         ...
@@ -124,3 +137,16 @@ class Front(Protocol):
         """The end's second picture: the scores round by round (`story_row`'s rows) and
         where the points came from."""
         ...
+
+
+class SeatOrderColours:
+    """For a game whose seats take their colours in turn order: none to choose."""
+
+    def colours(self, options: dict[str, Any]) -> tuple[str, ...]:
+        return ()
+
+    def colour_label(self, colour: str, options: dict[str, Any], locale: str) -> str:
+        return colour
+
+    def colour_detail(self, colour: str, options: dict[str, Any], locale: str) -> str:
+        return ""

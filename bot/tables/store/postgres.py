@@ -156,6 +156,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
     ),
     rq.postgres_schema(),  # 9: ratings per server and game (rating_sql.SCHEMA)
+    (  # 10: the colour a player chose in the lobby (and so a Legends board, R-LEG-1)
+        "ALTER TABLE seats ADD COLUMN colour TEXT",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: Held while migrating, so two processes starting together migrate once.
@@ -289,7 +292,8 @@ class PostgresStore:
                     datetime.fromisoformat(updated))
 
     async def _seats(self, game_id: int) -> tuple[Seat, ...]:
-        rows = await self._all("SELECT seat, user_id, name, ai FROM seats WHERE game_id = $1 "
+        rows = await self._all("SELECT seat, user_id, name, ai, colour FROM seats "
+                               "WHERE game_id = $1 "
                                "ORDER BY seat", game_id)
         return tuple(Seat(*row) for row in rows)
 
@@ -314,7 +318,8 @@ class PostgresStore:
                                "ORDER BY id", status.value)
         seats: dict[int, list[Seat]] = {}
         for game_id, *seat in await self._all(
-                "SELECT s.game_id, s.seat, s.user_id, s.name, s.ai FROM seats s JOIN games g "
+                "SELECT s.game_id, s.seat, s.user_id, s.name, s.ai, s.colour "
+                "FROM seats s JOIN games g "
                 "ON g.id = s.game_id WHERE g.status = $1 ORDER BY s.game_id, s.seat",
                 status.value):
             seats.setdefault(game_id, []).append(Seat(*seat))
@@ -333,9 +338,10 @@ class PostgresStore:
                     guild_id, channel_id, host.user_id or 0, options.to_json(),
                     settings.to_json(), seed, components, _time(now),
                     parent_id if parent_id is not None else channel_id, options.game)
-                await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) "
-                                 "VALUES ($1, $2, $3, $4, $5)",
-                                 game_id, host.seat, host.user_id, host.name, host.ai)
+                await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai, colour) "
+                                 "VALUES ($1, $2, $3, $4, $5, $6)",
+                                 game_id, host.seat, host.user_id, host.name, host.ai,
+                                 host.colour)
         except asyncpg.IntegrityConstraintViolationError:
             raise GameAlreadyOpen("this channel already has an open game") from None
         return Game(int(game_id), guild_id, channel_id, Status.LOBBY, host.user_id or 0,
@@ -370,8 +376,9 @@ class PostgresStore:
     async def _write_seats(db: Connection, game_id: int, seats: Sequence[Seat]) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = $1", game_id)
         await db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES ($1, $2, $3, $4, $5)",
-            [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
+            "INSERT INTO seats (game_id, seat, user_id, name, ai, colour) "
+            "VALUES ($1, $2, $3, $4, $5, $6)",
+            [(game_id, s.seat, s.user_id, s.name, s.ai, s.colour) for s in seats])
 
     async def update_lobby(self, game: Game, *, seats: Sequence[Seat], host_id: int,
                            settings: TableSettings, now: datetime) -> Game:

@@ -171,6 +171,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
     ),
     rq.SCHEMA,  # 9: ratings per server and game (bot/tables/ratings.py)
+    (  # 10: the colour a player chose in the lobby (and so a Legends board, R-LEG-1)
+        "ALTER TABLE seats ADD COLUMN colour TEXT",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
@@ -179,7 +182,8 @@ GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, s
                 "version, created_at, updated_at, game")
 
 
-INSERT_SEAT = "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)"
+INSERT_SEAT = ("INSERT INTO seats (game_id, seat, user_id, name, ai, colour) "
+               "VALUES (?, ?, ?, ?, ?, ?)")
 INSERT_REMINDER = ("INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version, nth) "
                    "VALUES (?, ?, ?, ?, ?, ?)")
 INSERT_POST = ("INSERT INTO outbox (game_id, version, kind, text, pings, target, next_try, "
@@ -231,7 +235,8 @@ def _write_posts_now(db: sqlite3.Connection, game_id: int, version: int,
 def _write_seats_now(db: sqlite3.Connection, game_id: int, seats: Sequence[Seat]) -> None:
     """`_write_seats` on the writer's thread (inside `_transaction_in_one_trip`)."""
     db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-    db.executemany(INSERT_SEAT, [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
+    db.executemany(INSERT_SEAT,
+                   [(game_id, s.seat, s.user_id, s.name, s.ai, s.colour) for s in seats])
 
 
 def _rate_now(db: sqlite3.Connection, rated: RatedGame) -> bool:
@@ -449,7 +454,8 @@ class SqliteStore:
     # --- games -------------------------------------------------------------------------
 
     async def _seats(self, game_id: int) -> tuple[Seat, ...]:
-        rows = await self._all("SELECT seat, user_id, name, ai FROM seats WHERE game_id = ? "
+        rows = await self._all("SELECT seat, user_id, name, ai, colour FROM seats "
+                               "WHERE game_id = ? "
                                "ORDER BY seat", (game_id,))
         return tuple(Seat(*row) for row in rows)
 
@@ -483,7 +489,8 @@ class SqliteStore:
                                (status.value,))
         seats: dict[int, list[Seat]] = {}
         for game_id, *seat in await self._all(
-                "SELECT s.game_id, s.seat, s.user_id, s.name, s.ai FROM seats s JOIN games g "
+                "SELECT s.game_id, s.seat, s.user_id, s.name, s.ai, s.colour "
+                "FROM seats s JOIN games g "
                 "ON g.id = s.game_id WHERE g.status = ? ORDER BY s.game_id, s.seat",
                 (status.value,)):
             seats.setdefault(game_id, []).append(Seat(*seat))
@@ -510,9 +517,10 @@ class SqliteStore:
                      settings.to_json(), seed, components, _time(now), _time(now),
                      parent_id if parent_id is not None else channel_id, options.game))
                 game_id = cursor.lastrowid
-                await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai) "
-                                 "VALUES (?, ?, ?, ?, ?)",
-                                 (game_id, host.seat, host.user_id, host.name, host.ai))
+                await db.execute("INSERT INTO seats (game_id, seat, user_id, name, ai, colour) "
+                                 "VALUES (?, ?, ?, ?, ?, ?)",
+                                 (game_id, host.seat, host.user_id, host.name, host.ai,
+                                  host.colour))
         except sqlite3.IntegrityError:
             raise GameAlreadyOpen("this channel already has an open game") from None
         # Built from what was written, not read back: the reader may still hold a
@@ -551,7 +559,7 @@ class SqliteStore:
                            seats: Sequence[Seat]) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await db.executemany(
-            INSERT_SEAT, [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
+            INSERT_SEAT, [(game_id, s.seat, s.user_id, s.name, s.ai, s.colour) for s in seats])
 
     async def update_lobby(self, game: Game, *, seats: Sequence[Seat], host_id: int,
                            settings: TableSettings, now: datetime) -> Game:

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.discord.dialogue import act
 from bot.discord.groups import game_group
-from bot.discord.lobby import open_table
+from bot.discord.lobby import colour, open_table
 from bot.discord.texts import command_text
 from bot.discord.turns import legal_moves
 from bot.tables.domain import GameOptions
@@ -91,4 +91,4 @@ async def choose(interaction: discord.Interaction[Any], action: str) -> None:
 
 def command_group() -> app_commands.Group:
     """/moonriver with its subcommands."""
-    return game_group("cmd", (new, move, build, choose))
+    return game_group("cmd", (new, move, build, choose, colour))

@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import bot.tables.fronts.kingdomino.pictures as pictures
-from bot.tables.fronts.base import Choice, Decision, PlayedEvents
+from bot.tables.fronts.base import Choice, Decision, PlayedEvents, SeatOrderColours
 from bot.tables.words import Label, Segment, turn_lines
 from engine.games.events import Event
-from engine.games.i18n import t
+from engine.games.i18n import list_of, t
 from engine.kingdomino import events as kev
 from engine.kingdomino.actions import Claim, Discard, Place
 from engine.kingdomino.dominoes import Domino, Square, Terrain, domino
@@ -89,7 +89,7 @@ def place_label(state: GameState, seat: int, letter: str, place: Place,
     return Label(text, counted("label.effect_points", gain, locale))
 
 
-class KingdominoFront:
+class KingdominoFront(SeatOrderColours):
     text_prefix = "kd."  # its own words in the locale files (`game_text`)
     key = "kingdomino"
 
@@ -200,15 +200,20 @@ class KingdominoFront:
         return [(view.players[s].name, totals[s]) for s in order]
 
     def seat_order(self, state: GameState, literal: Callable[[str], str]) -> str:
-        return " · ".join(f"{KING_DOTS[i % len(KING_DOTS)]} {literal(n)}"
-                          for i, n in enumerate(state.config.players))
+        """The players in the order their kings claim the first line (K-SETUP-3: drawn,
+        not the seats' colours): those who claimed already, then those still to claim."""
+        names = state.config.players
+        claimed = [s.king for s in state.line if s.king is not None]
+        order = list(dict.fromkeys([*claimed, *state.pending, *range(len(names))]))
+        return " · ".join(f"{KING_DOTS[i % len(KING_DOTS)]} {literal(names[i])}"
+                          for i in order)
 
     def lobby_lines(self, options: dict[str, Any], locale: str) -> list[str]:
         chosen = [v for v in VARIANTS if v in options.get("variants", ())]
         if not chosen:
             return []
         return [t("kd.lobby.variants", locale,
-                  variants=", ".join(t(f"kd.variant.{v}", locale) for v in chosen))]
+                  variants=list_of((t(f"kd.variant.{v}", locale) for v in chosen), locale))]
 
     def intro_lines(self, state: GameState, locale: str) -> list[str]:
         return self.lobby_lines({"variants": list(state.config.variants)}, locale)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import bot.tables.fronts.moonlight.pictures as pictures
-from bot.tables.fronts.base import Choice, Decision, PlayedEvents
+from bot.tables.fronts.base import Choice, Decision, PlayedEvents, SeatOrderColours
 from bot.tables.fronts.moonlight.labels import (
     SEAT_DOTS,
     action_label,
@@ -26,7 +26,7 @@ from bot.tables.fronts.moonlight.labels import (
 )
 from bot.tables.words import Label, Segment, turn_lines
 from engine.games.events import Event
-from engine.games.i18n import t
+from engine.games.i18n import list_of, t
 from engine.moonlight import events as mev
 from engine.moonlight.actions import Pass, Play, Power
 from engine.moonlight.area import format_area
@@ -38,7 +38,7 @@ from engine.moonlight.state import GameState, Phase
 MOVES = (mev.CardPlayed, mev.HowlKept, mev.PowerChosen)
 
 
-class MoonlightFront:
+class MoonlightFront(SeatOrderColours):
     text_prefix = "ml."  # its own words in the locale files (`game_text`)
     key = "moonlight"
 
@@ -152,7 +152,10 @@ class MoonlightFront:
         return [(state.players[s], state.wins[s]) for s in order]
 
     def seat_order(self, state: GameState, literal: Callable[[str], str]) -> str:
-        return " · ".join(f"{SEAT_DOTS[i]} {literal(n)}" for i, n in enumerate(state.players))
+        """The start player first (M-SETUP-2: drawn, not seat 1), then the other."""
+        names = state.players
+        order = [state.active, *(i for i in range(len(names)) if i != state.active)]
+        return " · ".join(f"{SEAT_DOTS[i]} {literal(names[i])}" for i in order)
 
     def lobby_lines(self, options: dict[str, Any], locale: str) -> list[str]:
         return []  # no table options (docs/moonlight.md)
@@ -170,7 +173,7 @@ class MoonlightFront:
         for who, powers in enumerate(state.powers):
             if powers:
                 out.append(t("ml.sandbox.powers", locale, player=state.players[who],
-                             powers=", ".join(t(f"ml.power.{p}", locale) for p in powers)))
+                             powers=list_of((t(f"ml.power.{p}", locale) for p in powers), locale)))
         return out
 
     # --- pictures (render.moonlight) --------------------------------------------------

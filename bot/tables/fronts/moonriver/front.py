@@ -19,8 +19,10 @@ from bot.tables.words import Label, Segment
 from engine.games.events import Event
 from engine.games.i18n import t
 from engine.moonriver.actions import Build
+from engine.moonriver.components import DEFAULT_COMPONENTS, Board, load_components
 from engine.moonriver.grid import WIDTH, cell_name
-from engine.moonriver.legends import LEGENDS, scenario_name
+from engine.moonriver.legends import LEGENDS, legends_board, scenario_name
+from engine.moonriver.rules import COLOURS
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import public_view
 from render.pool import DrawRequest, picture
@@ -90,9 +92,13 @@ class MoonRiverFront:
         return [(p.name, p.score.total) for p in sorted(players, key=lambda p: -p.score.total)]
 
     def seat_order(self, state: GameState, literal: Callable[[str], str]) -> str:
+        """The players in the order they place their rancheros (R-SETUP-5, R-2P-2: drawn,
+        not the seats' colours): those who placed already, then those still to place."""
         names, colours = state.config.players, state.config.colours
-        return " · ".join(f"{COLOUR_DOTS.get(c, '●')} {literal(n)}"
-                          for n, c in zip(names, colours, strict=True))
+        placed = [s.ranchero for s in state.column if s.ranchero is not None]
+        order = list(dict.fromkeys([*placed, *state.pending, *range(len(names))]))
+        return " · ".join(f"{COLOUR_DOTS.get(colours[i], '●')} {literal(names[i])}"
+                          for i in order)
 
     def lobby_lines(self, options: dict[str, Any], locale: str) -> list[str]:
         if options.get("variant") != LEGENDS:
@@ -100,6 +106,24 @@ class MoonRiverFront:
         number = options.get("scenario")  # R-LEG-2: seen before anyone joins
         name = "random" if number is None else scenario_name(int(number))
         return [t("lobby.legends", locale, scenario=t(f"scenario.{name}", locale))]
+
+    def colours(self, options: dict[str, Any]) -> tuple[str, ...]:
+        return COLOURS  # R-COMP-6; in Legends each colour is a Legend's board (R-LEG-1)
+
+    def colour_label(self, colour: str, options: dict[str, Any], locale: str) -> str:
+        """'🟣 purple'; in Legends of the West the colour's Legend: '🟣 Mary (purple)'."""
+        name = t(f"colour.{colour}", locale)
+        board = _legends_board(colour, options)
+        if board is None:
+            return f"{COLOUR_DOTS[colour]} {name}"
+        return f"{COLOUR_DOTS[colour]} {board.character} ({name})"
+
+    def colour_detail(self, colour: str, options: dict[str, Any], locale: str) -> str:
+        """R-LEG-1: a Legend's board has its own number of bridges and storage slots."""
+        board = _legends_board(colour, options)
+        if board is None:
+            return ""
+        return t("lobby.colour.board", locale, bridges=len(board.bridges), slots=board.slots)
 
     def intro_lines(self, state: GameState, locale: str) -> list[str]:
         scenario = public_view(state).scenario  # R-LEG-2: a random one as drawn
@@ -147,6 +171,15 @@ class MoonRiverFront:
                   theme: str) -> bytes:
         return picture(DrawRequest.of(self.key, "story", state, locale=locale, theme=theme,
                                       rounds=tuple(rounds)))
+
+
+def _legends_board(colour: str, options: dict[str, Any]) -> Board | None:
+    """The Legends board of `colour` at a Legends table (R-LEG-1), else None."""
+    if options.get("variant") != LEGENDS:
+        return None
+    components = load_components(str(options.get("components") or DEFAULT_COMPONENTS))
+    return components.boards[legends_board(components, colour)]
+
 
 def ranch_lines(state: GameState, seat: int, locale: str = "en") -> list[str]:
     """The ranch as a grid, top row first: two letters of the landscape and its cows."""

@@ -124,6 +124,19 @@ def _owner(state: GameState, parcel_id: int) -> int | None:
                 None)
 
 
+def _no_swap(state: GameState) -> str | None:
+    """Why a Desperado recruited now would have nothing to swap (R-PART-3: a stored parcel
+    of yours for another player's), as a text key; None when a swap exists."""
+    seat = state.active_seat
+    if seat is None:
+        return None
+    if not state.players[seat].storage:
+        return "why.own_storage_empty"
+    if not any(p.storage for other, p in enumerate(state.players) if other != seat):
+        return "why.others_storage_empty"
+    return None
+
+
 def _pass_label(state: GameState, locale: str) -> str:
     phase = state.phase
     if phase is Phase.BUILD:
@@ -155,6 +168,10 @@ def action_label(state: GameState, view: TableView, action: EngineAction,
         if action.face == COWBOY:
             return Label(t("label.recruit_as_cowboy", locale, partner=partner),
                          t("partner_help.cowboy", locale))
+        why = _no_swap(state) if action.face == "desperado" else None
+        if why is not None:  # R-PART-3: said before choosing, not found out after
+            return Label(t("label.recruit_no_swap", locale, partner=partner),
+                         t("partner_help.desperado_none", locale, why=t(why, locale)))
         return Label(t("label.recruit", locale, partner=partner),
                      t(f"partner_help.{action.kind}", locale))
     if isinstance(action, Move):

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from bot.tables.fronts.moonriver.labels import parcel_text
 from bot.tables.words import Segment as Segment
 from bot.tables.words import turn_lines as turn_lines
-from engine.games.i18n import t
+from engine.games.i18n import list_of, t
 from engine.moonriver import events as ev
 from engine.moonriver.grid import cell_name
 from engine.moonriver.state import GameState
@@ -89,7 +89,7 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
                           cell=cell_name(e.source)))
         elif isinstance(e, ev.ParcelsRemoved) and e.seat is not None:
             key = "turn.discarded" if e.reason == "nothing_fits" else "turn.left_over"
-            what = t(key, locale, parcels=", ".join(parcel(p) for p in e.parcels))
+            what = t(key, locale, parcels=list_of((parcel(p) for p in e.parcels), locale))
             if e.seat == seat:
                 said.append(what)
             else:  # R-END-2: the final placement passes over a seat left with one parcel
@@ -98,6 +98,8 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
             said.append(t("turn.bonus", locale,
                           landscape=t(f"landscape.{e.landscape}", locale),
                           cell=cell_name(e.cell)))
+        elif isinstance(e, ev.Passed) and e.step == "desperado" and not (chosen and index == 0):
+            said.append(t("turn.no_swap", locale))  # R-PART-3: nothing to swap, said so
         elif isinstance(e, ev.Passed) and e.step == "build":
             if chosen and index == 0:
                 said.append(t("turn.passed", locale))
