@@ -1,5 +1,6 @@
-"""Charts drawn with the toolkit, game-free: a line per player over the rounds, and one
-stacked bar per player of where the points came from.
+"""Charts drawn with the toolkit, game-free: a line per player over the rounds (the
+story picture; a player's rating over their games on the profile), and one stacked bar
+per player of where the points came from.
 
 Drawn straight with Pillow rather than a plotting library: the pictures need the
 themes' fixed palette (no anti-aliased in-between colours), the bundled fonts with

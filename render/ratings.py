@@ -6,7 +6,8 @@ ratings already rounded), so nothing here knows a store, Discord or a game's rul
 Every text is at least `TEXT` native pixels (11 px at phone width, 400 px).
 
 leaderboard state: {"title", "rated", "me" (row index or -1), "rows": [{"rank", "name",
-"rating", "games", "wins", "trend"}]}
+"rating", "games", "wins", "trend"}], "mine" (optional: the asker's own row, a row
+like the others, when they rank below the top rows)}
 profile state: {"title", "rating", "rank" (None: hidden), "games", "wins", "average",
 "best", "history": [ratings after each game, oldest first]}
 """
@@ -19,6 +20,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.games.i18n import t
+from render import chart
 from render.encode import to_png_bytes
 from render.request import DrawRequest
 from render.stamps import draw_text, text_width
@@ -64,14 +66,41 @@ def trend_text(trend: int) -> str:
     return "–"
 
 
-def leaderboard_height(rows: int) -> int:
-    return PAD + TITLE + 24 + HEAD_H + ROW_H * max(rows, 1) + 2 * (SMALL + 10) + 2 * PAD
+MINE_H = SMALL + 22  # the "your place" line above the asker's own row
+
+
+def leaderboard_height(rows: int, mine: bool = False) -> int:
+    return (PAD + TITLE + 24 + HEAD_H + ROW_H * max(rows, 1) + 2 * (SMALL + 10) + 2 * PAD
+            + (MINE_H + ROW_H if mine else 0))
+
+
+def _board_row(image: Image.Image, y: int, row: dict[str, Any], mine: bool,
+               theme: Theme) -> None:
+    """One row: rank, name, rating, games, wins, trend; the asker's outlined."""
+    middle = y + ROW_H / 2
+    if mine:
+        ImageDraw.Draw(image).rounded_rectangle((PAD, y + 3, WIDTH - PAD, y + ROW_H - 3),
+                                                radius=8, outline=theme.highlight, width=3)
+    draw_text(image, (_x(COLUMNS[0]), middle), f"{row['rank']}.", TEXT, theme.text,
+              bold=True, anchor="rm")
+    draw_text(image, (_x(COLUMNS[1]), middle), row["name"], TEXT, theme.text, bold=True,
+              anchor="lm", max_width=_x(COLUMNS[2]) - _x(COLUMNS[1]) - 70)
+    draw_text(image, (_x(COLUMNS[2]), middle), str(row["rating"]), TEXT + 4, theme.text,
+              bold=True, anchor="rm")
+    for column, value in ((3, row["games"]), (4, row["wins"])):
+        draw_text(image, (_x(COLUMNS[column]), middle), str(value), TEXT, theme.muted,
+                  anchor="rm")
+    trend = int(row["trend"])
+    draw_text(image, (_x(COLUMNS[5]), middle), trend_text(trend), TEXT,
+              theme.legal if trend > 0 else theme.muted, bold=trend > 0, anchor="rm")
 
 
 def render_leaderboard(state: dict[str, Any], *, locale: str, theme: Theme) -> Image.Image:
-    """Rank, name, rating, games, wins and trend, best first; the asker's row outlined."""
+    """Rank, name, rating, games, wins and trend, best first; the asker's row outlined,
+    or, when they rank below the top rows, their own row under them ("your place")."""
     rows: Sequence[dict[str, Any]] = state["rows"]
-    image = _card(leaderboard_height(len(rows)), state["title"], theme)
+    mine: dict[str, Any] | None = state.get("mine")
+    image = _card(leaderboard_height(len(rows), mine is not None), state["title"], theme)
     d = ImageDraw.Draw(image)
     y = PAD + TITLE + 24
     heads = ("#", t("render.board_player", locale), t("render.board_rating", locale),
@@ -87,25 +116,17 @@ def render_leaderboard(state: dict[str, Any], *, locale: str, theme: Theme) -> I
                   theme.muted, anchor="mm", max_width=WIDTH - 4 * PAD)
         y += ROW_H
     for index, row in enumerate(rows):
-        middle = y + ROW_H / 2
-        if index == state.get("me", -1):
-            d.rounded_rectangle((PAD, y + 3, WIDTH - PAD, y + ROW_H - 3), radius=8,
-                                outline=theme.highlight, width=3)
-        draw_text(image, (_x(COLUMNS[0]), middle), f"{row['rank']}.", TEXT, theme.text,
-                  bold=True, anchor="rm")
-        draw_text(image, (_x(COLUMNS[1]), middle), row["name"], TEXT, theme.text, bold=True,
-                  anchor="lm", max_width=_x(COLUMNS[2]) - _x(COLUMNS[1]) - 70)
-        draw_text(image, (_x(COLUMNS[2]), middle), str(row["rating"]), TEXT + 4, theme.text,
-                  bold=True, anchor="rm")
-        for column, value in ((3, row["games"]), (4, row["wins"])):
-            draw_text(image, (_x(COLUMNS[column]), middle), str(value), TEXT, theme.muted,
-                      anchor="rm")
-        trend = int(row["trend"])
-        draw_text(image, (_x(COLUMNS[5]), middle), trend_text(trend), TEXT,
-                  theme.legal if trend > 0 else theme.muted, bold=trend > 0, anchor="rm")
+        _board_row(image, y, row, index == state.get("me", -1), theme)
         y += ROW_H
         if index < len(rows) - 1:
             d.line((PAD + 10, y, WIDTH - PAD - 10, y), fill=theme.grid_line)
+    if mine is not None:
+        d.line((PAD, y, WIDTH - PAD, y), fill=theme.panel_edge, width=2)
+        draw_text(image, (_x(COLUMNS[1]), y + MINE_H / 2 + 2), t("render.board_mine", locale),
+                  SMALL, theme.muted, bold=True, anchor="lm", max_width=WIDTH - 4 * PAD)
+        y += MINE_H
+        _board_row(image, y, mine, True, theme)
+        y += ROW_H
     for line, text in enumerate((t("render.board_note", locale),
                                  t("render.board_count", locale, count=state["rated"]))):
         draw_text(image, (PAD + 4, y + PAD + line * (SMALL + 10)), text, SMALL, theme.muted,
@@ -150,44 +171,24 @@ def render_profile(state: dict[str, Any], *, locale: str, theme: Theme) -> Image
     return image
 
 
-def chart_points(box: tuple[int, int, int, int], values: Sequence[int]
-                 ) -> list[tuple[float, float]]:
-    """Where each value goes in `box` (left, top, right, bottom): evenly from left to
-    right (one value: in the middle), the lowest at the bottom, the highest at the top."""
-    left, top, right, bottom = box
-    low, high = min(values), max(values)
-    span = (high - low) or 1
-    step = (right - left) / (len(values) - 1) if len(values) > 1 else 0.0
-    return [(left + step * i if len(values) > 1 else (left + right) / 2,
-             bottom - (v - low) / span * (bottom - top) if high != low else (top + bottom) / 2)
-            for i, v in enumerate(values)]
-
-
 def draw_chart(image: Image.Image, box: tuple[int, int, int, int], values: Sequence[int],
-               locale: str, theme: Theme) -> None:
-    """The rating over time: its title, the highest and lowest values on a scale at the
-    left, the line with a dot per game, and the newest value at its end."""
-    d = ImageDraw.Draw(image)
+               locale: str, theme: Theme) -> chart.LineGeometry:
+    """The rating over time on the game-free line chart (render.chart, as the story's
+    scores): its title, gridlines with round values at the left, the games numbered
+    under the plot, the line with a marker per game, and the newest value at its end."""
     left, top, right, bottom = box
     draw_text(image, (left + 4, top), t("render.profile_chart", locale), TEXT, theme.text,
               bold=True, anchor="la", max_width=right - left - 8)
-    plot = (left + 70, top + 50, right - 70, bottom - 16)
-    d.rectangle(plot, outline=theme.grid_line)
-    if not values:
-        return
-    low, high = min(values), max(values)
-    draw_text(image, (plot[0] - 10, plot[1]), str(high), SMALL, theme.muted, anchor="rm")
-    if high != low:
-        draw_text(image, (plot[0] - 10, plot[3]), str(low), SMALL, theme.muted, anchor="rm")
-    inner = (plot[0] + 12, plot[1] + 12, plot[2] - 12, plot[3] - 12)
-    points = chart_points(inner, values)
-    if len(points) > 1:
-        d.line(points, fill=theme.highlight, width=4, joint="curve")
-    for x, y in points:
-        d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=theme.highlight)
-    last_y = points[-1][1]
-    draw_text(image, (plot[2] + 8, last_y), str(values[-1]), SMALL, theme.text, bold=True,
-              anchor="lm")
+    lines = [chart.Line("", theme.highlight, tuple(values))] if values else []
+    steps = [str(n) for n in range(1, len(values) + 1)]
+    newest = text_width(str(values[-1]), SMALL, True) + 12 if values else 0
+    geometry = chart.draw_lines(image, (left, top + 46, right - newest, bottom), lines,
+                                steps, theme=theme, text=SMALL)
+    if values:
+        x, y = geometry.points[0][-1]
+        draw_text(image, (x + chart.MARKER // 2 + 6, y), str(values[-1]), SMALL, theme.text,
+                  bold=True, anchor="lm")
+    return geometry
 
 
 def draw(request: DrawRequest) -> bytes:

@@ -19,7 +19,8 @@ class DrawRequest:
     (`GameRules.player_view`: hidden cards and draw orders never in it); `seat`
     for a player's own board and for previews; `choices` (the legal placements, lettered in the
     picture) and `proposed` (the one to draw as a ghost) for previews; `events` (the turn
-    just played) for the turn picture's marks."""
+    just played) for the turn picture's marks; `resigned` for the end picture's standings (seats a
+    computer played out after their player resigned: last, marked, never the winner)."""
 
     game: str  # a key of render.registry.GAMES (the engine's registry key)
     kind: str
@@ -31,6 +32,7 @@ class DrawRequest:
     choices: tuple[Any, ...] = ()
     proposed: Any = None
     rounds: tuple[tuple[int, ...], ...] = ()
+    resigned: tuple[int, ...] = ()  # seats whose player resigned: ranked last at the end
 
     @classmethod
     def of(cls, game: str, kind: str, state: Any, *, viewer: int | None = None,

@@ -9,7 +9,7 @@ says how it looks, so the two final pictures cannot drift apart. Every text is a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -52,6 +52,7 @@ class Standing:
     winner: bool
     icon: Image.Image
     colour: RGB
+    resigned: bool = False  # marked, and never outlined as a winner
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,30 @@ def ranked(players: int, key: Callable[[int], tuple[int, ...]]) -> list[tuple[in
     return out
 
 
+def resigned_last(ranking: Sequence[tuple[int, int]], resigned: Collection[int]
+                  ) -> list[tuple[int, int]]:
+    """`ranking` (rank, seat) with the seats whose player resigned moved below everyone
+    else, in their own order, and the ranks closed up (ties kept): as the ratings rank
+    them, so the end post never names a resigned player the winner."""
+    kept = [pair for pair in ranking if pair[1] not in resigned]
+    gone = [pair for pair in ranking if pair[1] in resigned]
+    out: list[tuple[int, int]] = []
+    for group in (kept, gone):
+        for i, (rank, seat) in enumerate(group):
+            same = i > 0 and group[i - 1][0] == rank
+            out.append((out[-1][0] if same else len(out) + 1, seat))
+    return out
+
+
+def winners_of(ranking: Sequence[tuple[int, int]], resigned: Collection[int],
+               engine_winners: Collection[int]) -> set[int]:
+    """Who is outlined as a winner: the engine's winners, or with a resignation, whoever
+    is first once resigned seats are last (a resigned seat never)."""
+    if not resigned:
+        return set(engine_winners)
+    return {seat for rank, seat in ranking if rank == 1 and seat not in resigned}
+
+
 def standings_height(players: int) -> int:
     """The title and one standing per player."""
     return TITLE + 24 + STANDING_H * players
@@ -104,7 +129,7 @@ def draw_standings(image: Image.Image, standings: Sequence[Standing], theme: The
     y = PAD + TITLE + 20
     for s in standings:
         middle = y + STANDING_H / 2
-        if s.winner:
+        if s.winner and not s.resigned:
             d.rounded_rectangle((PAD, y + 2, WIDTH - PAD, y + STANDING_H - 2), radius=8,
                                 outline=theme.highlight, width=3)
         draw_text(image, (PAD + 44, middle), f"{s.rank}.", TITLE, theme.text, bold=True,
@@ -113,9 +138,11 @@ def draw_standings(image: Image.Image, standings: Sequence[Standing], theme: The
         total = draw_text(image, (WIDTH - PAD - 14, middle),
                           counted("render.score", s.points, locale), TITLE, theme.text,
                           bold=True, anchor="rm")
-        note = t("render.winner", locale) if s.winner else ""
+        note = t("render.resigned", locale) if s.resigned else \
+            t("render.winner", locale) if s.winner else ""
         note_w = draw_text(image, (WIDTH - PAD - 34 - total, middle), note, TEXT,
-                           theme.highlight, bold=True, anchor="rm") if note else 0
+                           theme.muted if s.resigned else theme.highlight, bold=True,
+                           anchor="rm") if note else 0
         name_x = PAD + 108
         name_w = draw_text(image, (name_x, middle), s.name, TITLE - 2, theme.text, bold=True,
                            anchor="lm", max_width=WIDTH - name_x - total - note_w - 70,

@@ -102,7 +102,8 @@ async def build_announcement(post: Post, game: Game, state: Any | None,
     if state is None:  # a table post for a game without a state (never started)
         return Announcement(post.text)
     png = await drawn_for_post(front_of(game.options.game).turn_png, state,
-                               tuple(context.events), locale, game.settings.theme)
+                               tuple(context.events), locale, game.settings.theme,
+                               game.resigned)
     # the row's own line (an undo, a resignation) closes the turns the log tells: a long
     # post drops its oldest lines first, never this one
     lines = [*context.lines, post.text] if post.text else list(context.lines)

@@ -38,9 +38,18 @@ class TurnPost:
 
 def ranking(game: Game, state: Any) -> str:
     """'carol 30 · alice 22 · bob 18', best first (R-SCORE-*, K-END-*; the game's
-    front end orders them)."""
-    return " · ".join(f"{safe_name(name)} {points}"
-                      for name, points in front_of(game.options.game).ranking(state))
+    front end orders them); a seat whose player resigned last and marked so, as the
+    ratings rank it, whatever its computer scored."""
+    names = rules_of(game).names(state)
+    gone = {names[seat] for seat in game.resigned}
+    order = front_of(game.options.game).ranking(state)
+    locale = game.settings.locale
+
+    def shown(name: str) -> str:
+        return t("turn.resigned_name", locale, name=safe_name(name)) if name in gone \
+            else safe_name(name)
+    return " · ".join(f"{shown(name)} {points}" for name, points in [
+        *(p for p in order if p[0] not in gone), *(p for p in order if p[0] in gone)])
 
 
 def seat_order(game: Game, state: Any) -> str:

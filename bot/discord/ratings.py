@@ -20,7 +20,8 @@ from bot.discord.lobby import table_channel
 from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
 from bot.tables.errors import BadInput, GuildOnly, NoGameHere, NotAllowed
-from bot.tables.ratings import Board, PlayerRecord, level_of, person, shown
+from bot.tables.fronts import front_of, game_text
+from bot.tables.ratings import Board, BoardRow, PlayerRecord, level_of, person, shown
 from engine.games.i18n import t
 from engine.registry import game_named
 from render.pool import DrawRequest
@@ -48,14 +49,20 @@ def shown_name(player: str, name: str, locale: str) -> str:
     return t("ratings.computer", locale, level=level) if level is not None else name
 
 
+def row_state(row: BoardRow, locale: str) -> dict[str, Any]:
+    """One leaderboard row as the picture draws it."""
+    return {"rank": row.rank, "name": shown_name(row.player, row.name, locale),
+            "rating": shown(row.ordinal), "games": row.games, "wins": row.wins,
+            "trend": shown(row.ordinal) - shown(row.ordinal - row.trend)}
+
+
 def board_state(board: Board, title: str, me: str, locale: str) -> dict[str, Any]:
-    """The leaderboard picture's data (`render.ratings`)."""
-    rows = [{"rank": r.rank, "name": shown_name(r.player, r.name, locale),
-             "rating": shown(r.ordinal), "games": r.games, "wins": r.wins,
-             "trend": shown(r.ordinal) - shown(r.ordinal - r.trend)} for r in board.rows]
+    """The leaderboard picture's data (`render.ratings`): the top rows, the asker's row
+    marked, or their own place in a row below the top ones."""
     mine = next((i for i, r in enumerate(board.rows) if r.player == me), -1)
     return {"title": t("ratings.board_title", locale, game=title), "rated": board.rated,
-            "me": mine, "rows": rows}
+            "me": mine, "rows": [row_state(r, locale) for r in board.rows],
+            "mine": row_state(board.mine, locale) if board.mine is not None else None}
 
 
 def profile_state(record: PlayerRecord, title: str, locale: str) -> dict[str, Any]:
@@ -68,9 +75,14 @@ def profile_state(record: PlayerRecord, title: str, locale: str) -> dict[str, An
 
 
 async def _send_picture(interaction: discord.Interaction[Any], request: DrawRequest,
-                        name: str) -> None:
+                        name: str, *, also: tuple[str, bytes] | None = None,
+                        content: str = "") -> None:
+    """The picture privately; `also`: a second one (name, PNG) in the same message."""
     png = await drawn(picture, request)
-    await interaction.followup.send(file=discord.File(io.BytesIO(png), name), ephemeral=True)
+    files = [discord.File(io.BytesIO(png), name)]
+    if also is not None:
+        files.append(discord.File(io.BytesIO(also[1]), also[0]))
+    await interaction.followup.send(content, files=files, ephemeral=True)
 
 
 @app_commands.command(name=command_text("leaderboard", "name"),
@@ -79,7 +91,8 @@ async def leaderboard(interaction: discord.Interaction[Any]) -> None:
     """The server's best players of this game, as a picture, privately."""
     key, guild, locale = game_of(interaction), guild_of(interaction), locale_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    board = await client_of(interaction).service.leaderboard(guild, key)
+    board = await client_of(interaction).service.leaderboard(guild, key,
+                                                             asker=interaction.user.id)
     state = board_state(board, game_named(key).title, person(interaction.user.id), locale)
     await _send_picture(interaction, DrawRequest(key, "leaderboard", state, locale=locale),
                         "leaderboard.png")
@@ -99,9 +112,17 @@ async def profile(interaction: discord.Interaction[Any],
         await reply_private(interaction, t("ratings.no_profile", locale,
                                            player=safe_name(whom.display_name), game=title))
         return
+    best, content = None, ""
+    final = await client_of(interaction).service.best_final(record)
+    if final is not None:  # the best game's final board, drawn by the game's own renderer
+        game, state, seat = final
+        best = ("best.png", await drawn(front_of(key).best_png, state, seat, locale,
+                                        game.settings.theme))
+        content = game_text(key, "ratings.best_final", locale, score=record.best_score)
     await _send_picture(interaction, DrawRequest(key, "profile",
                                                  profile_state(record, title, locale),
-                                                 locale=locale), "profile.png")
+                                                 locale=locale), "profile.png",
+                        also=best, content=content)
 
 
 @app_commands.command(name=command_text("resetboard", "name"),

@@ -176,6 +176,11 @@ class Game:
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
+    @property
+    def resigned(self) -> tuple[int, ...]:
+        """The seats whose player resigned: a person's seat a computer plays out."""
+        return tuple(s.seat for s in self.seats if s.user_id is not None and s.is_ai)
+
 
 @dataclass(frozen=True, slots=True)
 class LoggedAction:

@@ -14,7 +14,7 @@ as the rating firms up.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -88,6 +88,12 @@ class RatedGame:
     placings: tuple[Placing, ...]
 
 
+def resigned_last(places: Sequence[int], resigned: Collection[int]) -> list[int]:
+    """The game's places (0 first, ties equal) with the `resigned` seats below everyone
+    who did not resign and the others closed up: whoever is then 0 won."""
+    return list(ranks_of([(seat not in resigned, -place) for seat, place in enumerate(places)]))
+
+
 def placings_of(seats: Sequence[tuple[int | None, str | None, str]], places: Sequence[int],
                 scores: Sequence[int]) -> tuple[Placing, ...] | None:
     """The seats (user id, computer name, seat name) of a finished game with the game's
@@ -95,9 +101,8 @@ def placings_of(seats: Sequence[tuple[int | None, str | None, str]], places: Seq
     computer played out) goes below everyone who did not resign, and the others close
     up: whoever is then first won. None when the game does not count: no person at the
     table, or fewer than two identities."""
-    resigned = [user is not None and ai is not None for user, ai, _name in seats]
-    final = ranks_of([(not gave_up, -place) for gave_up, place in zip(resigned, places,
-                                                                       strict=True)])
+    final = resigned_last(places, {i for i, (user, ai, _name) in enumerate(seats)
+                                   if user is not None and ai is not None})
     out = []
     for i, (user, ai, name) in enumerate(seats):
         player = person(user) if user is not None else computer(ai or "")
@@ -154,6 +159,7 @@ class Board:
 
     rows: tuple[BoardRow, ...]
     rated: int
+    mine: BoardRow | None = None  # the asker's own row when below the top rows (shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +175,19 @@ class PlayerRecord:
     ordinal: float
     rank: int | None                    # None while hidden from the leaderboard
     history: tuple[tuple[datetime, float], ...]  # (game's end, ordinal after it), oldest first
+    best_game: int | None = None        # the game of the best score (the latest of equals)
+
+
+def row_of(record: PlayerRecord) -> BoardRow | None:
+    """A player's leaderboard row from their record (the asker's place below the top
+    rows), its trend as a board computes it; None while they hide from the board."""
+    if record.rank is None:
+        return None
+    before = record.history[-TREND_GAMES - 1][1] if len(record.history) > TREND_GAMES \
+        else START_ORDINAL
+    user = int(record.player[2:]) if record.player.startswith("u:") else None
+    return BoardRow(record.rank, record.player, record.name, user, record.ordinal,
+                    record.games, record.wins, record.ordinal - before)
 
 
 def shown(ordinal: float) -> int:

@@ -59,7 +59,15 @@ from bot.tables.errors import (
 from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
 from bot.tables.narration import Told, story, told_turns
-from bot.tables.ratings import Board, PlayerRecord, RatedGame, person, placings_of
+from bot.tables.ratings import (
+    Board,
+    PlayerRecord,
+    RatedGame,
+    person,
+    placings_of,
+    resigned_last,
+    row_of,
+)
 from bot.tables.store.base import (
     REMINDER_LEASE,
     ActionEntry,
@@ -871,22 +879,27 @@ class TableService:
     async def _commit(self, game: Game, state: GameState, played: Sequence[Played],
                       mover_locale: str | None = None, *,
                       tapping: int | None = None, stand_in: int | None = None,
-                      said: str = "") -> ActResult:
+                      said: str = "", seats: Sequence[Seat] | None = None) -> ActResult:
         """Log, snapshot, fresh deadlines (per decision) and the announcement: one write.
         `mover_locale`: the mover's language (`_entries`); `tapping`: the user who made
         the move, if a player did (`_announce`); `stand_in`: the silent seat a computer
         played this call's first turn for, told as such, and its player is told
         privately what was played in their name; `said`: a line the post opens with (a
-        resignation). The end of a game also rates it, in the same write."""
+        resignation); `seats`: written in the same transaction (a resignation's seat). The
+        end of a game also rates it, in the same write."""
         rules = rules_of(game)
         result = None
         rated = None
         final = rules.result(state)
         if final is not None:  # stored by name (results before tables knew their game were)
             names = rules.names(state)
+            winners = final.winners
+            if game.resigned:  # a resigned seat never won: whoever is first without it
+                places = resigned_last(final.places(), game.resigned)
+                winners = tuple(i for i, place in enumerate(places) if place == 0)
             result = GameResult(game.id, game.guild_id, self.clock(),
                                 dict(zip(names, final.scores, strict=True)),
-                                tuple(names[i] for i in final.winners))
+                                tuple(names[i] for i in winners))
             rated = self._rated(game, names, final)
         events = [e for p in played for e in p.events]
         previous = await self.state_of(game)
@@ -899,7 +912,7 @@ class TableService:
         game = self._saved(await self.store.record_actions(
             game, entries=entries,
             state=rules.state_to_dict(state), reminders=self._reminders_for(game, state),
-            now=self.clock(), result=result, posts=posts, rated=rated))
+            now=self.clock(), result=result, posts=posts, rated=rated, seats=seats))
         self._remember(game, state)
         finished = rules.is_over(state)
         return ActResult(game, state, tuple(played), self._user_to_move(game, state), finished)
@@ -1106,40 +1119,58 @@ class TableService:
     async def resign(self, channel_id: int, user: User) -> ActResult:
         """A seated player gives up mid-game: a computer of the table's stand-in level
         plays their seat to the end (the seat keeps their name and ranks last for the
-        ratings), and the thread is told in one line with the table's next post."""
+        ratings), and the thread is told in one line with the table's next post. One
+        write: the seat, the computers' moves up to the next person's decision and the
+        post with its line commit together, so no crash leaves a resigned seat untold."""
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
             seat = self._own_seat(game, user)
-            level = self._standin_level(game)
             seats = list(game.seats)
-            seats[seat.seat] = replace(seat, ai=ai_name(level))
-            game = self._saved(await self.store.update_lobby(
-                game, seats=seats, host_id=game.host_id, settings=game.settings,
-                now=self.clock()))
+            seats[seat.seat] = replace(seat, ai=ai_name(self._standin_level(game)))
             state = await self.state_of(game)
+            game = replace(game, seats=tuple(seats))  # as it will be stored
             said = t("ratings.resigned_table", game.settings.locale,
                      player=self.literal(seat.name))
             after, computers = await self._play_computers(game, state)
             if computers:
-                return await self._commit(game, after, computers, said=said)
-            game = self._saved(await self.store.truncate_actions(
-                game, keep=await self.store.action_count(game.id),
-                state=rules_of(game).state_to_dict(state),
+                return await self._commit(game, after, computers, said=said, seats=seats)
+            game = self._saved(await self.store.record_actions(
+                game, entries=(), state=rules_of(game).state_to_dict(state),
                 reminders=self._reminders_for(game, state), now=self.clock(),
-                posts=self._announce(game, state, (), None, said=said)))
+                posts=self._announce(game, state, (), None, said=said), seats=seats))
             self._remember(game, state)
             return ActResult(game, state, (), self._user_to_move(game, state), False)
 
     # --- ratings (bot/tables/ratings.py) -------------------------------------------------
 
-    async def leaderboard(self, guild_id: int, game: str, limit: int = BOARD_ROWS) -> Board:
-        """A server's best players of a game (players hiding left out)."""
-        return await self.store.leaderboard(guild_id, game, limit)
+    async def leaderboard(self, guild_id: int, game: str, limit: int = BOARD_ROWS,
+                          asker: int | None = None) -> Board:
+        """A server's best players of a game (players hiding left out); with `asker`, their
+        own row too when they are rated below the top rows (and not hiding)."""
+        board = await self.store.leaderboard(guild_id, game, limit)
+        me = person(asker) if asker is not None else None
+        if me is None or any(row.player == me for row in board.rows):
+            return board
+        record = await self.store.player_record(guild_id, game, me)
+        return board if record is None else replace(board, mine=row_of(record))
 
     async def profile(self, guild_id: int, game: str, user_id: int) -> PlayerRecord | None:
         """A member's record in a game on this server; None if never rated here."""
         return await self.store.player_record(guild_id, game, person(user_id))
+
+    async def best_final(self, record: PlayerRecord) -> tuple[Game, GameState, int] | None:
+        """The finished game of a player's best score, its final state and their seat in
+        it: the profile shows that ranch, kingdom or area. None where it is gone (a
+        computer identity, or a game no longer stored)."""
+        if record.best_game is None or not record.player.startswith("u:"):
+            return None
+        game = await self.store.game(record.best_game)
+        user = int(record.player[2:])
+        seat = None if game is None else game.seat_of(user)
+        if game is None or seat is None or game.status is not Status.FINISHED:
+            return None
+        return game, await self.state_of(game), seat.seat
 
     async def hide_from_leaderboard(self, guild_id: int, game: str, user: User,
                                     hidden: bool) -> None:

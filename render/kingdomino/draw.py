@@ -36,7 +36,8 @@ def draw(request: DrawRequest) -> bytes:
         image = render_kingdomino_story(state, request.rounds, locale=locale,
                                         theme=theme).image
     elif request.kind == "final":
-        image = render_final(state, locale=locale, theme=theme).image
+        image = render_final(state, locale=locale, theme=theme,
+                             resigned=request.resigned).image
     else:
         image = render_kingdom(state, request.seat, locale=locale, theme=theme)
     return to_png(image, theme)

@@ -13,6 +13,8 @@ with Moon River.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from PIL import Image
 
 from engine.games.i18n import t
@@ -96,12 +98,13 @@ def _bonuses(view_or_state: TableView | GameState, view: TableView) -> tuple[str
 
 
 def render_final(view_or_state: TableView | GameState, *, locale: str = "en",
-                 theme: Theme) -> TurnPicture:
-    """The standings, best first (winners outlined), the kingdoms, then the score sheet."""
+                 theme: Theme, resigned: Collection[int] = ()) -> TurnPicture:
+    """The standings, best first (winners outlined; `resigned` seats last and marked),
+    the kingdoms, then the score sheet."""
     view = view_of(view_or_state)
     bonuses = _bonuses(view_or_state, view)
     with drawn_texts() as texts:
-        image, kingdoms = _draw(view, bonuses, theme, locale)
+        image, kingdoms = _draw(view, bonuses, theme, locale, resigned)
     smallest = min((size for _, size in texts), default=TEXT)
     return TurnPicture(image, TurnLayout(image.width, image.height, smallest,
                                          kingdoms=tuple(kingdoms)))
@@ -129,8 +132,8 @@ def _kingdoms_height(view: TableView) -> int:
     return max(big.height, lines * small.height + (lines - 1) * GAP)
 
 
-def _draw(view: TableView, bonuses: tuple[str, ...], theme: Theme, locale: str
-          ) -> tuple[Image.Image, list[KingdomGeometry]]:
+def _draw(view: TableView, bonuses: tuple[str, ...], theme: Theme, locale: str,
+          resigned: Collection[int] = ()) -> tuple[Image.Image, list[KingdomGeometry]]:
     players = view.players
     rows = sheet_rows(view, locale, card.column_width(len(players), LABEL_W) - 10, bonuses)
     big, small, per_row = _kingdom_sizes(view)
@@ -141,12 +144,13 @@ def _draw(view: TableView, bonuses: tuple[str, ...], theme: Theme, locale: str
     if view.games > 1:
         title += " · " + t("kd.pic.dynasty", locale)
     image = card.new_card(height, title, theme)
-    winners = set(view.winners)
     totals = series_totals(view)
-    order = ranking(view)
+    order = card.resigned_last(ranking(view), resigned)
+    winners = card.winners_of(order, resigned, view.winners)
     card.draw_standings(image, [
         card.Standing(rank, players[seat].name, totals[seat], seat in winners,
-                 sprites.king(king_rgb(seat, theme), card.STANDINGS_ICON), king_rgb(seat, theme))
+                 sprites.king(king_rgb(seat, theme), card.STANDINGS_ICON), king_rgb(seat, theme),
+                 seat in resigned)
         for rank, seat in order], theme, locale)
     first = players[order[0][1]]
     geometry = [draw_kingdom(image, first, card.PAD, kingdoms_y,

@@ -34,5 +34,6 @@ def draw(request: DrawRequest) -> bytes:
                                        theme=theme)
         return to_png(story.image, theme)
     else:
-        picture = render_final(request.state, locale=locale, theme=theme)
+        picture = render_final(request.state, locale=locale, theme=theme,
+                               resigned=request.resigned)
     return to_png(picture.image, theme)

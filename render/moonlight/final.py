@@ -4,6 +4,7 @@ result. Drawn on the shared end card (render.score_card) like the other games'."
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -57,21 +58,24 @@ def _icon(seat: int, size: int) -> Image.Image:
 
 
 def render_final(view: MoonlightView | dict[str, Any], *, locale: str = "en",
-                 theme: Theme) -> Picture:
+                 theme: Theme, resigned: Collection[int] = ()) -> Picture:
+    """The standings (a `resigned` seat last and marked, never the winner), each
+    deal's winner and the area."""
     seen = view_of(view)
     with drawn_texts():  # measured once, then drawn on a card of the height it needs
-        _, height, _ = _draw(seen, theme, locale, None)
+        _, height, _ = _draw(seen, theme, locale, None, resigned)
     with drawn_texts() as texts:
-        image, _, geometry = _draw(seen, theme, locale, height)
+        image, _, geometry = _draw(seen, theme, locale, height, resigned)
     smallest = min((size for _, size in texts), default=TEXT)
     return Picture(image, Layout(image.width, image.height, smallest, area=geometry))
 
 
 def _standings(image: Image.Image, view: MoonlightView, theme: Theme, locale: str,
-               y: int) -> int:
+               y: int, resigned: Collection[int] = ()) -> int:
     d = ImageDraw.Draw(image)
-    winners = set(view.winners)
-    for rank, seat in ranking(view):
+    order = card.resigned_last(ranking(view), resigned)
+    winners = card.winners_of(order, resigned, view.winners)
+    for rank, seat in order:
         middle = y + card.STANDING_H / 2
         if seat in winners:
             d.rounded_rectangle((PAD, y + 2, card.WIDTH - PAD, y + card.STANDING_H - 2),
@@ -83,9 +87,11 @@ def _standings(image: Image.Image, view: MoonlightView, theme: Theme, locale: st
         total = draw_text(image, (card.WIDTH - PAD - 14, middle),
                           counted("ml.pic.rounds", view.wins[seat], locale), TEXT + 2,
                           theme.text, bold=True, anchor="rm")
-        note = t("render.winner", locale) if seat in winners else ""
+        note = t("render.resigned", locale) if seat in resigned else \
+            t("render.winner", locale) if seat in winners else ""
         note_w = draw_text(image, (card.WIDTH - PAD - 30 - total, middle), note, TEXT,
-                           theme.highlight, bold=True, anchor="rm") if note else 0
+                           theme.muted if seat in resigned else theme.highlight, bold=True,
+                           anchor="rm") if note else 0
         name_x = PAD + 108
         draw_text(image, (name_x, middle), view.players[seat], card.TITLE - 2, theme.text,
                   bold=True, anchor="lm", max_width=card.WIDTH - name_x - total - note_w - 60)
@@ -93,11 +99,11 @@ def _standings(image: Image.Image, view: MoonlightView, theme: Theme, locale: st
     return y
 
 
-def _draw(view: MoonlightView, theme: Theme, locale: str, height: int | None
-          ) -> tuple[Image.Image, int, AreaGeometry]:
+def _draw(view: MoonlightView, theme: Theme, locale: str, height: int | None,
+          resigned: Collection[int] = ()) -> tuple[Image.Image, int, AreaGeometry]:
     title = t("render.final_scores", locale)
     image = card.new_card(height or 2400, title, theme)
-    y = _standings(image, view, theme, locale, PAD + card.TITLE + 20) + PAD
+    y = _standings(image, view, theme, locale, PAD + card.TITLE + 20, resigned) + PAD
     rows = deal_rows(view, locale)
     card.draw_sheet(image, y, [card.SheetColumn(view.players[seat], _icon(seat, card.COLUMN_ICON))
                                for seat in (0, 1)],

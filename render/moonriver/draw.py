@@ -30,7 +30,8 @@ def draw(request: DrawRequest) -> bytes:
     view, locale = public_view(GameState.from_dict(request.state)), request.locale
     if request.kind == "turn":
         picture = render_turn(view, theme=theme, locale=locale,
-                              changes=changes_of(request.events), palette=True)
+                              changes=changes_of(request.events), palette=True,
+                              resigned=request.resigned)
         return to_png_bytes(picture.image, theme=theme)
     if request.kind == "story":  # the end's second picture: the rounds and the sources
         story = render_moonriver_story(view, request.rounds, theme=theme, locale=locale)

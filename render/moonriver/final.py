@@ -10,6 +10,8 @@ shortened so a row never loses its total.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from PIL import Image
 
 from engine.games.i18n import t
@@ -37,10 +39,12 @@ def _ranking(view: TableView) -> list[tuple[int, int]]:
     return card.ranked(len(view.players), key)
 
 
-def render_final(view: TableView, *, theme: Theme, locale: str = "en") -> TurnPicture:
-    """The standings, best first (winners outlined), then the score sheet."""
+def render_final(view: TableView, *, theme: Theme, locale: str = "en",
+                 resigned: Collection[int] = ()) -> TurnPicture:
+    """The standings, best first (winners outlined; `resigned` seats last and marked),
+    then the score sheet."""
     with drawn_texts() as texts:
-        image, ranches = _draw(view, theme, locale)
+        image, ranches = _draw(view, theme, locale, resigned)
     smallest = min((size for _, size in texts), default=card.TEXT)
     layout = TurnLayout(image.width, image.height, smallest, ranches=tuple(ranches))
     return TurnPicture(image, layout)
@@ -83,7 +87,7 @@ def _draw_ranches(image: Image.Image, view: TableView, order: list[int], y: int,
     return out
 
 
-def _draw(view: TableView, theme: Theme, locale: str
+def _draw(view: TableView, theme: Theme, locale: str, resigned: Collection[int] = ()
           ) -> tuple[Image.Image, list[RanchGeometry]]:
     players = view.players
     rows = landscape_rows(view, locale, card.TEXT, card.column_width(len(players), LABEL_W) - 10)
@@ -94,12 +98,12 @@ def _draw(view: TableView, theme: Theme, locale: str
     if view.scenario is not None:  # R-LEG-2: which scenario this game scored
         title += " · " + t(f"scenario.{view.scenario}", locale)
     image = card.new_card(height, title, theme)
-    winners = set(view.winners)
-    ranking = _ranking(view)
+    ranking = card.resigned_last(_ranking(view), resigned)
+    winners = card.winners_of(ranking, resigned, view.winners)
     card.draw_standings(image, [
         card.Standing(rank, players[seat].name, players[seat].score.total, seat in winners,
                  sprites.ranchero(players[seat].colour, card.STANDINGS_ICON, theme),
-                 seat_rgb(players[seat].colour, theme))
+                 seat_rgb(players[seat].colour, theme), seat in resigned)
         for rank, seat in ranking], theme, locale)
     ranches = _draw_ranches(image, view, [seat for _, seat in ranking], ranches_y, theme,
                             locale)

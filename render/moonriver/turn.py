@@ -12,6 +12,7 @@ The picture reports its geometry (`TurnLayout`), so tests check sizes at phone s
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import partial
 
@@ -123,7 +124,8 @@ def _saloon_frame(width: int, height: int, theme: Theme) -> Image.Image:
 
 
 def render_turn(view: TableView, *, theme: Theme, locale: str = "en",
-                changes: TurnChanges | None = None, palette: bool = False) -> TurnPicture:
+                changes: TurnChanges | None = None, palette: bool = False,
+                resigned: Collection[int] = ()) -> TurnPicture:
     """The picture posted after a player turn, for phones first.
 
     `changes` are the marks of the turn just played (`render.moonriver.changes.changes_of` of its
@@ -132,7 +134,7 @@ def render_turn(view: TableView, *, theme: Theme, locale: str = "en",
     from cached parts (render.canvas): what the drawing worker encodes."""
     theme = moonriver_theme(theme)  # Moon River's colours in the palette
     if view.phase is Phase.OVER:
-        final = render_final(view, theme=theme, locale=locale)
+        final = render_final(view, theme=theme, locale=locale, resigned=resigned)
         return TurnPicture(to_palette(final.image, theme), final.layout) if palette else final
     changes = changes or TurnChanges()
     with drawn_texts() as texts:

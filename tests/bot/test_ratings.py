@@ -183,6 +183,27 @@ async def test_the_trend_looks_back_over_the_last_games(store: GameStore) -> Non
     assert row.trend > 0
 
 
+async def test_an_asker_below_the_top_rows_gets_their_own_place(store: GameStore,
+                                                                 clock: Clock) -> None:
+    """Fourteen players, each game one place lower: u:14 is 14th, below the top ten, and
+    the board answers their own row as the full board would rank it, with its trend; a
+    player in the top rows, hiding, or never rated gets none."""
+    service = TableService(store, clock=clock)
+    for n in range(1, 8):  # seven games: the trend looks back past the first ones
+        await store.rate_game(game_of(n, *((f"u:{p}", p - 1, 50 - p) for p in range(1, 15)),
+                                      minutes=n))
+    board = await service.leaderboard(GUILD, GAME, asker=14)
+    full = await store.leaderboard(GUILD, GAME, 20)
+    assert len(board.rows) == 10 and board.rows == full.rows[:10]
+    assert board.mine == full.rows[13] and board.mine is not None
+    assert board.mine.rank == 14 and board.mine.user_id == 14 and board.mine.trend < 0
+    assert (await service.leaderboard(GUILD, GAME, asker=3)).mine is None  # in the top
+    assert (await service.leaderboard(GUILD, GAME, asker=99)).mine is None  # never rated
+    await service.hide_from_leaderboard(GUILD, GAME, User(14, "n"), True)
+    assert (await service.leaderboard(GUILD, GAME, asker=14)).mine is None
+    assert (await service.leaderboard(GUILD, GAME)).mine is None
+
+
 async def test_a_player_may_hide_and_a_manager_may_reset(store: GameStore) -> None:
     await store.rate_game(game_of(1, ("u:1", 0, 30), ("u:2", 1, 20), ("ai:hard", 2, 3)))
     await store.set_hidden(GUILD, GAME, 1, True)
@@ -300,8 +321,106 @@ async def test_a_resigned_seat_is_played_to_the_end_and_ranked_last(
     await play_out(service, 100, {ALICE.id: ALICE}, Rng(8))
     board = await service.leaderboard(GUILD, GAME)
     assert [(r.player, r.wins) for r in board.rows] == [("u:1", 1), ("u:2", 0)]
+    [stored] = await store.results(GUILD)  # the game's result names no resigned winner
+    assert stored.winners == ("Alice",)
     expected = by_openskill({}, [("u:1", 0), ("u:2", 1)])
     assert board.rows[1].ordinal == expected["u:2"][0] - 3 * expected["u:2"][1]
+
+
+class Crashing:
+    """The store as a crash sees it: every read and write passes through, and the one
+    named write is counted, then fails before it commits (as a killed process would)."""
+
+    def __init__(self, store: GameStore, crash_on: str) -> None:
+        self.store, self.crash_on = store, crash_on
+        self.writes: list[str] = []
+
+    def __getattr__(self, name: str) -> object:
+        method = getattr(self.store, name)
+        if name not in WRITES:
+            return method
+
+        async def write(*args: object, **kwargs: object) -> object:
+            self.writes.append(name)
+            if name == self.crash_on:
+                raise RuntimeError("the process died here")
+            return await method(*args, **kwargs)
+        return write
+
+
+WRITES = ("update_lobby", "record_actions", "truncate_actions", "set_status")
+
+
+@pytest.mark.parametrize("crash", [False, True])
+async def test_a_resignation_is_one_write_with_its_line(store: GameStore, clock: Clock,
+                                                        crash: bool) -> None:
+    """The seat handed to a computer, the computer's moves and the thread's line commit
+    together: a crash in that write leaves the seat Bob's and nothing told; without one,
+    both are stored."""
+    service = TableService(store, clock=clock)
+    await service.create(100, ALICE, mr_options(variant="base"), guild_id=GUILD)
+    await service.join(100, BOB)
+    game = (await service.start(100, ALICE)).game
+    posts_before = len(await store.posts(game.id))
+    spy = Crashing(store, "record_actions" if crash else "")
+    resigning = TableService(spy, clock=clock)  # type: ignore[arg-type]
+    if crash:
+        with pytest.raises(RuntimeError):
+            await resigning.resign(100, BOB)
+    else:
+        await resigning.resign(100, BOB)
+    assert spy.writes == ["record_actions"]  # one write, whoever was to move
+    stored = await store.game(game.id)
+    assert stored is not None
+    bob = stored.seat_of(BOB.id)
+    posts = await store.posts(game.id)
+    told = [p for p in posts[posts_before:] if "Bob resigned" in p.text]
+    if crash:
+        assert bob is not None and bob.ai is None and told == []
+        assert len(posts) == posts_before and stored.version == game.version
+    else:
+        assert bob is not None and bob.ai == "greedy" and len(told) == 1
+
+
+async def test_the_profile_knows_the_game_of_the_best_score(store: GameStore) -> None:
+    for n, score in ((1, 30), (2, 45), (3, 45), (4, 12)):  # two best: the latest counts
+        await store.rate_game(game_of(n, ("u:1", 0, score), ("u:2", 1, 5)))
+    record = await store.player_record(GUILD, GAME, "u:1")
+    assert record is not None and record.best_score == 45 and record.best_game == 3
+    other = await store.player_record(GUILD, GAME, "u:2")
+    assert other is not None and other.best_game == 4
+
+
+async def test_the_best_final_board_is_the_finished_games_end(store: GameStore,
+                                                              clock: Clock) -> None:
+    """Two finished games: the profile's best board is the end state of the one where
+    the player scored most, with their own seat; a computer identity has none."""
+    service = TableService(store, clock=clock)
+    ends = {}
+    for channel, seed in ((100, 4), (101, 9)):
+        await service.create(channel, ALICE, mr_options(variant="base"), guild_id=GUILD)
+        await service.add_ai(channel, ALICE, "greedy")
+        await service.start(channel, ALICE)
+        await play_out(service, channel, {ALICE.id: ALICE}, Rng(seed))
+        status = await service.last_table(channel)
+        seat = status.game.seat_of(ALICE.id)
+        assert seat is not None
+        final = game_named(GAME).result(status.state)
+        assert final is not None
+        ends[status.game.id] = (final.scores[seat.seat], seat.seat, status.state)
+    record = await service.profile(GUILD, GAME, ALICE.id)
+    assert record is not None
+    best = await service.best_final(record)
+    assert best is not None
+    game, state, seat = best
+    score, want_seat, want_state = ends[game.id]
+    assert score == record.best_score == max(s for s, _, _ in ends.values())
+    assert seat == want_seat and game_named(GAME).is_over(state)
+    assert game_named(GAME).state_to_dict(state) == game_named(GAME).state_to_dict(want_state)
+    board = await service.leaderboard(GUILD, GAME)
+    computer_row = next(r for r in board.rows if r.player == "ai:normal")
+    computer_record = await store.player_record(GUILD, GAME, computer_row.player)
+    assert computer_record is not None and await service.best_final(computer_record) is None
 
 
 async def test_abandoned_and_archived_games_do_not_count(store: GameStore, clock: Clock) -> None:

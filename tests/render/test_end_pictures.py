@@ -22,6 +22,7 @@ from render.moonriver.legend import render_moonriver_legend
 from render.moonriver.turn import render_turn
 from render.registry import draw
 from render.request import DrawRequest
+from render.stamps import drawn_texts
 from render.story import StoryPicture
 from render.theme import DARK, LIGHT, PHONE_WIDTH, Theme
 from tests.render.golden import played
@@ -178,3 +179,33 @@ def test_every_game_draws_its_story_and_legend_through_the_registry() -> None:
             assert draw(DrawRequest.of(game, "story", state, rounds=few)) != png
         legend = draw(DrawRequest(game, "legend", {}, locale="de"))
         assert legend.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(("game", "kind"), [("moonriver", "turn"), ("kingdomino", "final"),
+                                            ("moonlight", "final")])
+def test_a_resigned_winner_is_last_in_the_end_picture_and_marked(game: str, kind: str) -> None:
+    """The seat whose player resigned is drawn last and "Resigned", never "Winner", even
+    when its computer scored best; without a resignation the engine's winner leads."""
+    rules = game_named(game)
+    for seed in range(5, 40):
+        state, _ = rounds_of(finished(game, 2, seed))
+        result = rules.result(state)
+        assert result is not None
+        if len(result.winners) == 1:
+            break
+    [winner] = result.winners
+    names = rules.names(state)
+    pictures = {}
+    for resigned in ((), (winner,)):
+        with drawn_texts() as texts:
+            pictures[resigned] = draw(DrawRequest.of(game, kind, state, locale="en",
+                                                     resigned=resigned))
+        said = [text for text, _ in texts]
+        first = sorted(names, key=lambda name: said.index(name))
+        if resigned:
+            assert first == [names[1 - winner], names[winner]]
+            assert "Resigned" in said and "Winner" in said
+            assert said.index("Winner") < said.index("Resigned") < said.index(names[winner])
+        else:
+            assert first[0] == names[winner] and "Resigned" not in said
+    assert pictures[()] != pictures[(winner,)]

@@ -106,8 +106,10 @@ class Front(Protocol):
         """The mover's board as a small text grid (the sandbox prints it)."""
         ...
 
-    def turn_png(self, state: Any, events: Sequence[Event], locale: str, theme: str) -> bytes:
-        """The table picture after a turn (the final standings once the game is over)."""
+    def turn_png(self, state: Any, events: Sequence[Event], locale: str, theme: str,
+                 resigned: Sequence[int] = ()) -> bytes:
+        """The table picture after a turn (the final standings once the game is over,
+        the `resigned` seats last and marked)."""
         ...
 
     def board_png(self, state: Any, seat: int, locale: str, theme: str) -> bytes:
@@ -116,6 +118,11 @@ class Front(Protocol):
 
     def final_png(self, state: Any, locale: str, theme: str) -> bytes:
         """The score sheet at the end."""
+        ...
+
+    def best_png(self, state: Any, seat: int, locale: str, theme: str) -> bytes:
+        """A finished game's final board of one seat, for its player's profile (the best
+        final ranch, kingdom or area)."""
         ...
 
     def story_row(self, before: Any, after: Any, events: Sequence[Event]

@@ -198,10 +198,13 @@ class GameStore(Protocol):
                              reminders: Sequence[NewReminder] | None, now: datetime,
                              result: GameResult | None = None,
                              posts: Sequence[NewPost] = (),
-                             rated: RatedGame | None = None) -> Game:
+                             rated: RatedGame | None = None,
+                             seats: Sequence[Seat] | None = None) -> Game:
         """One transaction: log rows, snapshot, version, reminders (None: keep), result,
         the posts announcing it (the transactional outbox) and, with the result, the
-        ratings it changes (`rated`: once per game id, as `rate_game`)."""
+        ratings it changes (`rated`: once per game id, as `rate_game`). `seats`: the
+        table's seats as they now are (a resignation hands one to a computer in the same
+        write as its moves and its line; None: unchanged)."""
         ...
 
     async def truncate_actions(self, game: Game, *, keep: int,

@@ -227,7 +227,8 @@ class MemoryStore(OneProcess):
                              reminders: Sequence[NewReminder] | None, now: datetime,
                              result: GameResult | None = None,
                              posts: Sequence[NewPost] = (),
-                             rated: RatedGame | None = None) -> Game:
+                             rated: RatedGame | None = None,
+                             seats: Sequence[Seat] | None = None) -> Game:
         game = self._checked(game)
         game_id = game.id
         log = self._actions[game_id]
@@ -235,7 +236,8 @@ class MemoryStore(OneProcess):
         new = [LoggedAction(seq + i + 1, e.seat, e.text, now, e.events, e.said)
                for i, e in enumerate(entries)]
         status = Status.FINISHED if result is not None else game.status
-        game = self._bump(game, now, status=status)
+        game = self._bump(game, now, status=status,
+                          seats=tuple(seats) if seats is not None else game.seats)
         log.extend(new)
         self._snapshots[game_id] = Snapshot(game_id, len(log), copy.deepcopy(state))
         if result is not None:
@@ -439,7 +441,8 @@ class MemoryStore(OneProcess):
         above = sum(1 for _p, other in self._shown(guild_id, game)
                     if other.rating.ordinal > r.rating.ordinal) if shown else None
         mine = self._lines[(guild_id, game)][player]
-        scores = (sum(line.score for line in mine) / len(mine), max(line.score for line in mine))
+        best = max(mine, key=lambda line: (line.score, line.game_id))
+        scores = (sum(line.score for line in mine) / len(mine), best.score, best.game_id)
         return rq.player_record(
             (player, r.name, r.rating.ordinal, r.games, r.wins, shown), above, scores,
             [(line.at.isoformat(), line.ordinal) for line in mine])

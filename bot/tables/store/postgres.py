@@ -562,14 +562,17 @@ class PostgresStore:
                              state: dict[str, Any], reminders: Sequence[NewReminder] | None,
                              now: datetime, result: GameResult | None = None,
                              posts: Sequence[NewPost] = (),
-                             rated: RatedGame | None = None) -> Game:
+                             rated: RatedGame | None = None,
+                             seats: Sequence[Seat] | None = None) -> Game:
         """One move in one transaction: the version-checked update first (it locks the
-        game's row), then its actions, snapshot, reminders, result (and ratings) and
-        posts."""
+        game's row), then the seats (a resignation), its actions, snapshot, reminders,
+        result (and ratings) and posts."""
         snapshot = json.dumps(state)
         async with self._transaction() as db:
             await self._bump(db, game, now,
                              **({"status": "finished"} if result is not None else {}))
+            if seats is not None:
+                await self._write_seats(db, game.id, seats)
             if entries:
                 await db.executemany(
                     "INSERT INTO actions (game_id, seq, seat, action, created_at, events, "
@@ -590,7 +593,8 @@ class PostgresStore:
                 await self._write_reminders(db, game, reminders)
             await self._write_posts(db, game.id, game.version + 1, posts, now)
         return replace(game, version=game.version + 1, updated_at=now,
-                       status=Status.FINISHED if result is not None else game.status)
+                       status=Status.FINISHED if result is not None else game.status,
+                       seats=tuple(seats) if seats is not None else game.seats)
 
     async def truncate_actions(self, game: Game, *, keep: int, state: dict[str, Any],
                                reminders: Sequence[NewReminder], now: datetime,
@@ -918,7 +922,7 @@ class PostgresStore:
         if row[5]:
             above = int(await self.pool.fetchval(rq.numbered(rq.ABOVE),
                                                 *(guild_id, game, row[2]) * 2))
-        scores = await self._one(rq.numbered(rq.SCORES), guild_id, game, player)
+        scores = await self._one(rq.numbered(rq.SCORES), *(guild_id, game, player) * 2)
         timeline = await self._all(rq.numbered(rq.TIMELINE), guild_id, game, player)
         return rq.player_record(tuple(row), above, tuple(scores), timeline)
 

@@ -118,8 +118,11 @@ ABOVE = (f"SELECT (SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? 
          f"ordinal > ?) - ({_HIDDEN_ROWS} AND +r.ordinal > ?)")  # +: by user, not order
 PLAYER = ("SELECT r.player, r.name, r.ordinal, r.games, r.wins, " + _SHOWN + " FROM ratings r "
           "WHERE r.guild_id = ? AND r.game = ? AND r.player = ?")
-SCORES = ("SELECT AVG(score), MAX(score) FROM rating_history WHERE guild_id = ? AND game = ? "
-          "AND player = ?")
+#: (guild, game, player) twice: the average and best score, and the game of the best (the
+#: latest of equals), whose final board the profile shows.
+SCORES = ("SELECT AVG(score), MAX(score), (SELECT game_id FROM rating_history WHERE "
+          "guild_id = ? AND game = ? AND player = ? ORDER BY score DESC, game_id DESC "
+          "LIMIT 1) FROM rating_history WHERE guild_id = ? AND game = ? AND player = ?")
 TIMELINE = ("SELECT at, ordinal FROM rating_history WHERE guild_id = ? AND game = ? AND "
             "player = ? ORDER BY at, game_id")
 HIDE = ("INSERT INTO leaderboard_hidden (guild_id, game, user_id) VALUES (?, ?, ?) "
@@ -178,9 +181,10 @@ def player_record(row: Sequence[Any], above: int | None, scores: Sequence[Any],
     """`PLAYER`'s row, how many shown rows rate above it (None: hidden), `SCORES`' row
     and `TIMELINE`'s rows as a `PlayerRecord`."""
     player, name, ordinal, games, wins, _shown = row
-    average, best = scores
+    average, best, best_game = scores
     return PlayerRecord(player, name, int(games), int(wins),
                         float(average) if average is not None else 0.0,
                         int(best) if best is not None else 0, float(ordinal),
                         None if above is None else above + 1,
-                        tuple((datetime.fromisoformat(at), float(o)) for at, o in timeline))
+                        tuple((datetime.fromisoformat(at), float(o)) for at, o in timeline),
+                        int(best_game) if best_game is not None else None)

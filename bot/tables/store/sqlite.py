@@ -196,6 +196,8 @@ GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, s
                 "version, created_at, updated_at, game")
 
 
+INSERT_SEAT = ("INSERT INTO seats (game_id, seat, user_id, name, ai, colour) "
+               "VALUES (?, ?, ?, ?, ?, ?)")
 INSERT_REMINDER = ("INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version, nth) "
                    "VALUES (?, ?, ?, ?, ?, ?)")
 INSERT_POST = ("INSERT INTO outbox (game_id, version, kind, text, pings, target, next_try, "
@@ -247,6 +249,13 @@ def _write_posts_now(db: sqlite3.Connection, game_id: int, version: int,
     db.executemany(INSERT_POST, [(game_id, version, p.kind.value, p.text,
                                   json.dumps(list(p.pings)), p.target, _time(now), _time(now),
                                   game_id) for p in posts])
+
+
+def _write_seats_now(db: sqlite3.Connection, game_id: int, seats: Sequence[Seat]) -> None:
+    """`_write_seats` on the writer's thread (inside `_transaction_in_one_trip`)."""
+    db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+    db.executemany(INSERT_SEAT,
+                   [(game_id, s.seat, s.user_id, s.name, s.ai, s.colour) for s in seats])
 
 
 def _rate_now(db: sqlite3.Connection, rated: RatedGame) -> bool:
@@ -610,9 +619,7 @@ class SqliteStore(OneProcess):
                            seats: Sequence[Seat]) -> None:
         await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, ai, colour) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [(game_id, s.seat, s.user_id, s.name, s.ai, s.colour) for s in seats])
+            INSERT_SEAT, [(game_id, s.seat, s.user_id, s.name, s.ai, s.colour) for s in seats])
 
     async def update_lobby(self, game: Game, *, seats: Sequence[Seat], host_id: int,
                            settings: TableSettings, now: datetime) -> Game:
@@ -675,7 +682,8 @@ class SqliteStore(OneProcess):
                              state: dict[str, Any], reminders: Sequence[NewReminder] | None,
                              now: datetime, result: GameResult | None = None,
                              posts: Sequence[NewPost] = (),
-                             rated: RatedGame | None = None) -> Game:
+                             rated: RatedGame | None = None,
+                             seats: Sequence[Seat] | None = None) -> Game:
         """One move: its actions, snapshot, reminders and posts (and at the end, the
         ratings) in one transaction, run in one trip to the writer's thread (every player
         turn commits one; statement by statement it was nine trips)."""
@@ -684,6 +692,8 @@ class SqliteStore(OneProcess):
         def commit(db: sqlite3.Connection) -> None:
             next_seq = "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?)"
             _bump_now(db, game, now, **({"status": "finished"} if result is not None else {}))
+            if seats is not None:
+                _write_seats_now(db, game.id, seats)
             db.executemany(
                 "INSERT INTO actions (game_id, seq, seat, action, created_at, events, said) "
                 f"VALUES (?, {next_seq} + 1, ?, ?, ?, ?, ?)",
@@ -708,7 +718,8 @@ class SqliteStore(OneProcess):
         if posts:
             self._woken()
         return replace(game, version=game.version + 1, updated_at=now,
-                       status=Status.FINISHED if result is not None else game.status)
+                       status=Status.FINISHED if result is not None else game.status,
+                       seats=tuple(seats) if seats is not None else game.seats)
 
     async def _transaction_in_one_trip(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
         """`work` on the writer's own thread between BEGIN IMMEDIATE and COMMIT (ROLLBACK
@@ -1006,7 +1017,7 @@ class SqliteStore(OneProcess):
         above = None
         if row[5]:
             (above,) = await self._one(rq.ABOVE, (guild_id, game, row[2]) * 2)
-        scores = await self._one(rq.SCORES, (guild_id, game, player))
+        scores = await self._one(rq.SCORES, (guild_id, game, player) * 2)
         timeline = await self._all(rq.TIMELINE, (guild_id, game, player))
         return rq.player_record(row, above, scores, timeline)
 

@@ -5,11 +5,13 @@ marked, the chart's scale."""
 from __future__ import annotations
 
 import pytest
+from PIL import Image
 
 from render.ratings import (
+    MINE_H,
     ROW_H,
     TEXT,
-    chart_points,
+    draw_chart,
     leaderboard_height,
     render_leaderboard,
     render_profile,
@@ -20,7 +22,15 @@ from render.request import DrawRequest
 from render.stamps import drawn_texts
 from render.theme import DARK, LIGHT, PHONE_WIDTH
 from tests.render.golden import assert_like_golden
-from tests.render.ratings.golden import PICTURES, RATINGS_DIR, board, profile
+from tests.render.ratings.golden import (
+    BEST_GAMES,
+    MINE,
+    PICTURES,
+    RATINGS_DIR,
+    best_final,
+    board,
+    profile,
+)
 
 
 def test_goldens_cover_both_kinds_both_themes_and_three_languages() -> None:
@@ -66,6 +76,26 @@ def test_the_leaderboard_reads_at_phone_width_best_first(theme) -> None:
     assert [outlined(row) for row in range(10)] == [row == 3 for row in range(10)]
 
 
+@pytest.mark.parametrize("theme", [DARK, LIGHT])
+def test_an_asker_below_the_top_ten_sees_their_place_under_it(theme) -> None:
+    state = board(10, "en", me=-1, mine=MINE)
+    with drawn_texts() as texts:
+        image = render_leaderboard(state, locale="en", theme=theme)
+    assert image.size == (image.width, leaderboard_height(10, mine=True))
+    assert leaderboard_height(10, mine=True) == leaderboard_height(10) + MINE_H + ROW_H
+    assert min(size for _, size in texts) * PHONE_WIDTH / image.width >= 11
+    written = [text for text, _ in texts]
+    # under the tenth row: "Your place", then the asker's row with their own rank
+    assert written.index("10.") < written.index("Your place") < written.index("37.")
+    assert written.index("37.") < written.index("Mallory") < written.index("▼ −3")
+    # only the asker's row is outlined: none of the top ten, their own below
+    top = 20 + 32 + 24 + 40
+    def outlined(y: int) -> bool:
+        return image.getpixel((21, y)) == theme.highlight
+    assert not any(outlined(top + row * ROW_H + ROW_H // 2) for row in range(10))
+    assert outlined(top + 10 * ROW_H + MINE_H + ROW_H // 2)
+
+
 def test_an_empty_leaderboard_says_so() -> None:
     with drawn_texts() as texts:
         render_leaderboard({"title": "x", "rated": 0, "me": -1, "rows": []}, locale="de",
@@ -88,10 +118,36 @@ def test_the_profile_shows_its_figures_and_a_hidden_rank() -> None:
 
 
 def test_the_chart_puts_the_highest_rating_at_the_top_and_games_evenly() -> None:
-    box = (100, 50, 500, 250)
-    points = chart_points(box, [3, 10, -2, 10])
-    assert [x for x, _ in points] == [100, 100 + 400 / 3, 100 + 800 / 3, 500]
-    assert points[1][1] == points[3][1] == 50 and points[2][1] == 250
-    assert 50 < points[0][1] < 250
-    assert chart_points(box, [7]) == [(300, 150)]  # one game: in the middle
-    assert chart_points(box, [5, 5]) == [(100, 150), (500, 150)]  # flat: mid-height
+    """The profile's chart is the game-free line chart (render.chart): one point per
+    game, evenly from left to right, higher ratings higher, on gridlines with round
+    values, and the newest rating written beside the last point."""
+    image = Image.new("RGB", (800, 300), LIGHT.panel)
+    with drawn_texts() as texts:
+        geometry = draw_chart(image, (20, 10, 780, 290), [3, 10, -2, 10], "en", LIGHT)
+    [points] = geometry.points
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    assert len(points) == 4 and abs((xs[1] - xs[0]) - (xs[3] - xs[2])) <= 1
+    assert ys[1] == ys[3] < ys[0] < ys[2]
+    left, top, right, bottom = geometry.plot
+    assert left < xs[0] < xs[-1] <= right and top <= ys[1] and ys[2] <= bottom
+    written = [text for text, _ in texts]
+    assert {"1", "4", "Rating over time", "-5", "0", "5", "10"} <= set(written)  # round steps
+    assert written[-1] == "10"  # the newest rating, last, beside its point
+    assert geometry.marker * PHONE_WIDTH / 800 >= 8  # a game's marker shows on a phone
+    with drawn_texts():
+        [[(x, _)]] = draw_chart(image, (20, 10, 780, 290), [7], "en", LIGHT).points
+    assert left < x < right  # one game: a single point
+
+
+@pytest.mark.parametrize("game", sorted(BEST_GAMES))
+def test_the_best_final_board_reads_at_phone_width(game: str) -> None:
+    """The profile's second picture, each game's own final board of the player's seat:
+    every text at least 11 px once shown 400 px wide (or smaller, as it is), and it is
+    the asked seat's (its name written; the other seat's board is another picture)."""
+    with drawn_texts() as texts:
+        image = best_final(game, "dark", "en", seat=1)
+    scale = min(1.0, PHONE_WIDTH / image.width)
+    assert image.width <= 800 and min(size for _, size in texts) * scale >= 11
+    assert "ボブ" in [text for text, _ in texts]  # seat 1 of the golden games
+    if game != "moonlight":  # Moonlight has one area for both seats
+        assert best_final(game, "dark", "en", seat=0).tobytes() != image.tobytes()

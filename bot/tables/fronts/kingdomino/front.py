@@ -233,9 +233,9 @@ class KingdominoFront(SeatOrderColours):
     # --- pictures (render.kingdomino, through kingdomino_pictures) ---------------------
 
     def turn_png(self, state: GameState, events: Sequence[Event], locale: str,
-                 theme: str) -> bytes:
+                 theme: str, resigned: Sequence[int] = ()) -> bytes:
         if state.phase is Phase.OVER:
-            return self.final_png(state, locale, theme)
+            return pictures.final_png(state, locale, theme, resigned)
         return pictures.turn_png(state, events, locale, theme)
 
     def board_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
@@ -243,6 +243,9 @@ class KingdominoFront(SeatOrderColours):
 
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
         return pictures.final_png(state, locale, theme)
+
+    def best_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
+        return self.board_png(state, seat, locale, theme)  # the kingdom and its sums
 
     def story_row(self, before: GameState, after: GameState, events: Sequence[Event]
                   ) -> tuple[int, ...] | None:

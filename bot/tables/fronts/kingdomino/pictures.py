@@ -47,9 +47,10 @@ def place_letters(state: GameState, places: Sequence[Place]) -> dict[str, str]:
             for position in placement_positions(places, size) for place in position.places}
 
 
-def final_png(state: GameState, locale: str, theme: str) -> bytes:
-    """Standings, the kingdoms and the score sheet."""
-    return picture(_request("final", state, locale, theme))
+def final_png(state: GameState, locale: str, theme: str, resigned: Sequence[int] = ()
+              ) -> bytes:
+    """Standings (a resigned seat last), the kingdoms and the score sheet."""
+    return picture(_request("final", state, locale, theme, resigned=tuple(resigned)))
 
 
 def story_png(state: GameState, rounds: Sequence[tuple[int, ...]], locale: str,

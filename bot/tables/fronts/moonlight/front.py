@@ -179,9 +179,9 @@ class MoonlightFront(SeatOrderColours):
     # --- pictures (render.moonlight) --------------------------------------------------
 
     def turn_png(self, state: GameState, events: Sequence[Event], locale: str,
-                 theme: str) -> bytes:
+                 theme: str, resigned: Sequence[int] = ()) -> bytes:
         if state.phase is Phase.OVER:
-            return self.final_png(state, locale, theme)
+            return pictures.final_png(state, locale, theme, resigned)
         return pictures.turn_png(state, events, locale, theme)
 
     def board_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
@@ -191,6 +191,9 @@ class MoonlightFront(SeatOrderColours):
 
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
         return pictures.final_png(state, locale, theme)
+
+    def best_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
+        return self.final_png(state, locale, theme)  # one area for both: the end picture
 
     def story_row(self, before: GameState, after: GameState, events: Sequence[Event]
                   ) -> tuple[int, ...] | None:

@@ -31,9 +31,11 @@ def hand_png(state: GameState, seat: int, plays: Sequence[Play], proposed: str |
                                   proposed=proposed, locale=locale, theme=theme))
 
 
-def final_png(state: GameState, locale: str, theme: str) -> bytes:
-    """The end: rounds won and the last area."""
-    return picture(DrawRequest.of(GAME, "final", state, locale=locale, theme=theme))
+def final_png(state: GameState, locale: str, theme: str, resigned: Sequence[int] = ()
+              ) -> bytes:
+    """The end: rounds won (a resigned seat last) and the last area."""
+    return picture(DrawRequest.of(GAME, "final", state, locale=locale, theme=theme,
+                                  resigned=tuple(resigned)))
 
 
 def story_png(state: GameState, rounds: Sequence[tuple[int, ...]], locale: str,

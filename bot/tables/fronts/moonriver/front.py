@@ -144,9 +144,9 @@ class MoonRiverFront:
         return out + ranch_lines(state, seat, locale)
 
     def turn_png(self, state: GameState, events: Sequence[Event], locale: str,
-                 theme: str) -> bytes:
+                 theme: str, resigned: Sequence[int] = ()) -> bytes:
         return picture(DrawRequest.of(self.key, "turn", state, locale=locale, theme=theme,
-                                      events=tuple(events)))
+                                      events=tuple(events), resigned=tuple(resigned)))
 
     def board_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
         return picture(DrawRequest.of(self.key, "ranch", state, locale=locale, theme=theme,
@@ -154,6 +154,9 @@ class MoonRiverFront:
 
     def final_png(self, state: GameState, locale: str, theme: str) -> bytes:
         return picture(DrawRequest.of(self.key, "scores", state, locale=locale, theme=theme))
+
+    def best_png(self, state: GameState, seat: int, locale: str, theme: str) -> bytes:
+        return self.board_png(state, seat, locale, theme)  # the ranch as it ended
 
     def story_row(self, before: GameState, after: GameState, events: Sequence[Event]
                   ) -> tuple[int, ...] | None:
