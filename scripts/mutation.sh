@@ -8,7 +8,8 @@
 #
 # Each mutant runs only the tests of its game: tests/engine/kingdomino/ for Kingdomino's
 # modules, tests/engine/moonlight/ for Moonlight's, and the rest of tests/engine/ for Moon
-# River's (MUTATION_TESTS overrides, e.g. MUTATION_TESTS="tests/engine/"). One game per run:
+# River's, plus the engine tests that check every game through the registry
+# (MUTATION_TESTS overrides, e.g. MUTATION_TESTS="tests/engine/"). One game per run:
 # modules of two games in one call are refused. MUTATION_JOBS sets the parallel mutants (2).
 #
 # Results stay in mutants/ (ignored by git); `mutmut results` lists the survivors and
@@ -29,7 +30,8 @@ case "$games" in
   moonriver)
     default_tests='"tests/engine/", "--ignore=tests/engine/kingdomino", "--ignore=tests/engine/moonlight"' ;;
   *)
-    default_tests="\"tests/engine/$games/\"" ;;
+    default_tests="\"tests/engine/$games/\", \"tests/engine/test_games.py\", "
+    default_tests+='"tests/engine/test_player_views.py", "tests/engine/test_component_files.py"' ;;
 esac
 tests=$default_tests
 if [ -n "${MUTATION_TESTS:-}" ]; then

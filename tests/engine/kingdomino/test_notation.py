@@ -8,7 +8,7 @@ from engine.games.errors import ActionSyntaxError, NotationError
 from engine.games.geometry import Direction
 from engine.games.rng import Rng
 from engine.kingdomino.actions import Action, Claim, Discard, Place, parse_action
-from engine.kingdomino.dominoes import DOMINO_COUNT, dominoes
+from engine.kingdomino.dominoes import DOMINO_COUNT, Square, Terrain, dominoes
 from engine.kingdomino.kingdom import Kingdom
 from engine.kingdomino.notation import format_kingdom, parse_kingdom
 
@@ -119,3 +119,21 @@ def test_any_text_parses_or_raises_a_syntax_error(text: str) -> None:
 def test_malformed_actions(text: str) -> None:
     with pytest.raises(ActionSyntaxError):
         parse_action(text)
+
+
+def test_K_PLACE_2_a_kingdom_too_wide_or_too_tall_is_measured_in_the_refusal() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_kingdom("wh . . . C . fo")
+    assert str(caught.value) == ("the kingdom spans 7×1 squares; it must fit in 5×5 "
+                                 "(K-PLACE-2)")
+    with pytest.raises(NotationError) as caught:
+        parse_kingdom("wh / . / C / . / . / fo")
+    assert str(caught.value) == ("the kingdom spans 1×6 squares; it must fit in 5×5 "
+                                 "(K-PLACE-2)")
+
+
+def test_K_PLACE_2_loose_squares_go_on_free_cells_of_the_play_area_only() -> None:
+    kingdom = Kingdom.empty()
+    with pytest.raises(NotationError) as caught:
+        kingdom.with_squares({kingdom.castle: Square(Terrain.WHEAT, 0)})
+    assert str(caught.value) == f"cell {kingdom.castle} is not free land of the play area"
