@@ -7,6 +7,9 @@ for everybody, a finished game has a result and an unfinished one none.
 
 from __future__ import annotations
 
+import pytest
+
+from engine.games.errors import GameError, RecordError
 from engine.kingdomino import events as ev
 from engine.kingdomino.game import is_over, legal_actions, new_game
 from engine.kingdomino.record import GameRecord, result_of
@@ -63,6 +66,7 @@ def test_K_SCORE_4_a_result_exists_once_the_game_is_over() -> None:
         zip(final.kingdoms, final.discards, strict=True)]
     unfinished = GameRecord(6, ["A", "B"], [], actions[:5], None)
     assert GameRecord.from_dict(unfinished.to_dict()).result is None
+    assert GAME.record_to_dict(unfinished.to_record())["result"] is None
     finished = GameRecord(6, ["A", "B"], [], actions, result)
     assert GameRecord.from_dict(finished.to_dict()).result == result
 
@@ -81,3 +85,31 @@ def test_K_SCORE_1_property_points_is_the_sheets_sum_without_bonuses() -> None:
             assert property_points(kingdom) == score_kingdom(kingdom).property_points
             kingdoms += 1
     assert kingdoms == 36
+
+
+def test_K_DYN_king_turns_count_on_across_the_three_games() -> None:
+    """K-TURN-1: one turn per king per round; a Dynasty's turns add up over its games."""
+    state, _ = GAME.new_game(["A", "B"], 3, {"variants": ["dynasty"]})
+    turns = 0
+    while not GAME.is_over(state):
+        after, _ = GAME.apply(state, legal_actions(state)[-1])
+        begun = GAME.turns_begun(state, after, [])
+        assert begun >= 0  # forced moves may begin several turns in one apply
+        turns += begun
+        state = after
+    config = state.config
+    assert turns == 3 * config.rounds * config.line_size
+
+
+def test_names_must_differ_and_results_must_name_seats() -> None:
+    with pytest.raises(GameError) as caught:
+        GAME.new_game(["A", "A"], 1, {})
+    assert str(caught.value) == "player names must differ"
+    final, actions = play_random(2, 6)
+    data = GAME.record_to_dict(GAME.record_from_dict(
+        GameRecord(6, ["P0", "P1"], [], actions, result_of(final)).to_dict()))
+    data["result"]["winners"] = {}
+    with pytest.raises(RecordError) as caught:
+        GAME.record_from_dict(data)
+    assert str(caught.value) == ("result must be null or hold a score per seat and the "
+                                 "winners")

@@ -137,3 +137,13 @@ def test_K_PLACE_2_loose_squares_go_on_free_cells_of_the_play_area_only() -> Non
     with pytest.raises(NotationError) as caught:
         kingdom.with_squares({kingdom.castle: Square(Terrain.WHEAT, 0)})
     assert str(caught.value) == f"cell {kingdom.castle} is not free land of the play area"
+
+
+def test_K_COMP_1_a_bad_square_is_named_by_row_and_cell() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_kingdom("   ")
+    assert str(caught.value) == "empty kingdom: expected rows of cells separated by /"
+    with pytest.raises(NotationError) as caught:
+        parse_kingdom("C wh / . mi4")
+    assert str(caught.value) == ("row 2, cell 2 ('mi4'): 'mi4': a square carries at most 3 "
+                                 "crowns")
