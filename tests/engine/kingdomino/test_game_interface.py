@@ -113,3 +113,16 @@ def test_names_must_differ_and_results_must_name_seats() -> None:
         GAME.record_from_dict(data)
     assert str(caught.value) == ("result must be null or hold a score per seat and the "
                                  "winners")
+
+
+def test_K_VAR_table_options_are_refused_in_words() -> None:
+    with pytest.raises(GameError) as caught:
+        GAME.options({"variants": "harmony"})
+    assert str(caught.value) == "variants must be a list of variant names"
+    with pytest.raises(GameError) as caught:
+        GAME.options({"variants": ["tiny"]})
+    assert str(caught.value) == ("unknown variant 'tiny' (available: middle-kingdom, "
+                                 "harmony, dynasty, mighty-duel)")
+    with pytest.raises(GameError) as caught:
+        GAME.options({"colours": []})
+    assert str(caught.value) == "unknown Kingdomino option 'colours' (available: variants)"

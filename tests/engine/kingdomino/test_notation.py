@@ -147,3 +147,19 @@ def test_K_COMP_1_a_bad_square_is_named_by_row_and_cell() -> None:
         parse_kingdom("C wh / . mi4")
     assert str(caught.value) == ("row 2, cell 2 ('mi4'): 'mi4': a square carries at most 3 "
                                  "crowns")
+
+
+def test_K_COMP_1_domino_numbers_run_1_to_48_in_action_text() -> None:
+    with pytest.raises(ActionSyntaxError) as caught:
+        parse_action("claim 49")
+    assert str(caught.value) == "'49' is not a domino number (1–48)"
+
+
+def test_K_PLACE_1_a_kingdom_read_from_notation_grows_by_placements() -> None:
+    kingdom = parse_kingdom("C wh")
+    assert kingdom.placements == ()
+    piece = dominoes()[0]  # 1: wh wh
+    cell, direction = kingdom.placements_for(piece)[0]
+    grown = kingdom.place(piece, cell, direction)
+    assert [(p.number, p.cell, p.direction) for p in grown.placements] == [
+        (1, cell, direction)]

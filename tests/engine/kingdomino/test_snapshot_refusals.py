@@ -59,6 +59,27 @@ CASES: list[tuple[str, Change, str]] = [
      "kingdoms[2]: each placement is [domino, cell, direction]"),
     ("placement domino", put(("kingdoms", 2, 0, 0), "1"),
      "kingdoms[2] must be a whole number, found '1'"),
+    ("king seat", put(("line", 0, 1), 7), "a king of seat 7 does not exist"),
+    ("king seat 4", put(("line", 0, 1), 4), "a king of seat 4 does not exist"),
+    ("game", put(("game",), "1"), "game must be a whole number, found '1'"),
+    ("removed entry", put(("removed",), ["x"]), "removed must be a whole number, found 'x'"),
+    ("series row", put(("series",), [[["9"]]]), "series must be a whole number, found '9'"),
+    ("missing key", lambda data: data.pop("cursor"), "invalid state: KeyError: 'cursor'"),
+    ("second game", put(("game",), 1),
+     "game 2 with 0 finished games does not fit a series of 1"),
+    ("series too long", put(("series",), [[[1, 2, 3]] * 4]),
+     "game 1 with 1 finished games does not fit a series of 1"),
+    ("a game too many", lambda data: data.update(game=1, series=[[[1, 2, 3]] * 4]),
+     "game 2 with 1 finished games does not fit a series of 1"),
+    ("discard piles", put(("discards",), [[], [], []]),
+     "one kingdom and one discard pile per player"),
+    ("line size", lambda data: data["line"].pop(), "a line holds 4 dominoes"),
+    ("line order", lambda data: data["line"].reverse(),
+     "a line lies in ascending order (K-SETUP-2)"),
+    ("removed", put(("removed",), [1]),
+     "0 dominoes are removed at setup, not 1 (K-SETUP-1)"),
+    ("conservation", lambda data: data["pile"].__setitem__(0, data["pile"][1]),
+     "dominoes are not conserved: each must be in exactly one place"),
 ]
 
 
@@ -81,3 +102,16 @@ def test_K_PLACE_1_a_snapshot_kingdom_with_a_loose_domino_is_refused() -> None:
         GameState.from_dict(data)
     assert str(caught.value) == (f"kingdoms[1]: domino {number} cannot lie on A1 down "
                                  "(K-PLACE-1, K-PLACE-2)")
+
+
+def test_K_DYN_a_finished_game_keeps_three_numbers_per_player() -> None:
+    """K-DYN with K-SCORE-4: points, largest property and crowns of each finished game."""
+    state = new_game(["A", "B"], 8, variants=("dynasty",))
+    while state.game == 0:
+        state, _ = apply(state, legal_actions(state)[0])
+    data = state.to_dict()
+    GameState.from_dict(copy.deepcopy(data))
+    data["series"][0][1] = data["series"][0][1][:2]
+    with pytest.raises(StateError) as caught:
+        GameState.from_dict(data)
+    assert str(caught.value) == "each finished game holds [points, largest, crowns] per player"
