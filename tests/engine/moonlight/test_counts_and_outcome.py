@@ -6,10 +6,12 @@ bot reads the end from `is_over` and `outcome`; `moonlight score` prints `to_dic
 
 from __future__ import annotations
 
+from engine.games.events import Event
+from engine.moonlight.actions import Action
 from engine.moonlight.area import parse_area
 from engine.moonlight.game import is_over, legal_action_count, legal_actions, outcome
 from engine.moonlight.scoring import score_area
-from engine.moonlight.state import Phase
+from engine.moonlight.state import GameState, Phase
 
 from .support import play_game
 
@@ -17,7 +19,8 @@ from .support import play_game
 def test_M_TURN_1_counting_choices_agrees_with_listing_them() -> None:
     counted = 0
     for seed in range(6):
-        def step(before, action, after, events) -> None:  # type: ignore[no-untyped-def]
+        def step(before: GameState, action: Action, after: GameState,
+                 events: list[Event]) -> None:
             nonlocal counted
             fresh = after.copy()  # nothing remembered about legal actions
             assert legal_action_count(fresh) == len(legal_actions(after.copy()))
