@@ -6,6 +6,8 @@ bot reads the end from `is_over` and `outcome`; `moonlight score` prints `to_dic
 
 from __future__ import annotations
 
+import pytest
+
 from engine.games.events import Event
 from engine.moonlight.actions import Action
 from engine.moonlight.area import parse_area
@@ -47,3 +49,17 @@ def test_M_WIN_a_game_under_way_is_not_over() -> None:
 
     state = new_game(["Ann", "Bo"], 4)
     assert not is_over(state) and outcome(state) is None
+
+
+def test_M_TURN_1_a_choice_is_found_by_its_index_with_or_without_counting() -> None:
+    from engine.moonlight.game import legal_action, new_game
+
+    state = new_game(["Ann", "Bo"], 4)
+    options = legal_actions(state.copy())
+    assert [legal_action(state.copy(), i) for i in range(len(options))] == options
+    counted = state.copy()
+    assert legal_action_count(counted) == len(options)
+    assert [legal_action(counted, i) for i in range(len(options))] == options
+    with pytest.raises(IndexError) as caught:
+        legal_action(counted, len(options))
+    assert str(caught.value) == "no such legal action"
