@@ -90,3 +90,63 @@ def test_K_COMP_2_two_kings_each_with_two_players(players: int, kings: int) -> N
     every = on_line + state.pending
     assert sorted(every) == sorted(seat for seat in range(players)
                                    for _ in range(2 if players == 2 else 1))
+
+
+def test_K_COMP_1_a_fresh_load_of_the_file_gives_the_48_dominoes() -> None:
+    """Read anew (not the cached table): number, half A and half B of every domino, in
+    order, as the spot checks and the totals above fix them."""
+    fresh = load_dominoes_file(DATA)
+    assert fresh == dominoes()
+    assert [piece.number for piece in fresh] == list(range(1, 49))
+    assert (fresh[45].a, fresh[45].b) == (Square(Terrain.SWAMP, 0), Square(Terrain.MINE, 2))
+    assert (fresh[47].a, fresh[47].b) == (Square(Terrain.WHEAT, 0), Square(Terrain.MINE, 3))
+    assert isinstance(fresh, tuple)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ("not an object", "test.json: expected a JSON object"),
+    ("no list", "test.json: dominoes: expected a list"),
+    ("47", "test.json: dominoes: Kingdomino has 48 dominoes, the file lists 47 (K-COMP-1)"),
+    ("extra key", "test.json: dominoes[4]: expected exactly the keys 'number' and 'halves'"),
+    ("not a dict", "test.json: dominoes[4]: expected exactly the keys 'number' and 'halves'"),
+    ("number", "test.json: dominoes[4]: numbers must run 1, 2, 3 …; expected 5, got 6"),
+    ("bool", "test.json: dominoes[0]: numbers must run 1, 2, 3 …; expected 1, got True"),
+    ("halves", "test.json: dominoes[4]: halves must be two square codes such as \"wh\" and "
+               "\"mi2\""),
+])
+def test_K_COMP_1_the_loader_says_exactly_what_is_wrong(change: str, message: str) -> None:
+    document: object = _document()
+    entries = document["dominoes"]  # type: ignore[index]
+    if change == "not an object":
+        document = entries
+    elif change == "no list":
+        document["dominoes"] = {"1": entries[0]}  # type: ignore[index]
+    elif change == "47":
+        del entries[47]
+    elif change == "extra key":
+        entries[4]["crowns"] = 1
+    elif change == "not a dict":
+        entries[4] = [5, ["wh", "wh"]]
+    elif change == "number":
+        entries[4]["number"] = 6
+    elif change == "bool":
+        entries[0]["number"] = True
+    elif change == "halves":
+        entries[4]["halves"] = "wh wh"
+    with pytest.raises(ComponentError) as caught:
+        parse_dominoes(document, "test.json")
+    assert str(caught.value) == message
+
+
+def test_K_COMP_1_half_A_and_half_B_are_read_in_order() -> None:
+    document = _document()
+    document["dominoes"][4]["halves"] = ["fo1", "mi2"]  # type: ignore[index]
+    piece = parse_dominoes(document, "test.json")[4]
+    assert (piece.number, piece.a, piece.b) == (5, Square(Terrain.FOREST, 1),
+                                                Square(Terrain.MINE, 2))
+
+
+def test_K_COMP_1_a_document_without_a_file_name_is_named_dominoes() -> None:
+    with pytest.raises(ComponentError) as caught:
+        parse_dominoes([])
+    assert str(caught.value) == "<dominoes>: expected a JSON object"

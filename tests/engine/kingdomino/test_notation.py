@@ -8,7 +8,7 @@ from engine.games.errors import ActionSyntaxError, NotationError
 from engine.games.geometry import Direction
 from engine.games.rng import Rng
 from engine.kingdomino.actions import Action, Claim, Discard, Place, parse_action
-from engine.kingdomino.dominoes import DOMINO_COUNT, dominoes
+from engine.kingdomino.dominoes import DOMINO_COUNT, Square, Terrain, dominoes
 from engine.kingdomino.kingdom import Kingdom
 from engine.kingdomino.notation import format_kingdom, parse_kingdom
 
@@ -119,3 +119,47 @@ def test_any_text_parses_or_raises_a_syntax_error(text: str) -> None:
 def test_malformed_actions(text: str) -> None:
     with pytest.raises(ActionSyntaxError):
         parse_action(text)
+
+
+def test_K_PLACE_2_a_kingdom_too_wide_or_too_tall_is_measured_in_the_refusal() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_kingdom("wh . . . C . fo")
+    assert str(caught.value) == ("the kingdom spans 7×1 squares; it must fit in 5×5 "
+                                 "(K-PLACE-2)")
+    with pytest.raises(NotationError) as caught:
+        parse_kingdom("wh / . / C / . / . / fo")
+    assert str(caught.value) == ("the kingdom spans 1×6 squares; it must fit in 5×5 "
+                                 "(K-PLACE-2)")
+
+
+def test_K_PLACE_2_loose_squares_go_on_free_cells_of_the_play_area_only() -> None:
+    kingdom = Kingdom.empty()
+    with pytest.raises(NotationError) as caught:
+        kingdom.with_squares({kingdom.castle: Square(Terrain.WHEAT, 0)})
+    assert str(caught.value) == f"cell {kingdom.castle} is not free land of the play area"
+
+
+def test_K_COMP_1_a_bad_square_is_named_by_row_and_cell() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_kingdom("   ")
+    assert str(caught.value) == "empty kingdom: expected rows of cells separated by /"
+    with pytest.raises(NotationError) as caught:
+        parse_kingdom("C wh / . mi4")
+    assert str(caught.value) == ("row 2, cell 2 ('mi4'): 'mi4': a square carries at most 3 "
+                                 "crowns")
+
+
+def test_K_COMP_1_domino_numbers_run_1_to_48_in_action_text() -> None:
+    with pytest.raises(ActionSyntaxError) as caught:
+        parse_action("claim 49")
+    assert str(caught.value) == "'49' is not a domino number (1–48)"
+
+
+def test_K_PLACE_1_a_kingdom_read_from_notation_grows_by_placements() -> None:
+    kingdom = parse_kingdom("C wh")
+    assert kingdom.placements == ()
+    piece = dominoes()[0]  # 1: wh wh
+    cell, direction = kingdom.placements_for(piece)[0]
+    grown = kingdom.place(piece, cell, direction)
+    assert [(p.number, p.cell, p.direction) for p in grown.placements] == [
+        (1, cell, direction)]

@@ -6,6 +6,7 @@ nowhere (K-PLACE-4), and every game's record replays to the same end.
 """
 
 import json
+import os
 from functools import cache
 
 import pytest
@@ -25,8 +26,11 @@ from .support import discards_with_kingdoms, naive_placements, play_random
 BOTH_BONUSES = ("harmony", "middle-kingdom")
 MAX_5X5 = 141  # K-MAX: 126 region points + 15 bonus points
 # (players, variants, games): about 2,000 games in all, well under 20 s on one core
-SETUPS = [(4, BOTH_BONUSES, 700), (3, BOTH_BONUSES, 500), (2, BOTH_BONUSES, 600),
-          (2, ("mighty-duel",), 200)]
+# Mutation testing (scripts/mutation.sh) runs the suite once per mutant: a quarter there.
+MUTATING = "MUTANT_UNDER_TEST" in os.environ
+SETUPS = [(players, variants, games // 4 if MUTATING else games)
+          for players, variants, games in [(4, BOTH_BONUSES, 700), (3, BOTH_BONUSES, 500),
+                                            (2, BOTH_BONUSES, 600), (2, ("mighty-duel",), 200)]]
 DEEP_GAMES = 5  # games per setup whose every placement list is checked the slow way
 
 

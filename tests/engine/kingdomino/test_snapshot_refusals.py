@@ -1,0 +1,117 @@
+"""A malformed snapshot is refused with words that name the field and what it must be.
+
+Snapshots come back from the database and from files people edit; the refusal is the only
+help they get, so each message is pinned whole. A kingdom is rebuilt by replaying its
+placements, so one that breaks K-PLACE-1/K-PLACE-2 cannot be loaded.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine.games.errors import StateError
+from engine.kingdomino.game import apply, legal_actions, new_game
+from engine.kingdomino.state import GameState, Phase
+
+Change = Callable[[dict[str, Any]], None]
+
+
+def midgame() -> dict[str, Any]:
+    state = new_game(["A", "B", "C", "D"], 2)
+    for _ in range(30):
+        state, _ = apply(state, legal_actions(state)[-1])
+    assert state.phase in (Phase.PLACE, Phase.CLAIM)
+    return state.to_dict()
+
+
+def put(path: tuple[Any, ...], value: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        target: Any = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+CASES: list[tuple[str, Change, str]] = [
+    ("format", put(("format",), "kingdomino-state/0"), "not a kingdomino-state/1 document"),
+    ("config", put(("config", "players"), ["A", "B", "C", "D", "E"]),
+     "invalid state: Kingdomino is for 2–4 players, not 5"),
+    ("seed", put(("config", "seed"), "7"), "config.seed must be a whole number, found '7'"),
+    ("series", put(("series",), {}), "series must be a list"),
+    ("round", put(("round",), "three"), "round must be a whole number, found 'three'"),
+    ("cursor", put(("cursor",), 1.0), "cursor must be a whole number, found 1.0"),
+    ("pile list", put(("pile",), "1 2 3"), "pile must be a list"),
+    ("pile entry", put(("pile", 0), "9"), "pile must be a whole number, found '9'"),
+    ("pending", put(("pending",), [True]), "pending must be a whole number, found True"),
+    ("discards", put(("discards", 1), ["4"]), "discards[1] must be a whole number, found '4'"),
+    ("line list", put(("line",), None), "line must be a list"),
+    ("slot shape", put(("line", 0), [1, 2, 3]), "line: each slot is [domino, king]"),
+    ("slot domino", put(("line", 0), ["1", None]), "line must be a whole number, found '1'"),
+    ("slot king", put(("next_line", 0), [1, "0"]),
+     "next_line must be a whole number, found '0'"),
+    ("kingdom list", put(("kingdoms", 2), "E4"), "kingdoms[2] must be a list of placements"),
+    ("placement shape", put(("kingdoms", 2, 0), [1, "E4"]),
+     "kingdoms[2]: each placement is [domino, cell, direction]"),
+    ("placement domino", put(("kingdoms", 2, 0, 0), "1"),
+     "kingdoms[2] must be a whole number, found '1'"),
+    ("king seat", put(("line", 0, 1), 7), "a king of seat 7 does not exist"),
+    ("king seat 4", put(("line", 0, 1), 4), "a king of seat 4 does not exist"),
+    ("game", put(("game",), "1"), "game must be a whole number, found '1'"),
+    ("removed entry", put(("removed",), ["x"]), "removed must be a whole number, found 'x'"),
+    ("series row", put(("series",), [[["9"]]]), "series must be a whole number, found '9'"),
+    ("missing key", lambda data: data.pop("cursor"), "invalid state: KeyError: 'cursor'"),
+    ("second game", put(("game",), 1),
+     "game 2 with 0 finished games does not fit a series of 1"),
+    ("series too long", put(("series",), [[[1, 2, 3]] * 4]),
+     "game 1 with 1 finished games does not fit a series of 1"),
+    ("a game too many", lambda data: data.update(game=1, series=[[[1, 2, 3]] * 4]),
+     "game 2 with 1 finished games does not fit a series of 1"),
+    ("discard piles", put(("discards",), [[], [], []]),
+     "one kingdom and one discard pile per player"),
+    ("line size", lambda data: data["line"].pop(), "a line holds 4 dominoes"),
+    ("line order", lambda data: data["line"].reverse(),
+     "a line lies in ascending order (K-SETUP-2)"),
+    ("removed", put(("removed",), [1]),
+     "0 dominoes are removed at setup, not 1 (K-SETUP-1)"),
+    ("conservation", lambda data: data["pile"].__setitem__(0, data["pile"][1]),
+     "dominoes are not conserved: each must be in exactly one place"),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "message"), CASES, ids=[c[0] for c in CASES])
+def test_a_malformed_snapshot_is_refused_in_words(name: str, change: Change,
+                                                  message: str) -> None:
+    data = midgame()
+    GameState.from_dict(copy.deepcopy(data))  # the untouched snapshot loads
+    change(data)
+    with pytest.raises(StateError) as caught:
+        GameState.from_dict(data)
+    assert str(caught.value) == message
+
+
+def test_K_PLACE_1_a_snapshot_kingdom_with_a_loose_domino_is_refused() -> None:
+    data = midgame()
+    number, _, _ = data["kingdoms"][1][0]
+    data["kingdoms"][1][0] = [number, "A1", "down"]  # far from the castle
+    with pytest.raises(StateError) as caught:
+        GameState.from_dict(data)
+    assert str(caught.value) == (f"kingdoms[1]: domino {number} cannot lie on A1 down "
+                                 "(K-PLACE-1, K-PLACE-2)")
+
+
+def test_K_DYN_a_finished_game_keeps_three_numbers_per_player() -> None:
+    """K-DYN with K-SCORE-4: points, largest property and crowns of each finished game."""
+    state = new_game(["A", "B"], 8, variants=("dynasty",))
+    while state.game == 0:
+        state, _ = apply(state, legal_actions(state)[0])
+    data = state.to_dict()
+    GameState.from_dict(copy.deepcopy(data))
+    data["series"][0][1] = data["series"][0][1][:2]
+    with pytest.raises(StateError) as caught:
+        GameState.from_dict(data)
+    assert str(caught.value) == "each finished game holds [points, largest, crowns] per player"
