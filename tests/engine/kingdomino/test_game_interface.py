@@ -8,11 +8,11 @@ for everybody, a finished game has a result and an unfinished one none.
 from __future__ import annotations
 
 import pytest
+from engine.kingdomino.record import GameRecord, result_of
 
 from engine.games.errors import GameError, RecordError
 from engine.kingdomino import events as ev
 from engine.kingdomino.game import is_over, legal_actions, new_game
-from engine.kingdomino.record import GameRecord, result_of
 from engine.kingdomino.scoring import Standing, property_points, score_kingdom
 from engine.kingdomino.state import Phase
 from engine.registry import game_named
