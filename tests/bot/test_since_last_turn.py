@@ -73,20 +73,24 @@ async def test_play_opens_with_the_lines_only_for_a_player_away_two_turns_or_mor
         await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
     assert texts
     # a long absence: the newest lines only, and how many were left out
+    # (the game's deal is random: play on until somebody has been away that long)
     monkeypatch.setattr(dialogue, "SINCE_LINES", 1)
-    status = await service.status(CHANNEL)
-    for seat in range(3):
-        user_id = status.game.seats[seat].user_id
-        said, _ = await service.since_last_turn(status.game, seat, "en")
-        if sum(1 for x in said if x.ends_turn) >= dialogue.AWAY_TURNS:
-            text = await dialogue.since_your_last_turn(client, status.game, status.state,
-                                                       user_id, "en")
+    for _ in range(40):
+        status = await service.status(CHANNEL)
+        away = [seat for seat in range(3) if sum(
+            1 for x in (await service.since_last_turn(status.game, seat, "en"))[0]
+            if x.ends_turn) >= dialogue.AWAY_TURNS]
+        if away:
+            text = await dialogue.since_your_last_turn(
+                client, status.game, status.state, status.game.seats[away[0]].user_id, "en")
             head, more, *rest = text.splitlines()
             assert head == "**Since your last turn:**" and more.startswith("… ")
             assert "earlier turn" in more and len(rest) == 1
             break
+        user = users[status.game.seats[status.state.active_seat].user_id]
+        await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
     else:
-        pytest.fail("nobody was away two turns at the end")
+        pytest.fail("nobody was away two turns in 40 more moves")
 
 
 async def test_the_lines_are_in_the_askers_language_where_every_turn_was_told_in_it(
