@@ -8,8 +8,8 @@ for everybody, a finished game has a result and an unfinished one none.
 from __future__ import annotations
 
 import pytest
-from engine.kingdomino.record import GameRecord, result_of
 
+from engine.games.base import Record
 from engine.games.errors import GameError, RecordError
 from engine.kingdomino import events as ev
 from engine.kingdomino.game import is_over, legal_actions, new_game
@@ -57,18 +57,18 @@ def test_K_SETUP_2_drawn_lines_are_news_and_placements_are_not() -> None:
 
 def test_K_SCORE_4_a_result_exists_once_the_game_is_over() -> None:
     state = new_game(["A", "B"], 6)
-    assert not is_over(state) and result_of(state) is None and GAME.result(state) is None
+    assert not is_over(state) and GAME.result(state) is None
     final, actions = play_random(2, 6)
     assert is_over(final)
-    result = result_of(final)
-    assert result is not None and result["scores"] == [
+    result = GAME.result(final)
+    assert result is not None and list(result.scores) == [
         score_kingdom(k, discarded=len(d)).total for k, d in
         zip(final.kingdoms, final.discards, strict=True)]
-    unfinished = GameRecord(6, ["A", "B"], [], actions[:5], None)
-    assert GameRecord.from_dict(unfinished.to_dict()).result is None
-    assert GAME.record_to_dict(unfinished.to_record())["result"] is None
-    finished = GameRecord(6, ["A", "B"], [], actions, result)
-    assert GameRecord.from_dict(finished.to_dict()).result == result
+    unfinished = Record(GAME.key, 6, ("A", "B"), {}, tuple(actions[:5]), None)
+    assert GAME.record_to_dict(unfinished)["result"] is None
+    assert GAME.record_from_dict(GAME.record_to_dict(unfinished)).result is None
+    finished = Record(GAME.key, 6, ("A", "B"), {}, tuple(actions), result)
+    assert GAME.record_from_dict(GAME.record_to_dict(finished)).result == result
 
 
 def test_K_DYN_standings_add_up_points_and_both_tie_breaks() -> None:
@@ -106,8 +106,8 @@ def test_names_must_differ_and_results_must_name_seats() -> None:
         GAME.new_game(["A", "A"], 1, {})
     assert str(caught.value) == "player names must differ"
     final, actions = play_random(2, 6)
-    data = GAME.record_to_dict(GAME.record_from_dict(
-        GameRecord(6, ["P0", "P1"], [], actions, result_of(final)).to_dict()))
+    data = GAME.record_to_dict(GAME.record_from_dict(GAME.record_to_dict(
+        Record(GAME.key, 6, ("P0", "P1"), {}, tuple(actions), GAME.result(final)))))
     data["result"]["winners"] = {}
     with pytest.raises(RecordError) as caught:
         GAME.record_from_dict(data)
