@@ -1,7 +1,7 @@
 """Bot speed: the real bot process against the fake Discord on 127.0.0.1.
 
     python -m benchmarks.bot [--games 100] [--turns 6] [--players 3] [--think 10]
-                             [--rounds N] [--profile out.prof]
+                             [--rounds N] [--choose] [--profile out.prof]
                              [--database postgresql://…]
 
 Each round opens `--games` tables, each in its own channel, and starts them (not
@@ -9,7 +9,8 @@ measured), then plays `--turns` player turns at every table at once (measured). 
 turns a player thinks for a random time (exponential, mean `--think` seconds; 0 makes
 every player click back to back, which measures capacity, not what players feel). A
 player turn: Play, then every step in the same private message (first letter, Confirm,
-first choice) until the turn passes on.
+first choice; `--choose`: a seeded pick among what is offered) until the turn passes on;
+a player whose last turn's message shows their next turn plays on in it, without Play.
 
 Figures per round and their medians: wall-clock turns/s (with the load average beside
 it: the machine is shared), CPU per player turn of the bot (and its threads), of its
@@ -103,9 +104,14 @@ async def open_table(fake: FakeDiscord, channel: int, players: int = 3,
 
 
 async def play_turns(fake: FakeDiscord, channel: int, table: Sent, turns: int,
-                     posted: list[float], counts: Counts, think: float = 0.0) -> None:
-    """Up to `turns` player turns at one table, from its live post `table`."""
+                     posted: list[float], counts: Counts, think: float = 0.0,
+                     choose: bool = False) -> None:
+    """Up to `turns` player turns at one table, from its live post `table`; `choose`:
+    players pick among the offered moves (seeded) instead of the first. A player whose
+    last turn's private message now shows their next turn plays on in it (`kept`)."""
     rng = random.Random(channel)
+    picks = random.Random(channel + 1) if choose else None
+    finished: dict[int, int] = {}  # player -> where their last turn's message ended
     for _ in range(turns):
         if "final.png" in table.files:
             break
@@ -113,19 +119,25 @@ async def play_turns(fake: FakeDiscord, channel: int, table: Sent, turns: int,
             await asyncio.sleep(rng.expovariate(1 / think))
         user = mover(table)
         before = len(fake.sent)
-        turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
-        iid = await fake.click(user, table, turn)
-        counts.opens[user[0]] += 1
-        message = await fake.wait_for(answers, after=before, timeout=120, interaction=iid)
-        taps, clicks, ended = 1, {iid}, 0
+        kept = fake.kept_message(user[0], finished.get(user[0], before))
+        if kept is not None:  # their last turn's message shows this one: play on in it
+            message, taps, clicks = kept, 0, set[str]()
+        else:
+            turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
+            iid = await fake.click(user, table, turn)
+            counts.opens[user[0]] += 1
+            message = await fake.wait_for(answers, after=before, timeout=120, interaction=iid)
+            taps, clicks = 1, {iid}
+        ended = 0
         while message.custom_ids():  # the same player's next turn goes on in it too
-            custom_id, values = next_click(message)
+            custom_id, values = next_click(message, picks)
             started = time.monotonic()
             iid = await fake.click(user, message, custom_id, values)
             clicks.add(iid)
             message = await fake.wait_for(answers, after=before, timeout=120, interaction=iid)
             taps += 1
             ended += message.content.startswith("✅")
+        finished[user[0]] = len(fake.sent)
         # the post that pings the next player (a post for a turn going on pings nobody)
         table = await fake.wait_for(lambda s: is_post(s, channel) and (
             "final.png" in s.files or bool((s.allowed_mentions or {}).get("users"))),
@@ -357,7 +369,8 @@ async def measure(fake: FakeDiscord, pid: int, args: argparse.Namespace, number:
     if profiling:
         os.kill(pid, signal.SIGUSR1)
     before = Snapshot.take(fake, pid, server, others)
-    await asyncio.gather(*(play_turns(fake, c, table, args.turns, posted, counts, args.think)
+    await asyncio.gather(*(play_turns(fake, c, table, args.turns, posted, counts, args.think,
+                                      args.choose)
                            for c, table in zip(channels, tables, strict=True)))
     after = Snapshot.take(fake, pid, server, others)
     if profiling:
@@ -464,6 +477,9 @@ async def main() -> None:
     parser.add_argument("--turns", type=int, default=6)
     parser.add_argument("--think", type=float, default=10.0)
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--choose", action="store_true",
+                        help="players pick among the offered moves (seeded) rather than "
+                             "the first, so turn orders vary as in real games")
     parser.add_argument("--rounds", type=int, default=None,
                         help="measured rounds (default: 3 without think time, else 1)")
     parser.add_argument("--profile", default=None,

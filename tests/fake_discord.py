@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import random
 import re
 import time
 from collections import Counter
@@ -158,6 +159,10 @@ class FakeDiscord:
     _pending: dict[str, tuple[float, asyncio.Event]] = field(default_factory=dict)
     _channels: dict[str, str] = field(default_factory=dict)
     _on_message: dict[str, Sent] = field(default_factory=dict)
+    _users: dict[str, int] = field(default_factory=dict)  # interaction id -> who made it
+    #: Discord accepts an interaction's token for 15 minutes; a test shortens it to see
+    #: what the bot does with a token that has run out (401, "Invalid Webhook Token").
+    token_lifetime: float = 15 * 60.0
     _runner: web.AppRunner | None = None
     requests: Counter[str] = field(default_factory=Counter)  # "POST channels/messages" …
     events: Counter[str] = field(default_factory=Counter)    # gateway events sent
@@ -385,6 +390,7 @@ class FakeDiscord:
             payload["context"] = 1
         self._pending[interaction_id] = (time.monotonic(), asyncio.Event())
         self._channels[interaction_id] = str(channel_id)
+        self._users[interaction_id] = user[0]
         try:
             await self.dispatch("INTERACTION_CREATE", payload, shard=shard)
         except ShardDown:  # never reached the bot: nothing to answer
@@ -515,6 +521,20 @@ class FakeDiscord:
                 future.set_exception(exc)
         return sent
 
+    def _token_expired(self, interaction_id: str) -> bool:
+        started = self._pending.get(interaction_id)
+        return started is not None and time.monotonic() - started[0] > self.token_lifetime
+
+    def kept_message(self, user_id: int, after: int = 0) -> Sent | None:
+        """The newest private message recorded at index `after` or later that an edit
+        through one of the player's own interactions filled with a decision: their
+        finished turn's message showing their next turn (the bot's `kept` messages)."""
+        for sent in reversed(self.sent[after:]):
+            if sent.kind == "update" and sent.ephemeral and sent.custom_ids() \
+                    and self._users.get(sent.interaction_id or "") == user_id:
+                return sent
+        return None
+
     def messages(self, *, after: int = 0, interaction: str | None = None,
                  channel: int | str | None = None) -> list[Sent]:
         """Messages recorded at index `after` or later, of one interaction or one channel
@@ -588,6 +608,8 @@ class FakeDiscord:
         if method == "PATCH" and parts[0] == "webhooks":
             body, files = await self._body(request)
             interaction_id = parts[2].removeprefix("token-")
+            if self._token_expired(interaction_id):
+                return _json({"message": "Invalid Webhook Token", "code": 50027}, status=401)
             on = self._on_message.get(interaction_id)
             if parts[-1] == "@original" and on is not None:  # a deferred click's answer
                 body = {**body, "flags": 64} if on.ephemeral else body
@@ -759,17 +781,28 @@ def route_name(method: str, parts: list[str]) -> str:
     return f"{method} {'/'.join(parts[:1])}"
 
 
-def next_click(message: Sent) -> tuple[str, list[str] | None]:
+def next_click(message: Sent, rng: random.Random | None = None
+               ) -> tuple[str, list[str] | None]:
     """What a player does on a private screen: place (first letter), pick the first pair,
     press the first button (Confirm on a proposal), else the first menu option. Never
-    Back or ⇄, so every turn moves forward."""
+    Back or ⇄, so every turn moves forward. With `rng` the player picks among what the
+    screen offers instead of the first (a placement or pair, a button or a menu option),
+    as people do: a seeded game that still only moves forward."""
     ids = message.custom_ids()
+
+    def pick(values: list[str]) -> str:
+        return rng.choice(values) if rng is not None else values[0]
+
     for prefix in ("mr:spot:", "mr:pair:"):
         menu = next((c for c in ids if c.startswith(prefix)), None)
         if menu is not None:
-            return menu, [message.select_options(menu)[0]]
-    button = next((c for c in ids if c.startswith("mr:act:")), None)
-    if button is not None:
-        return button, None
-    menu = next(c for c in ids if c.startswith("mr:sel:"))
-    return menu, [message.select_options(menu)[0]]
+            return menu, [pick(message.select_options(menu))]
+    buttons = [c for c in ids if c.startswith("mr:act:")]
+    menus = [c for c in ids if c.startswith("mr:sel:")]
+    if rng is not None and menus and (not buttons or rng.random() < 0.5):
+        menu = rng.choice(menus)
+        return menu, [pick(message.select_options(menu))]
+    if buttons:
+        return pick(buttons), None
+    menu = menus[0]
+    return menu, [pick(message.select_options(menu))]

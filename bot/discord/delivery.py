@@ -33,7 +33,7 @@ import json
 import logging
 import os
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -45,6 +45,7 @@ from bot import APP_NAME
 from bot.discord.announcement import Announcement, Context, Drawer, build_announcement
 from bot.discord.components import Components, sendable
 from bot.discord.content import ranking
+from bot.discord.dialogue import resume_kept
 from bot.discord.host import TableClient
 from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
@@ -270,6 +271,8 @@ class Delivery:
             if post.kind is PostKind.DM and post.target is not None:
                 channel = int((await self.client.http.start_private_message(post.target))["id"])
             assert channel is not None
+            if post.kind is PostKind.TABLE and state is not None:
+                await self._resume_kept(game, state, post.pings)
             CRASH.reached("before_post")
             message_id = await send_once(self.client, channel, message, post.nonce)
             if post.kind is PostKind.TABLE and state is not None \
@@ -322,6 +325,16 @@ class Delivery:
         record = await self.client.service.record_of(game) if rules.is_over(state) else None
         return Context(turn_lines(segments, names, game.settings.locale), events,
                        live_post=live, record=record)
+
+    async def _resume_kept(self, game: Game, state: Any, pings: Sequence[int]) -> None:
+        """The pinged mover's next decision into their last turn's private message, if
+        this process kept it (`dialogue.resume_kept`), before the post that pings them:
+        best effort, the post and its Play come regardless."""
+        for user_id in pings:
+            try:
+                await resume_kept(self.client, game, state, user_id)
+            except Exception:
+                log.exception("game %s: resuming a kept private message failed", game.id)
 
     async def _parent_of(self, channel_id: int) -> int | None:
         """The channel a thread hangs off (None for a plain channel, or when Discord does

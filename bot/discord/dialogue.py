@@ -4,17 +4,23 @@ Play → (pair) → placement → proposal → Confirm → next decision … →
 over'. Each step answers with UPDATE_MESSAGE (`edit_message`) when the click came from
 the private message, so a turn costs one new private message. Each step is
 rebuilt from the service's legal actions for the clicking player, so a stale or foreign
-click can only be refused, never misapplied.
+click can only be refused, never misapplied. A finished turn's message is kept: when the
+player's next turn comes while Discord still lets it be edited, it opens there
+(`resume_kept`, `kept`).
 """
 
 from __future__ import annotations
 
+import io
+import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+import aiohttp
 import discord
 
+from bot import APP_NAME
 from bot.discord.host import MAX_MESSAGE, TableClient, channel_of, client_of, locale_of, user_of
 from bot.discord.patience import in_time
 from bot.discord.safe_text import safe_name
@@ -26,7 +32,9 @@ from bot.tables.words import turn_lines
 from engine.games.i18n import t
 from render.plural import counted
 
-__all__ = ["act", "current_screen", "open_dialogue"]
+__all__ = ["act", "current_screen", "open_dialogue", "resume_kept"]
+
+log = logging.getLogger(APP_NAME)
 
 
 async def current_screen(client: TableClient, channel_id: int, user: User,
@@ -58,15 +66,18 @@ SINCE_LINES = 12
 
 
 async def since_your_last_turn(client: TableClient, game: Game, state: Any, user_id: int,
-                               locale: str) -> str:
+                               locale: str, away: int = AWAY_TURNS,
+                               played_for_them: bool = False) -> str:
     """'Since your last turn:' and the others' turns since, one line each in the words of
     the turn posts (in the asker's language where every one was told in it, else the
-    table's, as `history`), for a player who was away (AWAY_TURNS or more); else ''."""
+    table's, as `history`), for a player who was away (`away` turns or more); else ''.
+    `played_for_them`: the turns the game played for them (one option) are told too."""
     seat = game.seat_of(user_id)
     if seat is None:
         return ""
-    segments, told_in = await client.service.since_last_turn(game, seat.seat, locale)
-    if sum(1 for x in segments if x.ends_turn) < AWAY_TURNS:
+    segments, told_in = await client.service.since_last_turn(
+        game, seat.seat, locale, played_for_them=played_for_them)
+    if sum(1 for x in segments if x.ends_turn) < away:
         return ""
     names = [safe_name(n) for n in rules_of(game).names(state)]  # as the posts name them
     lines = turn_lines(segments, names, told_in)
@@ -131,4 +142,37 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
         await show(interaction, replace(screen, text=f"{head}\n{screen.text}"))
     else:
         await show(interaction, done_screen(line, locale))
+        if not result.finished:  # it may show this player's next turn (`kept`)
+            client.kept.keep(game.id, user.id, interaction, locale)
     client.announce()  # the table post is in the outbox, committed with the move
+
+
+async def resume_kept(client: TableClient, game: Game, state: Any, user_id: int) -> bool:
+    """The player's next decision into the private message of their last turn, while
+    Discord still lets it be edited (`kept`): what happened since (a turn the game played
+    for them included), then the step. Called as the post that pings them goes out;
+    False when there was no such message or it could not be edited (the post's Play
+    opens a new one)."""
+    kept = client.kept.take(game.id, user_id)
+    seat = game.seat_of(user_id)
+    rules = rules_of(game)
+    if kept is None or seat is None or rules.is_over(state) \
+            or rules.active_seat(state) != seat.seat:
+        return False
+    options = rules.legal_actions(state)
+    if not options:
+        return False
+    screen = await screen_for(client, game, state, options, kept.locale)
+    missed = await since_your_last_turn(client, game, state, user_id, kept.locale, away=1,
+                                        played_for_them=True)
+    text = "\n".join(x for x in (t("step.resumed", kept.locale), missed) if x)
+    files = [discord.File(io.BytesIO(screen.picture[1]), screen.picture[0])] \
+        if screen.picture else []
+    try:
+        await kept.interaction.edit_original_response(
+            content=f"{text}\n\n{screen.text}"[-MAX_MESSAGE:], view=screen.view.as_view(),
+            attachments=files)
+    except (TimeoutError, discord.HTTPException, aiohttp.ClientError) as exc:
+        log.info("game %s: the kept private message could not be edited (%s)", game.id, exc)
+        return False
+    return True

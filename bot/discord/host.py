@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.config import Settings
+from bot.discord.kept import KeptMessages
 from bot.tables.domain import Game
 from bot.tables.ratelimit import RateLimiter
 from bot.tables.service import TableService, User
@@ -57,6 +58,8 @@ class TableClient(discord.AutoShardedClient):
         #: Each game's slash group by its (English) name → the game's key, so a shared
         #: command knows which game it was typed for (`ratings.game_of`).
         self.group_games: dict[str, str] = {}
+        #: Private messages of finished turns that may show the player's next one.
+        self.kept = KeptMessages()
 
     async def on_click(self, interaction: discord.Interaction[Any], click: Click) -> None:
         """Route a component click to its handler (the composition root decides which)."""

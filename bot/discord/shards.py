@@ -23,6 +23,10 @@ from bot import APP_NAME
 log = logging.getLogger(APP_NAME)
 
 IDENTIFY_SECONDS = 5.0  # Discord's window for max_concurrency IDENTIFYs
+#: The gate opens before the IDENTIFY leaves (discord.py builds and sends it after), and
+#: the one before may have left later after its own opening: a margin keeps two of a
+#: bucket at least Discord's window apart as Discord receives them.
+IDENTIFY_MARGIN = 0.5
 POLL_SECONDS = 0.25  # how often a process asks again for a shared lock another holds
 
 #: A try-lock held by one process at a time, by name: `async with lock(name) as held`
@@ -35,7 +39,8 @@ SharedLock = Callable[[str], AbstractAsyncContextManager[bool]]
 class IdentifyGate:
     """One IDENTIFY per bucket per window, in this process and, with `shared`, in all."""
 
-    def __init__(self, max_concurrency: int = 1, *, window: float = IDENTIFY_SECONDS,
+    def __init__(self, max_concurrency: int = 1, *,
+                 window: float = IDENTIFY_SECONDS + IDENTIFY_MARGIN,
                  shared: SharedLock | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.max_concurrency = max(1, max_concurrency)

@@ -508,13 +508,15 @@ class TableService:
                                 row.seq)
         return told.segments, tuple(events)
 
-    async def since_last_turn(self, game: Game, seat: int, locale: str
-                              ) -> tuple[list[Segment], str]:
+    async def since_last_turn(self, game: Game, seat: int, locale: str, *,
+                              played_for_them: bool = False) -> tuple[list[Segment], str]:
         """The turns the others played since `seat`'s last move, in the words their posts
         used (`narration.told_turns` from that move on), and the language they are in:
         `locale` where every one of those calls was told in it (the asker's, as
         `history` does), else the table's. What a player coming back has missed; empty
-        before their first move, and only whole turns."""
+        before their first move, and only whole turns. A turn the game played for the
+        seat itself (one option) counts as their last, unless `played_for_them`: then it
+        is told with the others' (news to a player who left after their own move)."""
         rows = await self.store.actions(game.id)
         own = [row.seq for row in rows if row.seat == seat]
         if not own:
@@ -523,7 +525,8 @@ class TableService:
         chosen = locale if all(locale in words for words in told) else game.settings.locale
         segments = told_turns(rows, rows[-1].seq, own[-1], chosen).segments
         mine = [i for i, x in enumerate(segments) if x.seat == seat and x.ends_turn]
-        if mine:  # the call of their last move went on into the others' turns
+        if mine and not played_for_them:  # the call of their last move went on into the
+            # others' turns
             segments = segments[mine[-1] + 1:]
         ends = [i for i, x in enumerate(segments) if x.ends_turn]  # whole turns only: not
         return (segments[:ends[-1] + 1] if ends else []), chosen  # their own turn going on

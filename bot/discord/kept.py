@@ -1,0 +1,66 @@
+"""A player's private turn message, kept for their next turn.
+
+When a turn ends, the ephemeral message it was played in stays on the player's screen,
+and Discord lets the bot edit it for 15 minutes after the player's last tap there (the
+interaction token's life). So when the same player's turn comes again within that time —
+with 2 players their second ranchero or king after the other's turn (R-ORDER-1,
+R-2P-1, K-TURN-1), in Moonlight after every turn of the other player — the next decision
+opens in that message (`dialogue.resume_kept`), and a player who is still at the table
+plays on without tapping Play on the new post. Later than that, or after a restart, the
+post's Play opens a new message as always: the post and its ping come either way.
+
+A cache of this process, never a truth: a server's interactions all reach one process
+(its shard), a message is resumed at most once, and losing the cache loses only the
+shortcut.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+#: Discord accepts an interaction token for 15 minutes; a minute is left for the post's
+#: drawing and delivery.
+KEEP_SECONDS = 14 * 60.0
+#: Expired entries are swept when the cache grows past this many.
+SWEEP_AT = 512
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """The last tap of a player's finished turn: its token edits the message."""
+
+    interaction: discord.Interaction[Any]
+    locale: str
+    until: float
+
+
+class KeptMessages:
+    """The private messages of finished turns, by (game id, user id), while editable."""
+
+    def __init__(self, seconds: float = KEEP_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.seconds = seconds
+        self._clock = clock
+        self._kept: dict[tuple[int, int], Kept] = {}
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def keep(self, game_id: int, user_id: int, interaction: discord.Interaction[Any],
+             locale: str) -> None:
+        """The turn `interaction` ended: its message may show the player's next one."""
+        now = self._clock()
+        if len(self._kept) >= SWEEP_AT:
+            self._kept = {k: v for k, v in self._kept.items() if v.until > now}
+        self._kept[game_id, user_id] = Kept(interaction, locale, now + self.seconds)
+
+    def take(self, game_id: int, user_id: int) -> Kept | None:
+        """The player's kept message if it may still be edited; it is taken either way
+        (a message is resumed once: the next turn keeps it again)."""
+        kept = self._kept.pop((game_id, user_id), None)
+        return kept if kept is not None and kept.until > self._clock() else None
