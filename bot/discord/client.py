@@ -87,7 +87,7 @@ class MoonRiverBot(TableClient):
         # its concurrency comes from /gateway/bot; on a database that other processes
         # share, they take turns through the store's lock
         self.identify = IdentifyGate(
-            shared=(lambda _bucket: store.exclusive("identify")) if store.shared else None)
+            shared=store.exclusive if store.shared else None)  # "identify:<bucket>"
         self.tree = app_commands.CommandTree(self)
         self._maintenance: asyncio.Task[None] | None = None
         self.pool: DrawingPool | None = DrawingPool()  # its worker starts on first use

@@ -30,9 +30,9 @@ IDENTIFY_MARGIN = 0.5
 POLL_SECONDS = 0.25  # how often a process asks again for a shared lock another holds
 
 #: A try-lock held by one process at a time, by name: `async with lock(name) as held`
-#: (None: this process is the only one). The store's `exclusive("identify")` on
-#: PostgreSQL, one lock for every bucket: over several processes, one IDENTIFY per window
-#: in all, more careful than Discord asks when max_concurrency is above 1.
+#: (None: this process is the only one). The store's `exclusive("identify:<bucket>")` on
+#: PostgreSQL, one lock per bucket: over several processes, one IDENTIFY per window in
+#: each bucket, as Discord allows (`max_concurrency` buckets start side by side).
 SharedLock = Callable[[str], AbstractAsyncContextManager[bool]]
 
 

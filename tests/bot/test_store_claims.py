@@ -181,9 +181,24 @@ async def test_a_once_only_job_runs_in_one_process_at_a_time(store: GameStore,
             assert other_job
     async with twin.exclusive("prune") as later:
         assert later  # let go when the job ended
-    with pytest.raises(ValueError):
-        async with store.exclusive("no such job"):
-            pass
+    for unknown in ("no such job", "identify:", "identify:x", "prune:-1", "identify:1024"):
+        with pytest.raises(ValueError):
+            async with store.exclusive(unknown):
+                pass
+
+
+async def test_each_identify_bucket_has_a_lock_of_its_own(store: GameStore,
+                                                         twin: GameStore) -> None:
+    """Discord lets `max_concurrency` buckets IDENTIFY side by side: over processes one
+    IDENTIFY at a time per bucket, not one in all."""
+    async with store.exclusive("identify:0") as first:
+        assert first
+        async with twin.exclusive("identify:1") as other_bucket:
+            assert other_bucket
+        async with twin.exclusive("identify:0") as same_bucket:
+            assert same_bucket is (store is twin)  # one process per SQLite file
+        async with twin.exclusive("identify") as whole:
+            assert whole  # the plain job's lock is another lock
 
 
 async def test_a_commit_with_posts_wakes_the_listener(store: GameStore,

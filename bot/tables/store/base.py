@@ -44,9 +44,22 @@ REMINDER_LEASE = timedelta(minutes=5)
 POST_LEASE = timedelta(minutes=2)
 
 #: The once-only jobs (`GameStore.exclusive`): whichever process holds the job's lock
-#: runs it, the others skip it.
-JOBS = ("resume", "prune", "command-sync", "backup",
-        "identify")  # one shard's IDENTIFY at a time over every process (Discord's limit)
+#: runs it, the others skip it. A job may carry a number after a colon, a lock of its own
+#: each: `identify:N` is one IDENTIFY at a time in bucket N over every process (Discord:
+#: one per bucket per 5 s, the bucket `shard_id % max_concurrency`).
+JOBS = ("resume", "prune", "command-sync", "backup", "identify")
+#: The numbers a job's name may carry (`identify:0` … `identify:1023`).
+JOB_NUMBERS = 1024
+
+
+def job_key(job: str) -> int:
+    """The job's lock number: its place in `JOBS`, and past them one per carried number.
+    ValueError for a job nobody knows."""
+    name, colon, number = job.partition(":")
+    if name not in JOBS or (colon and not (number.isdigit() and int(number) < JOB_NUMBERS)):
+        raise ValueError(f"unknown job {job!r}")
+    index = JOBS.index(name)
+    return index if not colon else len(JOBS) + index * JOB_NUMBERS + int(number)
 
 
 #: Schema migration 11 of both engines: a reminder or an outbox row is claimed by one
@@ -87,8 +100,7 @@ class OneProcess:
 
     @asynccontextmanager
     async def exclusive(self, job: str) -> AsyncIterator[bool]:
-        if job not in JOBS:
-            raise ValueError(f"unknown job {job!r}")
+        job_key(job)  # ValueError for a job nobody knows
         yield True
 
     async def listen(self, wake: Callable[[], None]) -> None:
@@ -308,9 +320,10 @@ class GameStore(Protocol):
         ...
 
     def exclusive(self, job: str) -> AbstractAsyncContextManager[bool]:
-        """`async with store.exclusive(job) as held:` run a once-only job (`JOBS`) only if
-        `held`: no other process holds it meanwhile (PostgreSQL: an advisory lock;
-        SQLite and memory: one process per store, always held)."""
+        """`async with store.exclusive(job) as held:` run a once-only job (`JOBS`, maybe
+        with a number: `identify:N`) only if `held`: no other process holds it meanwhile
+        (PostgreSQL: an advisory lock; SQLite and memory: one process per store, always
+        held)."""
         ...
 
     async def listen(self, wake: Callable[[], None]) -> None:

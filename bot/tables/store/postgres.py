@@ -63,11 +63,11 @@ from bot.tables.errors import (
 from bot.tables.ratings import Board, PlayerRecord, RatedGame, Rating
 from bot.tables.store.base import (
     CLAIMS_MIGRATION,
-    JOBS,
     POST_LEASE,
     REMINDER_LEASE,
     ActionEntry,
     LobbyLimits,
+    job_key,
     told_log_of,
     too_many_lobbies,
 )
@@ -811,7 +811,7 @@ class PostgresStore:
     async def exclusive(self, job: str) -> AsyncIterator[bool]:
         """A session advisory lock on this process's own connection: held by one process
         at a time, and let go when the job ends or the process dies."""
-        key = JOBS.index(job)  # ValueError for a job nobody knows
+        key = job_key(job)  # ValueError for a job nobody knows
         held = False
         if job not in self._jobs:  # a session's lock is re-entrant: not within a process
             async with self._live_use:
