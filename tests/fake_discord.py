@@ -656,6 +656,11 @@ class FakeDiscord:
             if user_id in self.left:
                 return _json({"message": "Unknown Member", "code": 10007}, status=404)
             return self._json_member(user_id)
+        if method == "GET" and parts[0] == "guilds" and len(parts) == 2:
+            guild_id = int(parts[1])
+            if guild_id not in self.guilds:
+                return _json({"message": "Unknown Guild", "code": 10004}, status=404)
+            return _json(self.guild(guild_id))
         if method == "GET" and parts[0] == "users":
             return _json(user_payload(int(parts[1]), f"user{parts[1]}"))
         if method == "GET" and parts[0] == "channels" and len(parts) == 2:

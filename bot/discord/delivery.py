@@ -128,6 +128,24 @@ def missing_permission(exc: discord.HTTPException) -> str:
     return "bot.refused.send"  # 50013 Missing Permissions and any other 403
 
 
+async def where_is(client: discord.Client, guild_id: int | None,
+                   channel_id: int) -> tuple[str, str]:
+    """The names of a table's server and channel for a direct message: from this
+    process's cache, else asked of Discord (a process delivers any game's rows, but its
+    cache holds only its own shards' servers); "Discord" and the channel's id when
+    Discord does not say either."""
+    guild = client.get_guild(guild_id) if guild_id is not None else None
+    server = guild.name if guild is not None else None
+    if server is None and guild_id is not None:
+        with contextlib.suppress(discord.HTTPException, *TRANSIENT):
+            server = str((await client.http.get_guild(guild_id)).get("name") or "") or None
+    channel = getattr(client.get_channel(channel_id), "name", None)
+    if channel is None:
+        with contextlib.suppress(discord.HTTPException, *TRANSIENT):
+            channel = str((await client.http.get_channel(channel_id)).get("name") or "") or None
+    return server or "Discord", channel or str(channel_id)
+
+
 async def send_once(client: discord.Client, channel_id: int, message: Announcement,
                     nonce: str) -> int:
     """Post with a nonce Discord enforces (a repeat returns the first message); returns
@@ -311,12 +329,10 @@ class Delivery:
         sent it."""
         live = live_post_of(await self.store.last_sent_table(game.id, post.id))
         if post.kind is PostKind.DM:
-            guild = self.client.get_guild(game.guild_id) if game.guild_id is not None else None
-            channel = self.client.get_channel(game.channel_id)
+            server, channel = await where_is(self.client, game.guild_id, game.channel_id)
             prefs = await self.store.user_prefs(post.target) if post.target else None
-            return Context(server=guild.name if guild else "Discord",
-                           channel=getattr(channel, "name", None) or str(game.channel_id),
-                           live_post=live, dm_locale=prefs.locale if prefs else None)
+            return Context(server=server, channel=channel, live_post=live,
+                           dm_locale=prefs.locale if prefs else None)
         if post.kind is not PostKind.TABLE or state is None or post.seq is None:
             return Context(live_post=live)
         segments, events = await self.client.service.told_before(game, post.seq, post.id)
