@@ -46,7 +46,6 @@ class TableClient(discord.AutoShardedClient):
         self.store = store
         self.service = service
         self.lobby_posts: dict[int, tuple[int, int]] = {}  # table channel -> lobby post
-        self.linked: dict[int, int] = {}  # announcing channel -> its table's thread
         self.limiter = RateLimiter(settings.rate_per_minute, settings.rate_burst)
         self.pruned_at: datetime | None = None  # the outbox's last pruning (maintenance)
         #: Games whose private turn has steps of their own (`peer.DiscordGame.steps`),

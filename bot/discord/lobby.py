@@ -84,17 +84,15 @@ def thread_name(game_key: str, host: str) -> str:
 
 
 async def table_channel(interaction: discord.Interaction[Any]) -> int:
-    """The channel whose table a command means: this one, or the thread it announced."""
+    """The channel whose table a command means: this one, or (with no game here) the
+    thread of the newest table announced here, as the store knows it."""
     client = client_of(interaction)
     here = channel_of(interaction)
-    linked = client.linked.get(here)
-    if linked is None:
-        return here
     try:
         await client.service.status(here)
         return here
     except NoGameHere:
-        return linked
+        return await client.service.announced_from(here) or here
 
 
 async def _edit_lobby_post(client: TableClient, channel_id: int, content: str,
@@ -218,7 +216,6 @@ async def open_table(interaction: discord.Interaction[Any], options: GameOptions
         client.lobby_posts[channel_id] = (channel_id, sent.id)
     else:
         await post_lobby(client, channel_id, game)
-        client.linked[channel_of(interaction)] = channel_id
         await interaction.followup.send(
             game_text(options.game, "lobby.announce", locale, host=safe_name(user.name),
                       link=f"<#{channel_id}>"),

@@ -1021,6 +1021,10 @@ class TableService:
             self._newer(stored)
         return stored
 
+    async def announced_from(self, channel_id: int) -> int | None:
+        """The thread whose table was announced in `channel_id` (the newest), if any."""
+        return await self.store.announced_from(channel_id)
+
     async def status(self, channel_id: int) -> TableStatus:
         game = await self._open_game(channel_id)
         if game.status is Status.LOBBY:

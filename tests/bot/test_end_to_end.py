@@ -482,12 +482,21 @@ async def test_new_opens_the_table_in_a_thread_by_default(discord_and_bot) -> No
                         and "Bob" in s.content, after=before)
     assert max(fake.response_times) < 3
 
+    # the link from the announcing channel to the thread is the store's, not the
+    # process's: after a restart a typed join still reaches the thread's table
+    await _bot.stop()
+    await _bot.start()
+    before = len(fake.sent)
+    iid = await fake.slash(CAROL, "join")
+    answer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert answer.ephemeral and "joined" in answer.content, answer.content
+
     # the thread has its own table; the channel is free for another one
     before = len(fake.sent)
     iid = await fake.slash(BOB, "new", thread=False)
     await fake.wait_for(lambda s: s.interaction_id == iid and "mr:lobby:join" in s.custom_ids(),
                         after=before)
-    await fake.answered(await fake.click(CAROL, lobby, "mr:lobby:join"))
+    await fake.answered(await fake.click(DAVE, lobby, "mr:lobby:join"))
     assert fake.violations == [] and fake.unanswered() == []
 
 

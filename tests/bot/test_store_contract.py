@@ -56,6 +56,28 @@ async def test_one_open_game_per_channel(store: GameStore) -> None:
     await lobby(store)  # a closed game frees the channel
 
 
+async def test_the_thread_a_channel_announced_is_the_stores(store: GameStore) -> None:
+    """A command typed where a table was announced reaches that table's thread: the
+    newest game opened from the channel in another one, any process, after a restart."""
+    def opened_from(channel: int, parent: int):  # type: ignore[no-untyped-def]
+        return store.create_game(guild_id=5, channel_id=channel, host=Seat(0, 1, "Alice"),
+                                 options=GameOptions(), settings=TableSettings(), seed=1,
+                                 components="provisional-1", now=START, parent_id=parent)
+    assert await store.announced_from(10) is None
+    await lobby(store, channel=10)  # a table in the channel itself announces nothing
+    assert await store.announced_from(10) is None
+    first = await opened_from(20, 10)
+    assert await store.announced_from(10) == 20
+    await opened_from(30, 10)
+    assert await store.announced_from(10) == 30  # the newest
+    await opened_from(40, 11)  # announced elsewhere
+    assert await store.announced_from(10) == 30 and await store.announced_from(11) == 40
+    newest = await store.open_game_in(30)
+    assert newest is not None
+    await store.set_status(newest, Status.ABANDONED, START)
+    assert await store.announced_from(10) == first.channel_id  # an abandoned one is gone
+
+
 async def test_writes_check_the_version(store: GameStore) -> None:
     game = await lobby(store)
     seats = [*game.seats, Seat(1, 2, "Bob")]

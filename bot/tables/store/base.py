@@ -179,6 +179,12 @@ class GameStore(Protocol):
 
     async def open_game_in(self, channel_id: int) -> Game | None: ...
 
+    async def announced_from(self, channel_id: int) -> int | None:
+        """The thread of the newest game opened from `channel_id` in a thread of its own
+        (not abandoned): where a command typed in the announcing channel means to go.
+        Read from the store, so any process, after any restart, finds it."""
+        ...
+
     async def open_version(self, channel_id: int) -> tuple[int, int] | None:
         """(id, version) of the channel's open game: one small read that tells whether a
         cached copy of it is still the stored one."""

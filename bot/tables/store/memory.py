@@ -140,6 +140,11 @@ class MemoryStore(OneProcess):
         return next((g for g in self._games.values()
                      if g.channel_id == channel_id and g.status in OPEN_STATUSES), None)
 
+    async def announced_from(self, channel_id: int) -> int | None:
+        games = [g for g in self._games.values() if self._parents.get(g.id) == channel_id
+                 and g.channel_id != channel_id and g.status is not Status.ABANDONED]
+        return max(games, key=lambda g: g.id).channel_id if games else None
+
     async def open_version(self, channel_id: int) -> tuple[int, int] | None:
         game = await self.open_game_in(channel_id)
         return None if game is None else (game.id, game.version)

@@ -402,6 +402,12 @@ class PostgresStore:
                               "status IN ('lobby', 'active')", channel_id)
         return None if row is None else self._game(row, await self._seats(row[0]))
 
+    async def announced_from(self, channel_id: int) -> int | None:
+        row = await self._one("SELECT channel_id FROM games WHERE parent_id = $1 AND "
+                              "channel_id != $1 AND status != 'abandoned' ORDER BY id DESC "
+                              "LIMIT 1", channel_id)
+        return None if row is None else int(row[0])
+
     async def open_version(self, channel_id: int) -> tuple[int, int] | None:
         row = await self._one("SELECT id, version FROM games WHERE channel_id = $1 AND "
                               "status IN ('lobby', 'active')", channel_id)

@@ -520,6 +520,12 @@ class SqliteStore(OneProcess):
                               "status IN ('lobby', 'active')", (channel_id,))
         return None if row is None else await self._game_from_row(row)
 
+    async def announced_from(self, channel_id: int) -> int | None:
+        row = await self._one("SELECT channel_id FROM games WHERE parent_id = ? AND "
+                              "channel_id != ? AND status != 'abandoned' ORDER BY id DESC "
+                              "LIMIT 1", (channel_id, channel_id))
+        return None if row is None else int(row[0])
+
     async def open_version(self, channel_id: int) -> tuple[int, int] | None:
         row = await self._one("SELECT id, version FROM games WHERE channel_id = ? AND "
                               "status IN ('lobby', 'active')", (channel_id,))
