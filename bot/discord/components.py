@@ -198,7 +198,7 @@ def help_id() -> str:
 
 _GAME = r"(?P<game>\d+)"
 _VERSION = r"(?P<version>\d+)"
-_ACTION = r"(?P<action>[A-Za-z0-9 ]+)"
+_ACTION = r"(?P<action>[A-Za-z0-9 _-]+)"  # every game's action text (`power full-moon`)
 #: custom_id → (kind of click, where its value comes from: the id or the chosen option).
 _TEMPLATES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     (re.compile(pattern), kind, value) for pattern, kind, value in (
