@@ -24,7 +24,14 @@ from bot import APP_NAME
 from bot.discord.host import MAX_MESSAGE, TableClient, channel_of, client_of, locale_of, user_of
 from bot.discord.patience import in_time
 from bot.discord.safe_text import safe_name
-from bot.discord.screens import Screen, built, choice_screen, done_screen, show
+from bot.discord.screens import (
+    Screen,
+    built,
+    choice_screen,
+    done_screen,
+    in_private_message,
+    show,
+)
 from bot.tables.domain import Game
 from bot.tables.errors import BadInput, NotYourTurn
 from bot.tables.service import User, rules_of
@@ -108,6 +115,8 @@ async def open_dialogue(interaction: discord.Interaction[Any], game_id: int,
         if missed:
             screen = replace(screen, text=f"{missed}\n\n{screen.text}"[-MAX_MESSAGE:])
     await show(interaction, screen)
+    if since and not in_private_message(interaction):  # Play on a post: a new message
+        await close_resumed(client, game_id, interaction.user.id)
 
 
 async def act(interaction: discord.Interaction[Any], version: int | None, action: str) -> None:
@@ -168,11 +177,28 @@ async def resume_kept(client: TableClient, game: Game, state: Any, user_id: int)
     text = "\n".join(x for x in (t("step.resumed", kept.locale), missed) if x)
     files = [discord.File(io.BytesIO(screen.picture[1]), screen.picture[0])] \
         if screen.picture else []
+    body = f"{text}\n\n{screen.text}"
+    if len(body) > MAX_MESSAGE:  # the step and its header come first; the catch-up goes
+        body = f"{t('step.resumed', kept.locale)}\n\n{screen.text}"[:MAX_MESSAGE]
     try:
         await kept.interaction.edit_original_response(
-            content=f"{text}\n\n{screen.text}"[-MAX_MESSAGE:], view=screen.view.as_view(),
-            attachments=files)
+            content=body, view=screen.view.as_view(), attachments=files)
     except (TimeoutError, discord.HTTPException, aiohttp.ClientError) as exc:
         log.info("game %s: the kept private message could not be edited (%s)", game.id, exc)
         return False
+    client.kept.resumed(game.id, user_id, kept)
     return True
+
+
+async def close_resumed(client: TableClient, game_id: int, user_id: int) -> None:
+    """The player opened a new private message (Play) although their resumed one showed
+    the same turn: that one says where the turn went on and keeps no buttons."""
+    shown = client.kept.take_shown(game_id, user_id)
+    if shown is None:
+        return
+    try:
+        await shown.interaction.edit_original_response(
+            content=t("step.continued", shown.locale), view=None, attachments=[])
+    except (TimeoutError, discord.HTTPException, aiohttp.ClientError) as exc:
+        log.info("game %s: the resumed private message could not be closed (%s)", game_id,
+                 exc)

@@ -14,11 +14,14 @@ import discord
 from discord import app_commands
 
 from bot import APP_NAME
+from bot.discord.components import Components
 from bot.discord.dialogue import current_screen
 from bot.discord.host import channel_of, client_of, locale_of, reply_private, user_of
-from bot.discord.screens import Screen, show
+from bot.discord.safe_text import safe_name
+from bot.discord.screens import Screen, in_private_message, show
 from bot.tables.errors import StaleActionError, TableError
 from bot.tables.fronts import game_text
+from bot.tables.service import rules_of
 from engine.games.i18n import t
 
 log = logging.getLogger(APP_NAME)
@@ -40,7 +43,26 @@ async def reply_error(interaction: discord.Interaction[Any], exc: BaseException)
             await show(interaction, Screen(f"{text}\n{screen.text}", screen.view,
                                            screen.picture))
             return
+        if in_private_message(interaction):  # not theirs to play now: the old message
+            # says so in place and keeps no buttons that could only be refused again
+            await show(interaction, Screen(await _out_of_date(interaction, locale),
+                                           Components()))
+            return
     await reply_private(interaction, text)
+
+
+async def _out_of_date(interaction: discord.Interaction[Any], locale: str) -> str:
+    """What an old private message says when tapped after the turn moved on to
+    someone else (or the game ended)."""
+    client = client_of(interaction)
+    try:
+        status = await client.service.status(channel_of(interaction))
+    except TableError:
+        return t("error.stale_over", locale)
+    seat = rules_of(status.game).active_seat(status.state) if status.state else None
+    if seat is None:
+        return t("error.stale_over", locale)
+    return t("error.stale_elsewhere", locale, player=safe_name(status.game.seats[seat].name))
 
 
 def refusal_text(exc: BaseException, locale: str) -> str:

@@ -9,6 +9,10 @@ opens in that message (`dialogue.resume_kept`), and a player who is still at the
 plays on without tapping Play on the new post. Later than that, or after a restart, the
 post's Play opens a new message as always: the post and its ping come either way.
 
+A player who taps Play on the post all the same gets a new message, and the resumed one
+says "continued in a newer message" and loses its buttons (`take_shown`): one live
+private message per player.
+
 A cache of this process, never a truth: a server's interactions all reach one process
 (its shard), a message is resumed at most once, and losing the cache loses only the
 shortcut.
@@ -47,6 +51,7 @@ class KeptMessages:
         self.seconds = seconds
         self._clock = clock
         self._kept: dict[tuple[int, int], Kept] = {}
+        self._shown: dict[tuple[int, int], Kept] = {}  # resumed, showing a turn now
 
     def __len__(self) -> int:
         return len(self._kept)
@@ -57,6 +62,9 @@ class KeptMessages:
         now = self._clock()
         if len(self._kept) >= SWEEP_AT:
             self._kept = {k: v for k, v in self._kept.items() if v.until > now}
+        if len(self._shown) >= SWEEP_AT:
+            self._shown = {k: v for k, v in self._shown.items() if v.until > now}
+        self._shown.pop((game_id, user_id), None)  # its turn was played, in it or not
         self._kept[game_id, user_id] = Kept(interaction, locale, now + self.seconds)
 
     def take(self, game_id: int, user_id: int) -> Kept | None:
@@ -64,3 +72,13 @@ class KeptMessages:
         (a message is resumed once: the next turn keeps it again)."""
         kept = self._kept.pop((game_id, user_id), None)
         return kept if kept is not None and kept.until > self._clock() else None
+
+    def resumed(self, game_id: int, user_id: int, kept: Kept) -> None:
+        """`kept`'s message now shows the player's turn."""
+        self._shown[game_id, user_id] = kept
+
+    def take_shown(self, game_id: int, user_id: int) -> Kept | None:
+        """The resumed message still showing the player's turn, if its token lives: the
+        player opened another (Play), so this one is to be closed."""
+        shown = self._shown.pop((game_id, user_id), None)
+        return shown if shown is not None and shown.until > self._clock() else None

@@ -79,7 +79,7 @@ def done_screen(line: str, locale: str) -> Screen:
     return Screen(t("step.done", locale, what=line), Components())
 
 
-def _in_private_message(interaction: discord.Interaction[Any]) -> bool:
+def in_private_message(interaction: discord.Interaction[Any]) -> bool:
     message = interaction.message
     return message is not None and message.flags.ephemeral
 
@@ -89,7 +89,7 @@ async def show(interaction: discord.Interaction[Any], screen: Screen) -> None:
     files = [discord.File(io.BytesIO(screen.picture[1]), screen.picture[0])] \
         if screen.picture else []
     view = screen.view.as_view()
-    if _in_private_message(interaction) and not interaction.response.is_done():
+    if in_private_message(interaction) and not interaction.response.is_done():
         await interaction.response.edit_message(content=screen.text, view=view,
                                                 attachments=files)
     elif deferred_click(interaction):  # acknowledged while computers thought

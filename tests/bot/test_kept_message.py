@@ -169,3 +169,41 @@ async def test_the_other_games_play_on_in_the_kept_message(
         await table.turn(card_or_next)
     assert sum(table.opens.values()) == 2, table.opens  # each player's first turn only
     assert len(table.resumed) >= 6
+
+
+CONTINUED = t("step.continued", "en")
+
+
+@pytest.mark.system
+async def test_play_on_the_post_closes_the_resumed_message(discord_and_bot) -> None:  # noqa: F811
+    """A player who taps Play on the post although their message was resumed plays in
+    the new one; the resumed one says so and keeps no button. Tapped later, when it is
+    the other's turn, an old message says whose turn it is, in place, with no buttons."""
+    fake, _bot = discord_and_bot
+    table = Table(fake, await started_table(fake, ALICE, [BOB]))
+    for _ in range(60):
+        user = mover_of(table.table)
+        resumed = fake.kept_message(user[0], table.ended.get(user[0], len(fake.sent)))
+        if resumed is not None:
+            break
+        await table.turn()
+    else:
+        pytest.fail("no message was resumed")
+    before = len(fake.sent)
+    play = next(c for c in table.table.custom_ids() if c.startswith("mr:turn:"))
+    message = await click_and_wait(fake, user, table.table, play)
+    assert message.kind == "callback" and message.custom_ids()
+    closed = await fake.wait_for(lambda s: s.kind == "update" and s.target == resumed.target
+                                 and s.content == CONTINUED, after=before)
+    assert closed.custom_ids() == []
+    while message.custom_ids():  # the turn, in the new message
+        custom_id, values = next_click(message, table.picks)
+        message = await click_and_wait(fake, user, message, custom_id, values)
+    table.table = await fake.wait_for(pings_someone, after=before)
+    if mover_of(table.table) == user:
+        return  # their turn again: the old message would rightly show it
+    old = await click_and_wait(fake, user, resumed, resumed.custom_ids()[0],
+                               resumed.select_options(resumed.custom_ids()[0])[:1] or None)
+    assert old.kind == "update" and old.custom_ids() == []
+    other = mover_of(table.table)[1]
+    assert old.content == f"This message is out of date: it is **{other}**'s turn now."

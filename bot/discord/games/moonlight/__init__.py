@@ -7,6 +7,7 @@ from bot.discord.peer import DiscordGame
 
 DISCORD = DiscordGame(
     command_group, steps=decision_screen,
-    clicks={"pick": lambda interaction, click: pick_card(interaction, click.value)})
+    clicks={"pick": lambda interaction, click: pick_card(interaction, click.value)},
+    goes_on=True)  # a howl (M-COMP-4) or the next round led by the power's chooser (M-SETUP-2)
 
 __all__ = ["DISCORD"]
