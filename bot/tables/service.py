@@ -80,7 +80,7 @@ from engine.games import GameRules, Record
 from engine.games.base import Result
 from engine.games.errors import GameError
 from engine.games.events import Event
-from engine.games.i18n import t
+from engine.games.i18n import LOCALES, t
 from engine.games.levels import ai_name
 from engine.games.rng import Rng
 from engine.registry import game_named, replay
@@ -937,15 +937,16 @@ class TableService:
                  mover_locale: str | None = None,
                  stand_in: int | None = None) -> list[ActionEntry]:
         """The call's actions for the log, each with its events, and the last with the
-        call's narration in the table's language and the mover's (for their
-        confirmation): the one time a move is put in words (`narration.told_turns` reads
-        it back). `ends`: the call passed the turn on, so its last words end a turn
-        unless they begin the next player's (an automatic step of the seat now to move)."""
+        call's narration in every language the bot speaks (the table's for its posts, each
+        player's for their confirmation and their "since your last turn", whoever moved):
+        the one time a move is put in words (`narration.told_turns` reads it back).
+        `ends`: the call passed the turn on, so its last words end a turn unless they
+        begin the next player's (an automatic step of the seat now to move)."""
         front, rules = front_of(game.options.game), rules_of(game)
         moves = [(p.seat, p.events) for p in played]
         said: dict[str, list[dict[str, Any]]] = {}
         table = game.settings.locale
-        for locale in dict.fromkeys((table, mover_locale or table)):
+        for locale in dict.fromkeys((table, mover_locale or table, *LOCALES)):
             segments = front.segments_of(moves, before, after, locale, self.literal)
             if ends and segments and not segments[-1].ends_turn and (
                     rules.is_over(after) or segments[-1].seat != rules.active_seat(after)):

@@ -66,7 +66,7 @@ async def test_play_opens_with_the_lines_only_for_a_player_away_two_turns_or_mor
             assert text == ""
         else:
             names = [safe_name(n) for n in rules_of(status.game).names(status.state)]
-            assert told_in == "en"  # nobody moved in German: the table's language
+            assert told_in == "de"  # every call is logged in every language
             lines = turn_lines(said, names, told_in)
             assert text.splitlines() == ["**Seit deinem letzten Zug:**", *lines]
             texts.append((ended, text))
@@ -96,8 +96,8 @@ async def test_play_opens_with_the_lines_only_for_a_player_away_two_turns_or_mor
 async def test_the_lines_are_in_the_askers_language_where_every_turn_was_told_in_it(
         service: TableService) -> None:
     """Players who move in Japanese at an English table read the turns they missed in
-    Japanese (each call is logged in the table's language and its mover's); a German
-    asker, in whose language nothing was told, reads the table's."""
+    Japanese, and a German asker, who made no move, in German: each call is logged in
+    every language the bot speaks, whoever made it."""
     await table(service, ALICE, BOB, CAROL)
     users = {u.id: u for u in (ALICE, BOB, CAROL)}
     rng = Rng(7)
@@ -110,7 +110,10 @@ async def test_the_lines_are_in_the_askers_language_where_every_turn_was_told_in
             assert told_in == "ja"
             text = " ".join(p for x in said for p in x.phrases)
             assert not ENGLISH.search(text), text
-            assert (await service.since_last_turn(status.game, seat, "de"))[1] == "en"
+            in_german, told_in_german = await service.since_last_turn(status.game, seat, "de")
+            assert told_in_german == "de" and in_german
+            german = " ".join(p for x in in_german for p in x.phrases)
+            assert not ENGLISH.search(german), german
             found += 1
         user = users[status.game.seats[seat].user_id]
         await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))),
