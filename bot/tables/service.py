@@ -81,7 +81,7 @@ from engine.games.base import Result
 from engine.games.errors import GameError
 from engine.games.events import Event
 from engine.games.i18n import LOCALES, t
-from engine.games.levels import ai_name
+from engine.games.levels import AI_LEVELS, ai_name
 from engine.games.rng import Rng
 from engine.registry import game_named, replay
 
@@ -160,6 +160,13 @@ class ActResult:
         first = self.played[0]
         return self.state_before_first is None or self.rules.ends_turn(
             self.state_before_first, self.state_after_first, first.events)
+
+
+def computer_name(number: int, ai: str, locale: str) -> str:
+    """A computer seat's name, in the table's language and by its level, as the lobby
+    offers it ("Bot 1 (easy)", "Bot 1 (leicht)"), never the player's internal name."""
+    level = next((lv for lv, name in AI_LEVELS.items() if name == ai_name(ai)), ai)
+    return t("seat.computer", locale, number=number, level=t(f"level.{level}", locale))
 
 
 def rules_of(game: Game) -> GameRules:
@@ -672,8 +679,8 @@ class TableService:
             if len(game.seats) >= game.options.max_players:
                 raise LobbyFull("the table is full", seats=game.options.max_players)
             count = sum(1 for s in game.seats if s.is_ai) + 1
-            return [*game.seats, Seat(len(game.seats), None, f"Bot {count} ({ai})", ai)], \
-                game.host_id
+            return [*game.seats, Seat(len(game.seats), None, computer_name(
+                count, ai, game.settings.locale), ai)], game.host_id
         return await self._lobby_change(channel_id, change)
 
     @_revalidating

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tables.domain import Seat
-from bot.tables.service import TableService, User, _unique_names
+from bot.tables.service import TableService, User, _unique_names, computer_name
 from engine.games.errors import GameError
 from engine.games.rng import Rng
 from engine.moonriver.game import new_game
@@ -36,3 +36,10 @@ async def test_three_alexes_keep_three_scores(service: TableService) -> None:
     await play_out(service, CHANNEL, {u.id: u for u in alexes}, Rng(3))
     (result,) = await service.store.results(None)
     assert len(result.scores) == 3
+
+
+def test_a_computer_seat_is_named_by_its_level_in_the_tables_language() -> None:
+    """Never the player's internal name ("random"): the level the lobby offered."""
+    assert computer_name(1, "random", "en") == "Bot 1 (easy)"
+    assert computer_name(2, "strong", "de") == "Bot 2 (schwer)"
+    assert computer_name(1, "normal", "ja") == "ボット1（ふつう）"
