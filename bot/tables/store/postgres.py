@@ -62,7 +62,6 @@ from bot.tables.errors import (
 )
 from bot.tables.ratings import Board, PlayerRecord, RatedGame, Rating
 from bot.tables.store.base import (
-    CLAIMS_MIGRATION,
     JOBS,
     POST_LEASE,
     REMINDER_LEASE,
@@ -71,117 +70,13 @@ from bot.tables.store.base import (
     told_log_of,
     too_many_lobbies,
 )
+from bot.tables.store.migrations import POSTGRES_MIGRATIONS
 
 log = logging.getLogger(APP_NAME)
 
-# The same numbered migrations as sqlite.py's MIGRATIONS, one for one (a number means the
-# same schema on both engines). Ids of Discord objects are BIGINT (snowflakes).
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (  # 1: the first schema
-        """CREATE TABLE games (
-            id BIGSERIAL PRIMARY KEY,
-            guild_id BIGINT,
-            channel_id BIGINT NOT NULL,
-            status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
-            host_id BIGINT NOT NULL,
-            options TEXT NOT NULL,
-            settings TEXT NOT NULL,
-            seed BIGINT NOT NULL,
-            components TEXT NOT NULL,
-            version BIGINT NOT NULL,
-            created_at TEXT NOT NULL,
-            updated_at TEXT NOT NULL)""",
-        """CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id)
-            WHERE status IN ('lobby', 'active')""",
-        "CREATE INDEX games_status ON games (status)",
-        """CREATE TABLE seats (
-            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            seat INTEGER NOT NULL,
-            user_id BIGINT,
-            name TEXT NOT NULL,
-            ai TEXT,
-            PRIMARY KEY (game_id, seat))""",
-        """CREATE UNIQUE INDEX seats_one_per_user ON seats (game_id, user_id)
-            WHERE user_id IS NOT NULL""",
-        """CREATE TABLE actions (
-            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            seq INTEGER NOT NULL,
-            seat INTEGER NOT NULL,
-            action TEXT NOT NULL,
-            created_at TEXT NOT NULL,
-            PRIMARY KEY (game_id, seq))""",
-        """CREATE TABLE snapshots (
-            game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-            seq INTEGER NOT NULL,
-            state TEXT NOT NULL)""",
-        """CREATE TABLE reminders (
-            id BIGSERIAL PRIMARY KEY,
-            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            user_id BIGINT,
-            kind TEXT NOT NULL,
-            due_at TEXT NOT NULL,
-            turn_version BIGINT NOT NULL,
-            claimed_at TEXT)""",
-        "CREATE INDEX reminders_due ON reminders (due_at) WHERE claimed_at IS NULL",
-        """CREATE TABLE results (
-            game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-            guild_id BIGINT,
-            finished_at TEXT NOT NULL,
-            scores TEXT NOT NULL,
-            winners TEXT NOT NULL)""",
-        """CREATE TABLE user_prefs (
-            user_id BIGINT PRIMARY KEY,
-            dm_reminders INTEGER NOT NULL DEFAULT 0,
-            locale TEXT)""",
-    ),
-    (  # 2: where a table was opened from (the channel of its thread), for lobby limits
-        "ALTER TABLE games ADD COLUMN parent_id BIGINT",
-        "CREATE INDEX games_lobbies_by_host ON games (host_id) WHERE status = 'lobby'",
-        "CREATE INDEX games_lobbies_by_parent ON games (parent_id) WHERE status = 'lobby'",
-    ),
-    (  # 3: the transactional outbox; reminders count their repeats
-        """CREATE TABLE outbox (
-            id BIGSERIAL PRIMARY KEY,
-            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            version BIGINT NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('table', 'reminder', 'dm')),
-            text TEXT NOT NULL,
-            pings TEXT NOT NULL,
-            target BIGINT,
-            state TEXT NOT NULL DEFAULT 'pending'
-                CHECK (state IN ('pending', 'sent', 'superseded', 'failed')),
-            attempts INTEGER NOT NULL DEFAULT 0,
-            next_try TEXT NOT NULL,
-            outcome TEXT NOT NULL DEFAULT '',
-            created_at TEXT NOT NULL)""",
-        "CREATE INDEX outbox_pending ON outbox (next_try) WHERE state = 'pending'",
-        "CREATE INDEX outbox_game ON outbox (game_id, state)",
-        "ALTER TABLE reminders ADD COLUMN nth INTEGER NOT NULL DEFAULT 0",
-        "CREATE INDEX reminders_due_at ON reminders (due_at)",
-    ),
-    (  # 4: which game a table plays; every table before it played Moon River
-        "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'moonriver'",
-    ),
-    (  # 5: a post's place in the action log, to narrate its turns again after a restart
-        "ALTER TABLE outbox ADD COLUMN seq INTEGER",
-    ),
-    (  # 6: facts about the database itself: the restore generation (nonce salt), and
-        # whether a restore still owes its open games a fresh post
-        "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    ),
-    (  # 7: what each action did (events) and said (a call's narration)
-        "ALTER TABLE actions ADD COLUMN events TEXT",
-        "ALTER TABLE actions ADD COLUMN said TEXT",
-    ),
-    (  # 8: a player's open games across a server (`open_games_of`), found by their seats
-        "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
-    ),
-    rq.postgres_schema(),  # 9: ratings per server and game (rating_sql.SCHEMA)
-    (  # 10: the colour a player chose in the lobby (and so a Legends board, R-LEG-1)
-        "ALTER TABLE seats ADD COLUMN colour TEXT",
-    ),
-    CLAIMS_MIGRATION,  # 11: leases with a holder (the same on both engines)
-)
+#: The numbered migrations in PostgreSQL's words (migrations.py writes each once; a number
+#: means the same schema on both engines).
+MIGRATIONS = POSTGRES_MIGRATIONS
 SCHEMA_VERSION = len(MIGRATIONS)
 #: Held while migrating, so two processes starting together migrate once.
 MIGRATION_LOCK = 0x4D6F6F6E  # "Moon"
