@@ -153,6 +153,94 @@ def _affected(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
+def move_statement(game: Game, *, entries: Sequence[ActionEntry], snapshot: str,
+                   reminders: Sequence[NewReminder] | None, now: datetime,
+                   result: GameResult | None, posts: Sequence[NewPost], owner: str
+                   ) -> tuple[str, list[Any]]:
+    """A move (`record_actions` without ratings or seats) as one statement and its
+    parameters: data-modifying CTEs, each gated on the version-checked update of the
+    game's row (`bumped`: no row, and nothing else is written either), run in
+    autocommit, so the statement is the move's one transaction. It returns one row when
+    the move was written, none when the bump matched no row.
+
+    The same rows as the statement-by-statement transaction: the actions numbered after
+    the log's largest seq (read in the statement's snapshot, which the successful bump
+    proves current: every writer of the log bumps the version first), the snapshot at
+    the new last seq, the result (a last move: the game finished, its reminders gone),
+    else the reminders replaced for the next version, a table post superseding the
+    game's older pending posts but DMs, the posts (in order: their ids are numbered in
+    it) and the NOTIFY, sent on commit, whose payload names the committing owner."""
+    args: list[Any] = [game.id, game.version, _time(now), len(entries)]
+
+    def arg(value: Any, cast: str = "") -> str:
+        args.append(value)
+        return f"${len(args)}{cast}"
+
+    finish = ", status = 'finished'" if result is not None else ""
+    parts = [f"bumped AS (UPDATE games SET version = version + 1, updated_at = $3{finish} "
+             "WHERE id = $1 AND version = $2 RETURNING id)",
+             "base AS (SELECT COALESCE(MAX(seq), 0) AS seq FROM actions WHERE game_id = $1)"]
+    if entries:
+        parts.append(
+            "logged AS (INSERT INTO actions (game_id, seq, seat, action, created_at, events, "
+            "said) SELECT b.id, base.seq + e.n, e.seat, e.action, $3, e.events, e.said "
+            f"FROM bumped b, base, unnest({arg([e.seat for e in entries], '::int[]')}, "
+            f"{arg([e.text for e in entries], '::text[]')}, "
+            f"{arg([e.events for e in entries], '::text[]')}, "
+            f"{arg([e.said or None for e in entries], '::text[]')}) WITH ORDINALITY "
+            "AS e(seat, action, events, said, n) ORDER BY e.n)")
+    parts.append("snapshot AS (INSERT INTO snapshots (game_id, seq, state) SELECT b.id, "
+                 f"base.seq + $4, {arg(snapshot, '::text')} FROM bumped b, base "
+                 "ON CONFLICT (game_id) DO UPDATE SET seq = EXCLUDED.seq, "
+                 "state = EXCLUDED.state)")
+    if result is not None or reminders is not None:
+        parts.append("unreminded AS (DELETE FROM reminders WHERE game_id = $1 AND "
+                     "EXISTS (SELECT FROM bumped))")
+    if result is not None:
+        parts.append(
+            "finished AS (INSERT INTO results (game_id, guild_id, finished_at, scores, "
+            f"winners) SELECT b.id, {arg(result.guild_id, '::bigint')}, "
+            f"{arg(_time(result.finished_at), '::text')}, "
+            f"{arg(json.dumps(result.scores), '::text')}, "
+            f"{arg(json.dumps(list(result.winners)), '::text')} FROM bumped b)")
+    elif reminders:
+        parts.append(
+            "reminded AS (INSERT INTO reminders (game_id, user_id, kind, due_at, "
+            "turn_version, nth) SELECT b.id, r.user_id, r.kind, r.due_at, $2 + 1, r.nth "
+            f"FROM bumped b, unnest({arg([r.user_id for r in reminders], '::bigint[]')}, "
+            f"{arg([r.kind for r in reminders], '::text[]')}, "
+            f"{arg([_time(r.due_at) for r in reminders], '::text[]')}, "
+            f"{arg([r.nth for r in reminders], '::int[]')}) WITH ORDINALITY "
+            "AS r(user_id, kind, due_at, nth, n) ORDER BY r.n)")
+    notify = "1"
+    if posts:
+        if any(p.kind is PostKind.TABLE for p in posts):
+            parts.append(
+                "superseded AS (UPDATE outbox SET state = 'superseded', outcome = "
+                f"{arg(f'replaced by version {game.version + 1}', '::text')} "
+                "WHERE game_id = $1 AND state = 'pending' AND kind != 'dm' AND "
+                "EXISTS (SELECT FROM bumped))")
+        parts.append(
+            "posted AS (INSERT INTO outbox (game_id, version, kind, text, pings, target, "
+            "next_try, created_at, seq) SELECT b.id, $2 + 1, p.kind, p.text, p.pings, "
+            "p.target, $3, $3, base.seq + $4 FROM bumped b, base, "
+            f"unnest({arg([p.kind.value for p in posts], '::text[]')}, "
+            f"{arg([p.text for p in posts], '::text[]')}, "
+            f"{arg([json.dumps(list(p.pings)) for p in posts], '::text[]')}, "
+            f"{arg([p.target for p in posts], '::bigint[]')}) WITH ORDINALITY "
+            "AS p(kind, text, pings, target, n) ORDER BY p.n)")
+        notify = f"pg_notify('{OUTBOX_CHANNEL}', {arg(owner, '::text')})"
+    return f"WITH {', '.join(parts)} SELECT {notify} FROM bumped", args
+
+
+async def _nothing_to_reset(_db: Any) -> None:
+    """A pooled connection goes back to the pool as it is: it holds no session state to
+    undo (no LISTEN, no session lock, no SET: those live on the process's own connection,
+    `PostgresStore.live`), so asyncpg's reset query (`pg_advisory_unlock_all(); CLOSE ALL;
+    UNLISTEN *; RESET ALL`) would only cost a round trip after every statement. asyncpg
+    still rolls back a transaction left open before calling this."""
+
+
 Connection = Any  # asyncpg.Connection or a pool's proxy of one (asyncpg ships no types)
 
 
@@ -183,7 +271,8 @@ class PostgresStore:
         unreachable, refuses the login, or holds a schema from a newer version."""
         try:
             self._pool = await asyncpg.create_pool(self.url, min_size=1,
-                                                   max_size=self._pool_size)
+                                                   max_size=self._pool_size,
+                                                   reset=_nothing_to_reset)
             await self._migrate()
             row = await self._one("SELECT value FROM meta WHERE key = 'nonce_salt'")
             self.salt = str(row[0]) if row is not None else ""
@@ -381,10 +470,15 @@ class PostgresStore:
             "WHERE id = $2 AND version = $3",
             _time(now), game.id, game.version, *columns.values())
         if _affected(status) != 1:
-            version = await db.fetchval("SELECT version FROM games WHERE id = $1", game.id)
-            if version is None:
-                raise NoGameHere(f"no game {game.id}")
-            raise StaleActionError("the table has moved on", version=version)
+            await self._refuse(game, db)
+
+    async def _refuse(self, game: Game, db: Connection | None = None) -> None:
+        """The version-checked update matched no row: the game is gone, or it moved on."""
+        version = await (db or self.pool).fetchval("SELECT version FROM games WHERE id = $1",
+                                                   game.id)
+        if version is None:
+            raise NoGameHere(f"no game {game.id}")
+        raise StaleActionError("the table has moved on", version=version)
 
     @staticmethod
     async def _write_seats(db: Connection, game_id: int, seats: Sequence[Seat]) -> None:
@@ -459,34 +553,43 @@ class PostgresStore:
                              posts: Sequence[NewPost] = (),
                              rated: RatedGame | None = None,
                              seats: Sequence[Seat] | None = None) -> Game:
-        """One move in one transaction: the version-checked update first (it locks the
-        game's row), then the seats (a resignation), its actions, snapshot, reminders,
-        result (and ratings) and posts."""
+        """One move, one transaction. A move that rates nobody and seats nobody anew
+        (every move but a rated game's last, or a resignation's) is one statement sent
+        once, in autocommit (`move_statement`); the others run statement by statement in
+        a transaction: the version-checked update first (it locks the game's row), then
+        the seats, actions, snapshot, result, ratings and posts."""
         snapshot = json.dumps(state)
-        async with self._transaction() as db:
-            await self._bump(db, game, now,
-                             **({"status": "finished"} if result is not None else {}))
-            if seats is not None:
-                await self._write_seats(db, game.id, seats)
-            if entries:
-                await db.executemany(
-                    "INSERT INTO actions (game_id, seq, seat, action, created_at, events, "
-                    f"said) VALUES ($1, {NEXT_SEQ} + 1, $2, $3, $4, $5, $6)",
-                    [(game.id, e.seat, e.text, _time(now), e.events, e.said or None)
-                     for e in entries])
-            await db.execute(SNAPSHOT_AFTER_LOG, game.id, snapshot)
-            if result is not None:
-                await db.execute("DELETE FROM reminders WHERE game_id = $1", game.id)
-                await db.execute(
-                    "INSERT INTO results (game_id, guild_id, finished_at, scores, winners) "
-                    "VALUES ($1, $2, $3, $4, $5)",
-                    game.id, result.guild_id, _time(result.finished_at),
-                    json.dumps(result.scores), json.dumps(list(result.winners)))
-                if rated is not None:
-                    await self._rate(db, rated)
-            elif reminders is not None:
-                await self._write_reminders(db, game, reminders)
-            await self._write_posts(db, game.id, game.version + 1, posts, now)
+        if rated is None and seats is None:
+            sql, args = move_statement(game, entries=entries, snapshot=snapshot,
+                                       reminders=reminders, now=now, result=result,
+                                       posts=posts, owner=self.owner)
+            if await self.pool.fetchrow(sql, *args) is None:  # the bump matched no row
+                await self._refuse(game)
+        else:
+            async with self._transaction() as db:
+                await self._bump(db, game, now,
+                                 **({"status": "finished"} if result is not None else {}))
+                if seats is not None:
+                    await self._write_seats(db, game.id, seats)
+                if entries:
+                    await db.executemany(
+                        "INSERT INTO actions (game_id, seq, seat, action, created_at, events, "
+                        f"said) VALUES ($1, {NEXT_SEQ} + 1, $2, $3, $4, $5, $6)",
+                        [(game.id, e.seat, e.text, _time(now), e.events, e.said or None)
+                         for e in entries])
+                await db.execute(SNAPSHOT_AFTER_LOG, game.id, snapshot)
+                if result is not None:
+                    await db.execute("DELETE FROM reminders WHERE game_id = $1", game.id)
+                    await db.execute(
+                        "INSERT INTO results (game_id, guild_id, finished_at, scores, winners) "
+                        "VALUES ($1, $2, $3, $4, $5)",
+                        game.id, result.guild_id, _time(result.finished_at),
+                        json.dumps(result.scores), json.dumps(list(result.winners)))
+                    if rated is not None:
+                        await self._rate(db, rated)
+                elif reminders is not None:
+                    await self._write_reminders(db, game, reminders)
+                await self._write_posts(db, game.id, game.version + 1, posts, now)
         return replace(game, version=game.version + 1, updated_at=now,
                        status=Status.FINISHED if result is not None else game.status,
                        seats=tuple(seats) if seats is not None else game.seats)
@@ -669,24 +772,23 @@ class PostgresStore:
 
     async def recheck_post(self, post_id: int, now: datetime,
                            lease: timedelta = POST_LEASE) -> bool:
-        async with self._transaction() as db:
-            status = await db.execute(
-                "UPDATE outbox SET claimed_until = $1 WHERE id = $2 AND state = 'pending' "
-                "AND claimed_by = $3", _time(now + lease), post_id, self.owner)
-            if _affected(status) == 1:
-                return True
-            await db.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
-                             "WHERE id = $1 AND claimed_by = $2", post_id, self.owner)
-            return False
+        """One statement: this process's claim of a row still pending is renewed (True);
+        of a row no longer pending (superseded, settled) it is let go (False)."""
+        row = await self.pool.fetchrow(
+            "UPDATE outbox SET claimed_until = CASE state WHEN 'pending' THEN $1 END, "
+            "claimed_by = CASE state WHEN 'pending' THEN claimed_by END "
+            "WHERE id = $2 AND claimed_by = $3 RETURNING state = 'pending'",
+            _time(now + lease), post_id, self.owner)
+        return row is not None and bool(row[0])
 
     async def release_posts(self, post_ids: Sequence[int]) -> None:
         if not post_ids:
             return
-        async with self._transaction() as db:
-            await db.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
-                             "WHERE id = ANY($1::bigint[]) AND claimed_by = $2",
-                             list(post_ids), self.owner)
-            await db.execute(f"NOTIFY {OUTBOX_CHANNEL}")
+        # one statement; the NOTIFY (sent on commit) wakes every process, this one too
+        await self.pool.execute(
+            "WITH released AS (UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
+            "WHERE id = ANY($1::bigint[]) AND claimed_by = $2) "
+            f"SELECT pg_notify('{OUTBOX_CHANNEL}', '')", list(post_ids), self.owner)
 
     async def last_sent_table(self, game_id: int, before_post: int) -> Post | None:
         row = await self._one(
