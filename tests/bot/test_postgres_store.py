@@ -183,3 +183,33 @@ async def test_a_move_is_one_round_trip() -> None:
 async def _refused(move: Awaitable[Any]) -> None:
     with pytest.raises(StaleActionError):
         await move
+
+
+async def test_two_processes_moving_one_version_at_once_write_one_move() -> None:
+    """The one-statement move under a race: two stores (two processes) send a move for
+    the same version at the same moment, many times over; each time one is written in
+    full and the other refused as stale, with nothing of it written."""
+    async with fresh_postgres_database() as url:
+        first, second = PostgresStore(url), PostgresStore(url)
+        await first.open()
+        await second.open()
+        try:
+            game = await started(first)
+            for n in range(20):
+                outcomes = await asyncio.gather(*(
+                    store.record_actions(game, entries=[ActionEntry(0, f"{n}{who}")],
+                                         state={"n": n}, reminders=[], now=START,
+                                         posts=[NewPost(PostKind.TABLE, f"{n}{who}")])
+                    for who, store in (("a", first), ("b", second))), return_exceptions=True)
+                moved = [o for o in outcomes if isinstance(o, Game)]
+                assert len(moved) == 1 and isinstance(
+                    next(o for o in outcomes if not isinstance(o, Game)), StaleActionError)
+                game = moved[0]
+            log = await first.actions(game.id)
+            assert [a.seq for a in log] == list(range(1, 21))
+            posts = await first.posts(game.id)
+            assert [p.text for p in posts] == [a.text for a in log]
+            assert [p.seq for p in posts] == list(range(1, 21))
+        finally:
+            await first.close()
+            await second.close()
