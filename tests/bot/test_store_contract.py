@@ -171,6 +171,24 @@ async def test_a_move_writes_each_part_once_and_in_order(store: GameStore) -> No
                                    reminders=None, now=later)
 
 
+async def test_every_read_of_a_game_has_its_seats(store: GameStore) -> None:
+    """Seats of every kind (a person with a colour, a computer, a name only) come back
+    with the game from each read; a game without seats has none."""
+    game = await lobby(store)
+    ordered = (Seat(0, 1, "Alice", colour="red"), Seat(1, 2, "Bob"),
+               Seat(2, None, "Normal", "normal"))
+    game = await store.update_lobby(game, seats=ordered, host_id=1,
+                                    settings=TableSettings(), now=START)
+    for read in (await store.game(game.id), await store.open_game_in(10),
+                 *await store.open_games_of(5, 2)):
+        assert read is not None and read.seats == ordered and read.version == game.version
+    assert await store.open_games_of(5, 3) == []
+    empty = await store.update_lobby(game, seats=[], host_id=1, settings=TableSettings(),
+                                     now=START)
+    stored = await store.game(game.id)
+    assert stored is not None and stored.seats == () == empty.seats
+
+
 async def test_reminders_are_leased_not_deleted(store: GameStore) -> None:
     game = await started(store)
     assert await store.claim_due_reminders(START + timedelta(hours=11)) == []

@@ -101,6 +101,13 @@ POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pin
                 "o.attempts, o.next_try, o.state, o.outcome, o.seq")
 GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, seed, components, "
                 "version, created_at, updated_at, game")
+#: A game's row and its seats in one read: each seat column as an array in seat order
+#: (`_seats_of`), NULL for a game without seats.
+GAME_WITH_SEATS = (
+    "SELECT " + ", ".join(f"g.{c}" for c in GAME_COLUMNS.split(", ")) + ", s.* FROM games g "
+    "LEFT JOIN LATERAL (SELECT array_agg(seat ORDER BY seat), array_agg(user_id ORDER BY "
+    "seat), array_agg(name ORDER BY seat), array_agg(ai ORDER BY seat), array_agg(colour "
+    "ORDER BY seat) FROM seats WHERE game_id = g.id) s ON true ")
 NEXT_SEQ = "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = $1)"
 INSERT_REMINDER = ("INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version, nth) "
                    "VALUES ($1, $2, $3, $4, $5, $6)")
@@ -371,20 +378,22 @@ class PostgresStore:
                     tuple(seats), datetime.fromisoformat(created),
                     datetime.fromisoformat(updated))
 
-    async def _seats(self, game_id: int) -> tuple[Seat, ...]:
-        rows = await self._all("SELECT seat, user_id, name, ai, colour FROM seats "
-                               "WHERE game_id = $1 "
-                               "ORDER BY seat", game_id)
-        return tuple(Seat(*row) for row in rows)
+    @classmethod
+    def _game_with_seats(cls, row: Any) -> Game:
+        """A `GAME_WITH_SEATS` row as a `Game`."""
+        columns = row[13:]
+        seats = [] if columns[0] is None else [Seat(*seat) for seat in zip(*columns,
+                                                                            strict=True)]
+        return cls._game(row[:13], seats)
 
     async def game(self, game_id: int) -> Game | None:
-        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-        return None if row is None else self._game(row, await self._seats(game_id))
+        row = await self._one(GAME_WITH_SEATS + "WHERE g.id = $1", game_id)
+        return None if row is None else self._game_with_seats(row)
 
     async def open_game_in(self, channel_id: int) -> Game | None:
-        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND "
-                              "status IN ('lobby', 'active')", channel_id)
-        return None if row is None else self._game(row, await self._seats(row[0]))
+        row = await self._one(GAME_WITH_SEATS + "WHERE g.channel_id = $1 AND g.status IN "
+                              "('lobby', 'active')", channel_id)
+        return None if row is None else self._game_with_seats(row)
 
     async def open_version(self, channel_id: int) -> tuple[int, int] | None:
         row = await self._one("SELECT id, version FROM games WHERE channel_id = $1 AND "
@@ -393,10 +402,10 @@ class PostgresStore:
 
     async def open_games_of(self, guild_id: int, user_id: int) -> list[Game]:
         rows = await self._all(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status IN "
-            "('lobby', 'active') AND id IN (SELECT game_id FROM seats WHERE user_id = $2) "
-            "ORDER BY id", guild_id, user_id)
-        return [self._game(row, await self._seats(row[0])) for row in rows]
+            GAME_WITH_SEATS + "WHERE g.guild_id = $1 AND g.status IN ('lobby', 'active') "
+            "AND g.id IN (SELECT game_id FROM seats WHERE user_id = $2) ORDER BY g.id",
+            guild_id, user_id)
+        return [self._game_with_seats(row) for row in rows]
 
     async def games_with_status(self, status: Status) -> list[Game]:
         rows = await self._all(f"SELECT {GAME_COLUMNS} FROM games WHERE status = $1 "
