@@ -12,13 +12,16 @@ import pytest
 from bot.tables.domain import (
     GameOptions,
     GameResult,
+    NewPost,
     NewReminder,
+    PostKind,
+    PostState,
     Seat,
     Status,
     TableSettings,
     UserPrefs,
 )
-from bot.tables.errors import GameAlreadyOpen, StaleActionError
+from bot.tables.errors import GameAlreadyOpen, NoGameHere, StaleActionError
 from bot.tables.store import ActionEntry, GameStore
 from tests.bot.conftest import START
 
@@ -135,6 +138,77 @@ async def test_a_result_finishes_the_game(store: GameStore) -> None:
     assert await store.open_game_in(10) is None
     assert await store.results(5) == [result] and await store.results(6) == []
     assert await store.claim_due_reminders(START + timedelta(days=30)) == []
+
+
+async def test_a_move_writes_each_part_once_and_in_order(store: GameStore) -> None:
+    """Everything one move writes (PostgreSQL: one statement), part by part: the actions
+    after the log's last seq, the snapshot at the new last seq, the reminders replaced
+    for the next version (kept when a move passes none), a table post superseding the
+    older pending posts but DMs, the posts in their order, each knowing the log's length;
+    a last move drops the reminders and writes the result; a game that is not there."""
+    game = await started(store)
+    game = await store.record_actions(game, entries=[ActionEntry(0, "a")], state=STATE,
+                                      reminders=None, now=START, posts=[
+                                          NewPost(PostKind.TABLE, "t1"),
+                                          NewPost(PostKind.DM, "d1", target=2)])
+    later = START + timedelta(minutes=1)
+    due = START + timedelta(hours=3)
+    moved = await store.record_actions(
+        game, entries=[ActionEntry(1, "b", '[{"e": 1}]'), ActionEntry(0, "c", "[]", "said")],
+        state={"s": 3}, now=later,
+        reminders=[NewReminder(1, "remind", due), NewReminder(None, "autoplay", due, 2)],
+        posts=[NewPost(PostKind.REMINDER, "r2", (1,)), NewPost(PostKind.TABLE, "t2", (1, 2)),
+               NewPost(PostKind.DM, "d2", target=1)])
+    assert moved.version == game.version + 1 and await store.game(game.id) == moved
+    assert [(a.seq, a.seat, a.text, a.at, a.events, a.said)
+            for a in await store.actions(game.id)] == [
+        (1, 0, "a", START, "[]", ""), (2, 1, "b", later, '[{"e": 1}]', ""),
+        (3, 0, "c", later, "[]", "said")]
+    snapshot = await store.snapshot(game.id)
+    assert snapshot is not None and (snapshot.seq, snapshot.state) == (3, {"s": 3})
+    assert [(r.user_id, r.kind, r.due_at, r.turn_version, r.nth)
+            for r in await store.reminders(game.id)] == [
+        (1, "remind", due, moved.version, 0), (None, "autoplay", due, moved.version, 2)]
+    assert [(p.kind, p.text, p.pings, p.target, p.version, p.seq, p.state, p.next_try)
+            for p in await store.posts(game.id)] == [
+        (PostKind.TABLE, "t1", (), None, game.version, 1, PostState.SUPERSEDED, START),
+        (PostKind.DM, "d1", (), 2, game.version, 1, PostState.PENDING, START),
+        (PostKind.REMINDER, "r2", (1,), None, moved.version, 3, PostState.PENDING, later),
+        (PostKind.TABLE, "t2", (1, 2), None, moved.version, 3, PostState.PENDING, later),
+        (PostKind.DM, "d2", (), 1, moved.version, 3, PostState.PENDING, later)]
+    assert (await store.posts(game.id))[0].outcome == f"replaced by version {moved.version}"
+    kept = await store.record_actions(moved, entries=[], state={"s": 4}, reminders=None,
+                                      now=later, posts=[NewPost(PostKind.DM, "d3", target=1)])
+    assert len(await store.reminders(game.id)) == 2 and len(await store.actions(game.id)) == 3
+    assert [p.state for p in await store.posts(game.id)][3] is PostState.PENDING  # no table
+    result = GameResult(game.id, 5, later, {"Alice": 3, "Bob": 2}, ("Alice",))
+    done = await store.record_actions(kept, entries=[ActionEntry(1, "d")], state={"s": 5},
+                                      reminders=[NewReminder(1, "remind", due)], now=later,
+                                      result=result, posts=[NewPost(PostKind.TABLE, "end")])
+    assert done.status is Status.FINISHED and await store.game(game.id) == done
+    assert await store.reminders(game.id) == [] and await store.results(5) == [result]
+    assert [(p.text, p.seq) for p in await store.posts(game.id)][-1] == ("end", 4)
+    with pytest.raises(NoGameHere):
+        await store.record_actions(replace(done, id=done.id + 1000), entries=[], state={},
+                                   reminders=None, now=later)
+
+
+async def test_every_read_of_a_game_has_its_seats(store: GameStore) -> None:
+    """Seats of every kind (a person with a colour, a computer, a name only) come back
+    with the game from each read; a game without seats has none."""
+    game = await lobby(store)
+    ordered = (Seat(0, 1, "Alice", colour="red"), Seat(1, 2, "Bob"),
+               Seat(2, None, "Normal", "normal"))
+    game = await store.update_lobby(game, seats=ordered, host_id=1,
+                                    settings=TableSettings(), now=START)
+    for read in (await store.game(game.id), await store.open_game_in(10),
+                 *await store.open_games_of(5, 2)):
+        assert read is not None and read.seats == ordered and read.version == game.version
+    assert await store.open_games_of(5, 3) == []
+    empty = await store.update_lobby(game, seats=[], host_id=1, settings=TableSettings(),
+                                     now=START)
+    stored = await store.game(game.id)
+    assert stored is not None and stored.seats == () == empty.seats
 
 
 async def test_reminders_are_leased_not_deleted(store: GameStore) -> None:

@@ -62,19 +62,6 @@ def job_key(job: str) -> int:
     return index if not colon else len(JOBS) + index * JOB_NUMBERS + int(number)
 
 
-#: Schema migration 11 of both engines: a reminder or an outbox row is claimed by one
-#: process until a time (`claimed_by`, `claimed_until`); a claim from before is dropped.
-CLAIMS_MIGRATION = (
-    "DROP INDEX reminders_due",
-    "ALTER TABLE reminders DROP COLUMN claimed_at",
-    "ALTER TABLE reminders ADD COLUMN claimed_by TEXT",
-    "ALTER TABLE reminders ADD COLUMN claimed_until TEXT",
-    "ALTER TABLE outbox ADD COLUMN claimed_by TEXT",
-    "ALTER TABLE outbox ADD COLUMN claimed_until TEXT",
-    "CREATE INDEX outbox_claimed ON outbox (game_id) WHERE claimed_until IS NOT NULL",
-)
-
-
 def new_owner() -> str:
     """A claimer's name in claimed_by: random per opened store (a restart is a new one)."""
     return str(secrets.randbelow(2**31 - 1) + 1)

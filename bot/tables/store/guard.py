@@ -21,12 +21,12 @@ from urllib.parse import quote
 
 from bot import APP_NAME
 from bot.tables.errors import StoreError
+from bot.tables.store.migrations import META_TABLE
 
 log = logging.getLogger(APP_NAME)
 
 #: The store's `meta` table (schema migration 6); `restore_backup` creates it too, so a
 #: backup from before it can be marked.
-META_TABLE = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
 BACKUP_PREFIX = "moonriver-"
 BACKUP_SUFFIX = ".sqlite3"
 

@@ -62,7 +62,6 @@ from bot.tables.errors import (
 )
 from bot.tables.ratings import Board, PlayerRecord, RatedGame, Rating
 from bot.tables.store.base import (
-    CLAIMS_MIGRATION,
     POST_LEASE,
     REMINDER_LEASE,
     ActionEntry,
@@ -71,117 +70,13 @@ from bot.tables.store.base import (
     told_log_of,
     too_many_lobbies,
 )
+from bot.tables.store.migrations import POSTGRES_MIGRATIONS
 
 log = logging.getLogger(APP_NAME)
 
-# The same numbered migrations as sqlite.py's MIGRATIONS, one for one (a number means the
-# same schema on both engines). Ids of Discord objects are BIGINT (snowflakes).
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (  # 1: the first schema
-        """CREATE TABLE games (
-            id BIGSERIAL PRIMARY KEY,
-            guild_id BIGINT,
-            channel_id BIGINT NOT NULL,
-            status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
-            host_id BIGINT NOT NULL,
-            options TEXT NOT NULL,
-            settings TEXT NOT NULL,
-            seed BIGINT NOT NULL,
-            components TEXT NOT NULL,
-            version BIGINT NOT NULL,
-            created_at TEXT NOT NULL,
-            updated_at TEXT NOT NULL)""",
-        """CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id)
-            WHERE status IN ('lobby', 'active')""",
-        "CREATE INDEX games_status ON games (status)",
-        """CREATE TABLE seats (
-            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            seat INTEGER NOT NULL,
-            user_id BIGINT,
-            name TEXT NOT NULL,
-            ai TEXT,
-            PRIMARY KEY (game_id, seat))""",
-        """CREATE UNIQUE INDEX seats_one_per_user ON seats (game_id, user_id)
-            WHERE user_id IS NOT NULL""",
-        """CREATE TABLE actions (
-            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            seq INTEGER NOT NULL,
-            seat INTEGER NOT NULL,
-            action TEXT NOT NULL,
-            created_at TEXT NOT NULL,
-            PRIMARY KEY (game_id, seq))""",
-        """CREATE TABLE snapshots (
-            game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-            seq INTEGER NOT NULL,
-            state TEXT NOT NULL)""",
-        """CREATE TABLE reminders (
-            id BIGSERIAL PRIMARY KEY,
-            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            user_id BIGINT,
-            kind TEXT NOT NULL,
-            due_at TEXT NOT NULL,
-            turn_version BIGINT NOT NULL,
-            claimed_at TEXT)""",
-        "CREATE INDEX reminders_due ON reminders (due_at) WHERE claimed_at IS NULL",
-        """CREATE TABLE results (
-            game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-            guild_id BIGINT,
-            finished_at TEXT NOT NULL,
-            scores TEXT NOT NULL,
-            winners TEXT NOT NULL)""",
-        """CREATE TABLE user_prefs (
-            user_id BIGINT PRIMARY KEY,
-            dm_reminders INTEGER NOT NULL DEFAULT 0,
-            locale TEXT)""",
-    ),
-    (  # 2: where a table was opened from (the channel of its thread), for lobby limits
-        "ALTER TABLE games ADD COLUMN parent_id BIGINT",
-        "CREATE INDEX games_lobbies_by_host ON games (host_id) WHERE status = 'lobby'",
-        "CREATE INDEX games_lobbies_by_parent ON games (parent_id) WHERE status = 'lobby'",
-    ),
-    (  # 3: the transactional outbox; reminders count their repeats
-        """CREATE TABLE outbox (
-            id BIGSERIAL PRIMARY KEY,
-            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            version BIGINT NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('table', 'reminder', 'dm')),
-            text TEXT NOT NULL,
-            pings TEXT NOT NULL,
-            target BIGINT,
-            state TEXT NOT NULL DEFAULT 'pending'
-                CHECK (state IN ('pending', 'sent', 'superseded', 'failed')),
-            attempts INTEGER NOT NULL DEFAULT 0,
-            next_try TEXT NOT NULL,
-            outcome TEXT NOT NULL DEFAULT '',
-            created_at TEXT NOT NULL)""",
-        "CREATE INDEX outbox_pending ON outbox (next_try) WHERE state = 'pending'",
-        "CREATE INDEX outbox_game ON outbox (game_id, state)",
-        "ALTER TABLE reminders ADD COLUMN nth INTEGER NOT NULL DEFAULT 0",
-        "CREATE INDEX reminders_due_at ON reminders (due_at)",
-    ),
-    (  # 4: which game a table plays; every table before it played Moon River
-        "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'moonriver'",
-    ),
-    (  # 5: a post's place in the action log, to narrate its turns again after a restart
-        "ALTER TABLE outbox ADD COLUMN seq INTEGER",
-    ),
-    (  # 6: facts about the database itself: the restore generation (nonce salt), and
-        # whether a restore still owes its open games a fresh post
-        "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    ),
-    (  # 7: what each action did (events) and said (a call's narration)
-        "ALTER TABLE actions ADD COLUMN events TEXT",
-        "ALTER TABLE actions ADD COLUMN said TEXT",
-    ),
-    (  # 8: a player's open games across a server (`open_games_of`), found by their seats
-        "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
-    ),
-    rq.postgres_schema(),  # 9: ratings per server and game (rating_sql.SCHEMA)
-    (  # 10: the colour a player chose in the lobby (and so a Legends board, R-LEG-1)
-        "ALTER TABLE seats ADD COLUMN colour TEXT",
-    ),
-    CLAIMS_MIGRATION,  # 11: leases with a holder (the same on both engines)
-)
+#: The numbered migrations in PostgreSQL's words (migrations.py writes each once; a number
+#: means the same schema on both engines).
+MIGRATIONS = POSTGRES_MIGRATIONS
 SCHEMA_VERSION = len(MIGRATIONS)
 #: Held while migrating, so two processes starting together migrate once.
 MIGRATION_LOCK = 0x4D6F6F6E  # "Moon"
@@ -206,6 +101,13 @@ POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pin
                 "o.attempts, o.next_try, o.state, o.outcome, o.seq")
 GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, seed, components, "
                 "version, created_at, updated_at, game")
+#: A game's row and its seats in one read: each seat column as an array in seat order
+#: (`_seats_of`), NULL for a game without seats.
+GAME_WITH_SEATS = (
+    "SELECT " + ", ".join(f"g.{c}" for c in GAME_COLUMNS.split(", ")) + ", s.* FROM games g "
+    "LEFT JOIN LATERAL (SELECT array_agg(seat ORDER BY seat), array_agg(user_id ORDER BY "
+    "seat), array_agg(name ORDER BY seat), array_agg(ai ORDER BY seat), array_agg(colour "
+    "ORDER BY seat) FROM seats WHERE game_id = g.id) s ON true ")
 NEXT_SEQ = "(SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = $1)"
 INSERT_REMINDER = ("INSERT INTO reminders (game_id, user_id, kind, due_at, turn_version, nth) "
                    "VALUES ($1, $2, $3, $4, $5, $6)")
@@ -258,6 +160,94 @@ def _affected(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
+def move_statement(game: Game, *, entries: Sequence[ActionEntry], snapshot: str,
+                   reminders: Sequence[NewReminder] | None, now: datetime,
+                   result: GameResult | None, posts: Sequence[NewPost], owner: str
+                   ) -> tuple[str, list[Any]]:
+    """A move (`record_actions` without ratings or seats) as one statement and its
+    parameters: data-modifying CTEs, each gated on the version-checked update of the
+    game's row (`bumped`: no row, and nothing else is written either), run in
+    autocommit, so the statement is the move's one transaction. It returns one row when
+    the move was written, none when the bump matched no row.
+
+    The same rows as the statement-by-statement transaction: the actions numbered after
+    the log's largest seq (read in the statement's snapshot, which the successful bump
+    proves current: every writer of the log bumps the version first), the snapshot at
+    the new last seq, the result (a last move: the game finished, its reminders gone),
+    else the reminders replaced for the next version, a table post superseding the
+    game's older pending posts but DMs, the posts (in order: their ids are numbered in
+    it) and the NOTIFY, sent on commit, whose payload names the committing owner."""
+    args: list[Any] = [game.id, game.version, _time(now), len(entries)]
+
+    def arg(value: Any, cast: str = "") -> str:
+        args.append(value)
+        return f"${len(args)}{cast}"
+
+    finish = ", status = 'finished'" if result is not None else ""
+    parts = [f"bumped AS (UPDATE games SET version = version + 1, updated_at = $3{finish} "
+             "WHERE id = $1 AND version = $2 RETURNING id)",
+             "base AS (SELECT COALESCE(MAX(seq), 0) AS seq FROM actions WHERE game_id = $1)"]
+    if entries:
+        parts.append(
+            "logged AS (INSERT INTO actions (game_id, seq, seat, action, created_at, events, "
+            "said) SELECT b.id, base.seq + e.n, e.seat, e.action, $3, e.events, e.said "
+            f"FROM bumped b, base, unnest({arg([e.seat for e in entries], '::int[]')}, "
+            f"{arg([e.text for e in entries], '::text[]')}, "
+            f"{arg([e.events for e in entries], '::text[]')}, "
+            f"{arg([e.said or None for e in entries], '::text[]')}) WITH ORDINALITY "
+            "AS e(seat, action, events, said, n) ORDER BY e.n)")
+    parts.append("snapshot AS (INSERT INTO snapshots (game_id, seq, state) SELECT b.id, "
+                 f"base.seq + $4, {arg(snapshot, '::text')} FROM bumped b, base "
+                 "ON CONFLICT (game_id) DO UPDATE SET seq = EXCLUDED.seq, "
+                 "state = EXCLUDED.state)")
+    if result is not None or reminders is not None:
+        parts.append("unreminded AS (DELETE FROM reminders WHERE game_id = $1 AND "
+                     "EXISTS (SELECT FROM bumped))")
+    if result is not None:
+        parts.append(
+            "finished AS (INSERT INTO results (game_id, guild_id, finished_at, scores, "
+            f"winners) SELECT b.id, {arg(result.guild_id, '::bigint')}, "
+            f"{arg(_time(result.finished_at), '::text')}, "
+            f"{arg(json.dumps(result.scores), '::text')}, "
+            f"{arg(json.dumps(list(result.winners)), '::text')} FROM bumped b)")
+    elif reminders:
+        parts.append(
+            "reminded AS (INSERT INTO reminders (game_id, user_id, kind, due_at, "
+            "turn_version, nth) SELECT b.id, r.user_id, r.kind, r.due_at, $2 + 1, r.nth "
+            f"FROM bumped b, unnest({arg([r.user_id for r in reminders], '::bigint[]')}, "
+            f"{arg([r.kind for r in reminders], '::text[]')}, "
+            f"{arg([_time(r.due_at) for r in reminders], '::text[]')}, "
+            f"{arg([r.nth for r in reminders], '::int[]')}) WITH ORDINALITY "
+            "AS r(user_id, kind, due_at, nth, n) ORDER BY r.n)")
+    notify = "1"
+    if posts:
+        if any(p.kind is PostKind.TABLE for p in posts):
+            parts.append(
+                "superseded AS (UPDATE outbox SET state = 'superseded', outcome = "
+                f"{arg(f'replaced by version {game.version + 1}', '::text')} "
+                "WHERE game_id = $1 AND state = 'pending' AND kind != 'dm' AND "
+                "EXISTS (SELECT FROM bumped))")
+        parts.append(
+            "posted AS (INSERT INTO outbox (game_id, version, kind, text, pings, target, "
+            "next_try, created_at, seq) SELECT b.id, $2 + 1, p.kind, p.text, p.pings, "
+            "p.target, $3, $3, base.seq + $4 FROM bumped b, base, "
+            f"unnest({arg([p.kind.value for p in posts], '::text[]')}, "
+            f"{arg([p.text for p in posts], '::text[]')}, "
+            f"{arg([json.dumps(list(p.pings)) for p in posts], '::text[]')}, "
+            f"{arg([p.target for p in posts], '::bigint[]')}) WITH ORDINALITY "
+            "AS p(kind, text, pings, target, n) ORDER BY p.n)")
+        notify = f"pg_notify('{OUTBOX_CHANNEL}', {arg(owner, '::text')})"
+    return f"WITH {', '.join(parts)} SELECT {notify} FROM bumped", args
+
+
+async def _nothing_to_reset(_db: Any) -> None:
+    """A pooled connection goes back to the pool as it is: it holds no session state to
+    undo (no LISTEN, no session lock, no SET: those live on the process's own connection,
+    `PostgresStore.live`), so asyncpg's reset query (`pg_advisory_unlock_all(); CLOSE ALL;
+    UNLISTEN *; RESET ALL`) would only cost a round trip after every statement. asyncpg
+    still rolls back a transaction left open before calling this."""
+
+
 Connection = Any  # asyncpg.Connection or a pool's proxy of one (asyncpg ships no types)
 
 
@@ -288,7 +278,8 @@ class PostgresStore:
         unreachable, refuses the login, or holds a schema from a newer version."""
         try:
             self._pool = await asyncpg.create_pool(self.url, min_size=1,
-                                                   max_size=self._pool_size)
+                                                   max_size=self._pool_size,
+                                                   reset=_nothing_to_reset)
             await self._migrate()
             row = await self._one("SELECT value FROM meta WHERE key = 'nonce_salt'")
             self.salt = str(row[0]) if row is not None else ""
@@ -387,20 +378,22 @@ class PostgresStore:
                     tuple(seats), datetime.fromisoformat(created),
                     datetime.fromisoformat(updated))
 
-    async def _seats(self, game_id: int) -> tuple[Seat, ...]:
-        rows = await self._all("SELECT seat, user_id, name, ai, colour FROM seats "
-                               "WHERE game_id = $1 "
-                               "ORDER BY seat", game_id)
-        return tuple(Seat(*row) for row in rows)
+    @classmethod
+    def _game_with_seats(cls, row: Any) -> Game:
+        """A `GAME_WITH_SEATS` row as a `Game`."""
+        columns = row[13:]
+        seats = [] if columns[0] is None else [Seat(*seat) for seat in zip(*columns,
+                                                                            strict=True)]
+        return cls._game(row[:13], seats)
 
     async def game(self, game_id: int) -> Game | None:
-        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-        return None if row is None else self._game(row, await self._seats(game_id))
+        row = await self._one(GAME_WITH_SEATS + "WHERE g.id = $1", game_id)
+        return None if row is None else self._game_with_seats(row)
 
     async def open_game_in(self, channel_id: int) -> Game | None:
-        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 AND "
-                              "status IN ('lobby', 'active')", channel_id)
-        return None if row is None else self._game(row, await self._seats(row[0]))
+        row = await self._one(GAME_WITH_SEATS + "WHERE g.channel_id = $1 AND g.status IN "
+                              "('lobby', 'active')", channel_id)
+        return None if row is None else self._game_with_seats(row)
 
     async def announced_from(self, channel_id: int) -> int | None:
         row = await self._one("SELECT channel_id FROM games WHERE parent_id = $1 AND "
@@ -415,10 +408,10 @@ class PostgresStore:
 
     async def open_games_of(self, guild_id: int, user_id: int) -> list[Game]:
         rows = await self._all(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status IN "
-            "('lobby', 'active') AND id IN (SELECT game_id FROM seats WHERE user_id = $2) "
-            "ORDER BY id", guild_id, user_id)
-        return [self._game(row, await self._seats(row[0])) for row in rows]
+            GAME_WITH_SEATS + "WHERE g.guild_id = $1 AND g.status IN ('lobby', 'active') "
+            "AND g.id IN (SELECT game_id FROM seats WHERE user_id = $2) ORDER BY g.id",
+            guild_id, user_id)
+        return [self._game_with_seats(row) for row in rows]
 
     async def games_with_status(self, status: Status) -> list[Game]:
         rows = await self._all(f"SELECT {GAME_COLUMNS} FROM games WHERE status = $1 "
@@ -492,10 +485,15 @@ class PostgresStore:
             "WHERE id = $2 AND version = $3",
             _time(now), game.id, game.version, *columns.values())
         if _affected(status) != 1:
-            version = await db.fetchval("SELECT version FROM games WHERE id = $1", game.id)
-            if version is None:
-                raise NoGameHere(f"no game {game.id}")
-            raise StaleActionError("the table has moved on", version=version)
+            await self._refuse(game, db)
+
+    async def _refuse(self, game: Game, db: Connection | None = None) -> None:
+        """The version-checked update matched no row: the game is gone, or it moved on."""
+        version = await (db or self.pool).fetchval("SELECT version FROM games WHERE id = $1",
+                                                   game.id)
+        if version is None:
+            raise NoGameHere(f"no game {game.id}")
+        raise StaleActionError("the table has moved on", version=version)
 
     @staticmethod
     async def _write_seats(db: Connection, game_id: int, seats: Sequence[Seat]) -> None:
@@ -570,34 +568,43 @@ class PostgresStore:
                              posts: Sequence[NewPost] = (),
                              rated: RatedGame | None = None,
                              seats: Sequence[Seat] | None = None) -> Game:
-        """One move in one transaction: the version-checked update first (it locks the
-        game's row), then the seats (a resignation), its actions, snapshot, reminders,
-        result (and ratings) and posts."""
+        """One move, one transaction. A move that rates nobody and seats nobody anew
+        (every move but a rated game's last, or a resignation's) is one statement sent
+        once, in autocommit (`move_statement`); the others run statement by statement in
+        a transaction: the version-checked update first (it locks the game's row), then
+        the seats, actions, snapshot, result, ratings and posts."""
         snapshot = json.dumps(state)
-        async with self._transaction() as db:
-            await self._bump(db, game, now,
-                             **({"status": "finished"} if result is not None else {}))
-            if seats is not None:
-                await self._write_seats(db, game.id, seats)
-            if entries:
-                await db.executemany(
-                    "INSERT INTO actions (game_id, seq, seat, action, created_at, events, "
-                    f"said) VALUES ($1, {NEXT_SEQ} + 1, $2, $3, $4, $5, $6)",
-                    [(game.id, e.seat, e.text, _time(now), e.events, e.said or None)
-                     for e in entries])
-            await db.execute(SNAPSHOT_AFTER_LOG, game.id, snapshot)
-            if result is not None:
-                await db.execute("DELETE FROM reminders WHERE game_id = $1", game.id)
-                await db.execute(
-                    "INSERT INTO results (game_id, guild_id, finished_at, scores, winners) "
-                    "VALUES ($1, $2, $3, $4, $5)",
-                    game.id, result.guild_id, _time(result.finished_at),
-                    json.dumps(result.scores), json.dumps(list(result.winners)))
-                if rated is not None:
-                    await self._rate(db, rated)
-            elif reminders is not None:
-                await self._write_reminders(db, game, reminders)
-            await self._write_posts(db, game.id, game.version + 1, posts, now)
+        if rated is None and seats is None:
+            sql, args = move_statement(game, entries=entries, snapshot=snapshot,
+                                       reminders=reminders, now=now, result=result,
+                                       posts=posts, owner=self.owner)
+            if await self.pool.fetchrow(sql, *args) is None:  # the bump matched no row
+                await self._refuse(game)
+        else:
+            async with self._transaction() as db:
+                await self._bump(db, game, now,
+                                 **({"status": "finished"} if result is not None else {}))
+                if seats is not None:
+                    await self._write_seats(db, game.id, seats)
+                if entries:
+                    await db.executemany(
+                        "INSERT INTO actions (game_id, seq, seat, action, created_at, events, "
+                        f"said) VALUES ($1, {NEXT_SEQ} + 1, $2, $3, $4, $5, $6)",
+                        [(game.id, e.seat, e.text, _time(now), e.events, e.said or None)
+                         for e in entries])
+                await db.execute(SNAPSHOT_AFTER_LOG, game.id, snapshot)
+                if result is not None:
+                    await db.execute("DELETE FROM reminders WHERE game_id = $1", game.id)
+                    await db.execute(
+                        "INSERT INTO results (game_id, guild_id, finished_at, scores, winners) "
+                        "VALUES ($1, $2, $3, $4, $5)",
+                        game.id, result.guild_id, _time(result.finished_at),
+                        json.dumps(result.scores), json.dumps(list(result.winners)))
+                    if rated is not None:
+                        await self._rate(db, rated)
+                elif reminders is not None:
+                    await self._write_reminders(db, game, reminders)
+                await self._write_posts(db, game.id, game.version + 1, posts, now)
         return replace(game, version=game.version + 1, updated_at=now,
                        status=Status.FINISHED if result is not None else game.status,
                        seats=tuple(seats) if seats is not None else game.seats)
@@ -780,24 +787,23 @@ class PostgresStore:
 
     async def recheck_post(self, post_id: int, now: datetime,
                            lease: timedelta = POST_LEASE) -> bool:
-        async with self._transaction() as db:
-            status = await db.execute(
-                "UPDATE outbox SET claimed_until = $1 WHERE id = $2 AND state = 'pending' "
-                "AND claimed_by = $3", _time(now + lease), post_id, self.owner)
-            if _affected(status) == 1:
-                return True
-            await db.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
-                             "WHERE id = $1 AND claimed_by = $2", post_id, self.owner)
-            return False
+        """One statement: this process's claim of a row still pending is renewed (True);
+        of a row no longer pending (superseded, settled) it is let go (False)."""
+        row = await self.pool.fetchrow(
+            "UPDATE outbox SET claimed_until = CASE state WHEN 'pending' THEN $1 END, "
+            "claimed_by = CASE state WHEN 'pending' THEN claimed_by END "
+            "WHERE id = $2 AND claimed_by = $3 RETURNING state = 'pending'",
+            _time(now + lease), post_id, self.owner)
+        return row is not None and bool(row[0])
 
     async def release_posts(self, post_ids: Sequence[int]) -> None:
         if not post_ids:
             return
-        async with self._transaction() as db:
-            await db.execute("UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
-                             "WHERE id = ANY($1::bigint[]) AND claimed_by = $2",
-                             list(post_ids), self.owner)
-            await db.execute(f"NOTIFY {OUTBOX_CHANNEL}")
+        # one statement; the NOTIFY (sent on commit) wakes every process, this one too
+        await self.pool.execute(
+            "WITH released AS (UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
+            "WHERE id = ANY($1::bigint[]) AND claimed_by = $2) "
+            f"SELECT pg_notify('{OUTBOX_CHANNEL}', '')", list(post_ids), self.owner)
 
     async def last_sent_table(self, game_id: int, before_post: int) -> Post | None:
         row = await self._one(

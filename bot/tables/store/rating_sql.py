@@ -23,61 +23,6 @@ from bot.tables.ratings import (
     rate,
 )
 
-#: Migration 9 as SQLite runs it (`postgres_schema` for PostgreSQL): each identity's
-#: rating per server and game, the games already rated (by id: a game is never rated
-#: twice, even after a reset), each rated game's line per player (profiles, trends) and
-#: who hides from leaderboards.
-SCHEMA: tuple[str, ...] = (
-    """CREATE TABLE ratings (
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        player TEXT NOT NULL,
-        user_id INTEGER,
-        name TEXT NOT NULL,
-        mu REAL NOT NULL,
-        sigma REAL NOT NULL,
-        ordinal REAL NOT NULL,
-        games INTEGER NOT NULL,
-        wins INTEGER NOT NULL,
-        updated_at TEXT NOT NULL,
-        PRIMARY KEY (guild_id, game, player))""",
-    # the leaderboard's order, so its top rows are read off the index; and the players
-    # by user id (hidden ones are counted through it)
-    "CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC, games DESC, player)",
-    "CREATE INDEX ratings_by_user ON ratings (guild_id, game, user_id, ordinal)",
-    """CREATE TABLE rated_games (
-        game_id INTEGER PRIMARY KEY,
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        rated_at TEXT NOT NULL)""",
-    """CREATE TABLE rating_history (
-        game_id INTEGER NOT NULL,
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        player TEXT NOT NULL,
-        place INTEGER NOT NULL,
-        score INTEGER NOT NULL,
-        won INTEGER NOT NULL,
-        ordinal REAL NOT NULL,
-        at TEXT NOT NULL,
-        PRIMARY KEY (game_id, player))""",
-    "CREATE INDEX rating_history_player ON rating_history (guild_id, game, player, at)",
-    """CREATE TABLE leaderboard_hidden (
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        user_id INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, game, user_id))""",
-)
-
-
-
-def postgres_schema() -> tuple[str, ...]:
-    """`SCHEMA` in PostgreSQL's types: ids are BIGINT (Discord snowflakes), ratings
-    DOUBLE PRECISION (PostgreSQL's REAL has only 4 bytes; SQLite's has 8)."""
-    return tuple(statement.replace("INTEGER", "BIGINT").replace("REAL", "DOUBLE PRECISION")
-                 for statement in SCHEMA)
-
-
 #: Claims a game for rating; a second claim of the same id changes nothing (one row).
 CLAIM = ("INSERT INTO rated_games (game_id, guild_id, game, rated_at) VALUES (?, ?, ?, ?) "
          "ON CONFLICT (game_id) DO NOTHING")

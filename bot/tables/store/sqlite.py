@@ -54,7 +54,6 @@ from bot.tables.errors import (
 )
 from bot.tables.ratings import Board, PlayerRecord, RatedGame, Rating
 from bot.tables.store.base import (
-    CLAIMS_MIGRATION,
     POST_LEASE,
     REMINDER_LEASE,
     ActionEntry,
@@ -64,7 +63,6 @@ from bot.tables.store.base import (
     too_many_lobbies,
 )
 from bot.tables.store.guard import (
-    META_TABLE,
     DatabaseLock,
     DatabaseReplaced,
     FileIdentity,
@@ -77,118 +75,13 @@ from bot.tables.store.guard import (
     require_intact,
     write_backup,
 )
+from bot.tables.store.migrations import SQLITE_MIGRATIONS
 
 log = logging.getLogger(APP_NAME)
 _T = TypeVar("_T")
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (  # 1: the first schema
-        """CREATE TABLE games (
-            id INTEGER PRIMARY KEY,
-            guild_id INTEGER,
-            channel_id INTEGER NOT NULL,
-            status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
-            host_id INTEGER NOT NULL,
-            options TEXT NOT NULL,
-            settings TEXT NOT NULL,
-            seed INTEGER NOT NULL,
-            components TEXT NOT NULL,
-            version INTEGER NOT NULL,
-            created_at TEXT NOT NULL,
-            updated_at TEXT NOT NULL)""",
-        # at most one open game per channel or thread, enforced by the database itself
-        """CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id)
-            WHERE status IN ('lobby', 'active')""",
-        "CREATE INDEX games_status ON games (status)",
-        """CREATE TABLE seats (
-            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            seat INTEGER NOT NULL,
-            user_id INTEGER,
-            name TEXT NOT NULL,
-            ai TEXT,
-            PRIMARY KEY (game_id, seat))""",
-        """CREATE UNIQUE INDEX seats_one_per_user ON seats (game_id, user_id)
-            WHERE user_id IS NOT NULL""",
-        """CREATE TABLE actions (
-            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            seq INTEGER NOT NULL,
-            seat INTEGER NOT NULL,
-            action TEXT NOT NULL,
-            created_at TEXT NOT NULL,
-            PRIMARY KEY (game_id, seq)) WITHOUT ROWID""",
-        """CREATE TABLE snapshots (
-            game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-            seq INTEGER NOT NULL,
-            state TEXT NOT NULL)""",
-        """CREATE TABLE reminders (
-            id INTEGER PRIMARY KEY,
-            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            user_id INTEGER,
-            kind TEXT NOT NULL,
-            due_at TEXT NOT NULL,
-            turn_version INTEGER NOT NULL,
-            claimed_at TEXT)""",
-        "CREATE INDEX reminders_due ON reminders (due_at) WHERE claimed_at IS NULL",
-        """CREATE TABLE results (
-            game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-            guild_id INTEGER,
-            finished_at TEXT NOT NULL,
-            scores TEXT NOT NULL,
-            winners TEXT NOT NULL)""",
-        """CREATE TABLE user_prefs (
-            user_id INTEGER PRIMARY KEY,
-            dm_reminders INTEGER NOT NULL DEFAULT 0,
-            locale TEXT)""",
-    ),
-    (  # 2: where a table was opened from (the channel of its thread), for lobby limits
-        "ALTER TABLE games ADD COLUMN parent_id INTEGER",
-        "CREATE INDEX games_lobbies_by_host ON games (host_id) WHERE status = 'lobby'",
-        "CREATE INDEX games_lobbies_by_parent ON games (parent_id) WHERE status = 'lobby'",
-    ),
-    (  # 3: the transactional outbox; reminders count their repeats
-        """CREATE TABLE outbox (
-            id INTEGER PRIMARY KEY,
-            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            version INTEGER NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('table', 'reminder', 'dm')),
-            text TEXT NOT NULL,
-            pings TEXT NOT NULL,
-            target INTEGER,
-            state TEXT NOT NULL DEFAULT 'pending'
-                CHECK (state IN ('pending', 'sent', 'superseded', 'failed')),
-            attempts INTEGER NOT NULL DEFAULT 0,
-            next_try TEXT NOT NULL,
-            outcome TEXT NOT NULL DEFAULT '',
-            created_at TEXT NOT NULL)""",
-        "CREATE INDEX outbox_pending ON outbox (next_try) WHERE state = 'pending'",
-        "CREATE INDEX outbox_game ON outbox (game_id, state)",
-        "ALTER TABLE reminders ADD COLUMN nth INTEGER NOT NULL DEFAULT 0",
-        "CREATE INDEX reminders_due_at ON reminders (due_at)",  # leased rows come back too
-    ),
-    (  # 4: which game a table plays; every table before it played Moon River
-        "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'moonriver'",
-    ),
-    (  # 5: a post's place in the action log, to narrate its turns again after a restart
-        "ALTER TABLE outbox ADD COLUMN seq INTEGER",
-    ),
-    (  # 6: facts about the file itself: the restore generation (nonce salt), and whether
-        # a restore still owes its open games a fresh post (`moonriver restore` writes both)
-        META_TABLE,
-    ),
-    (  # 7: what each action did (events) and said (a call's narration): a post narrates
-       # its turns from the log, in any process
-        "ALTER TABLE actions ADD COLUMN events TEXT",
-        "ALTER TABLE actions ADD COLUMN said TEXT",
-    ),
-    (  # 8: a player's open games across a server (`open_games_of`), found by their seats
-        "CREATE INDEX seats_by_user ON seats (user_id) WHERE user_id IS NOT NULL",
-    ),
-    rq.SCHEMA,  # 9: ratings per server and game (bot/tables/ratings.py)
-    (  # 10: the colour a player chose in the lobby (and so a Legends board, R-LEG-1)
-        "ALTER TABLE seats ADD COLUMN colour TEXT",
-    ),
-    CLAIMS_MIGRATION,  # 11: leases with a holder (the same on both engines)
-)
+#: The numbered migrations in SQLite's words (migrations.py writes each once).
+MIGRATIONS = SQLITE_MIGRATIONS
 SCHEMA_VERSION = len(MIGRATIONS)
 POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pings, o.target, "
                 "o.attempts, o.next_try, o.state, o.outcome, o.seq")
