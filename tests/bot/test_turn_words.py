@@ -143,7 +143,14 @@ def test_a_post_tells_one_line_per_player_turn_name_first(players: int) -> None:
             turn_said = [line for line in said if line.startswith("**")
                          and not re.fullmatch(r"\*\*\w+\*\* loses .* at the end", line)]
             assert all(re.match(r"\*\*(alice|bob|carol|dave)\*\* ", line) for line in turn_said)
-            assert len(turn_said) <= 1 + sum(isinstance(e, ev.TurnStarted) for e in events)
+            final = any(isinstance(e, ev.FinalPlacement) for e in events)  # R-END-2's own
+            assert len(turn_said) <= 1 + final + sum(isinstance(e, ev.TurnStarted)
+                                                     for e in events)
+            if final:  # R-END-1: the announcement comes before what the placement does
+                announced = said.index(t("turn.final", "en"))
+                assert not [line for line in said[:announced] if "at the end" in line]
+            for line in said:  # each seat's own passes only, once a turn
+                assert line.count(t("turn.no_build", "en")) <= 1, line
             turns += 1
             lines += len(turn_said)
     assert lines >= turns * 0.9  # nearly every turn says something (a pass says "passed")

@@ -98,6 +98,9 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
             said.append(t("turn.bonus", locale,
                           landscape=t(f"landscape.{e.landscape}", locale),
                           cell=cell_name(e.cell)))
+        elif isinstance(e, ev.Passed) and e.seat is not None and e.seat != seat:
+            continue  # another seat's pass in this call (R-END-2's final placement): its
+            # losses are told on a line of its own, and the pass is not this player's
         elif isinstance(e, ev.Passed) and e.step == "desperado" and not (chosen and index == 0):
             said.append(t("turn.no_swap", locale))  # R-PART-3: nothing to swap, said so
         elif isinstance(e, ev.Passed) and e.step == "build":
@@ -141,6 +144,11 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
                 seat, chunk, chosen = e.seat, [], False
                 continue
             chunk.append(e)
+            if isinstance(e, ev.FinalPlacement):  # R-END-1: "Final placement: …" comes
+                # before what the final placement does, on a line of its own
+                out.append(_segment(seat, chunk, after, draft, locale, literal, ends=True,
+                                    chosen=chosen))
+                chunk, chosen = [], False
         ends = any(isinstance(e, (ev.FinalPlacement, ev.GameEnded)) for e in chunk)
         out.append(_segment(seat, chunk, after, draft, locale, literal, ends=ends,
                             chosen=chosen))
