@@ -149,8 +149,10 @@ def test_a_post_tells_one_line_per_player_turn_name_first(players: int) -> None:
             if final:  # R-END-1: the announcement comes before what the placement does
                 announced = said.index(t("turn.final", "en"))
                 assert not [line for line in said[:announced] if "at the end" in line]
-            for line in said:  # each seat's own passes only, once a turn
+            for line in said:  # each seat's own passes only, once a turn; a second
+                # domino declined after a build is no "passed" (R-BUILD-1)
                 assert line.count(t("turn.no_build", "en")) <= 1, line
+                assert not re.search(r"\bbuilt .*, passed\b", line), line
             turns += 1
             lines += len(turn_said)
     assert lines >= turns * 0.9  # nearly every turn says something (a pass says "passed")

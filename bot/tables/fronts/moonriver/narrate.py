@@ -38,13 +38,16 @@ def draft_slots(state: GameState) -> dict[int, str]:
 
 def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
              draft: Callable[[], Sequence[dict[int, str]]], locale: str,
-             literal: Callable[[str], str], chosen: bool = True) -> tuple[list[str], list[str]]:
+             literal: Callable[[str], str], chosen: bool = True,
+             built_before: bool = False) -> tuple[list[str], list[str]]:
     """(the mover's phrases, table-wide lines) for the events of one action by `seat`;
     `literal` makes a player's name inert in the target's markup (the bot escapes
     markdown). `chosen`: the first event is what the player picked; every later one is
     the game playing a decision with one option (`game._advance`). Only a pass the player
-    was offered reads "passed"; a build step the game ended for them reads "could not
-    build" when nothing was built (R-BUILD-1, R-END-2) and is not told after a build."""
+    was offered reads "passed", and not a second domino declined after a build
+    (`built_before`: the turn had built when the call began); a build
+    step the game ended for them reads "could not build" when nothing was built
+    (R-BUILD-1, R-END-2) and is not told after a build."""
     names = [literal(name) for name in state.config.players]
     said: list[str] = []
     table: list[str] = []
@@ -105,7 +108,8 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
             said.append(t("turn.no_swap", locale))  # R-PART-3: nothing to swap, said so
         elif isinstance(e, ev.Passed) and e.step == "build":
             if chosen and index == 0:
-                said.append(t("turn.passed", locale))
+                if not built_before:  # a second domino declined (R-BUILD-1) is told by
+                    said.append(t("turn.passed", locale))  # the first one's line
             elif not built:
                 said.append(t("turn.no_build", locale))
         elif isinstance(e, ev.RoundEnded):
@@ -134,31 +138,41 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
         return labels
 
     out = []
+    # seats whose turn going on has built (R-BUILD-1): from the state the call began in,
+    # then from this call's own moves (a computer's whole turn is one call's moves)
+    turn = before.turn if before is not None else None
+    built = {turn.seat} if turn is not None and turn.built > 0 else set()
     for seat, events in played:
         chunk: list[ev.Event] = []
         chosen = True  # the call's first chunk opens with the mover's own decision
+        had_built = seat in built
         for e in events:
             if isinstance(e, ev.TurnStarted):  # what follows is the next turn's
                 out.append(_segment(seat, chunk, after, draft, locale, literal, ends=True,
-                                    chosen=chosen))
-                seat, chunk, chosen = e.seat, [], False
+                                    chosen=chosen, built_before=had_built))
+                built.discard(seat)
+                seat, chunk, chosen, had_built = e.seat, [], False, False
                 continue
             chunk.append(e)
+            if isinstance(e, ev.DominoPlaced):
+                built.add(e.seat)
             if isinstance(e, ev.FinalPlacement):  # R-END-1: "Final placement: …" comes
                 # before what the final placement does, on a line of its own
                 out.append(_segment(seat, chunk, after, draft, locale, literal, ends=True,
-                                    chosen=chosen))
+                                    chosen=chosen, built_before=had_built))
                 chunk, chosen = [], False
         ends = any(isinstance(e, (ev.FinalPlacement, ev.GameEnded)) for e in chunk)
         out.append(_segment(seat, chunk, after, draft, locale, literal, ends=ends,
-                            chosen=chosen))
+                            chosen=chosen, built_before=had_built))
     return [s for s in out if s.phrases or s.table or s.ends_turn]
 
 
 def _segment(seat: int, events: Sequence[ev.Event], state: GameState,
              draft: Callable[[], Sequence[dict[int, str]]], locale: str,
-             literal: Callable[[str], str], *, ends: bool, chosen: bool = True) -> Segment:
-    said, table = _phrases(seat, events, state, draft, locale, literal, chosen)
+             literal: Callable[[str], str], *, ends: bool, chosen: bool = True,
+             built_before: bool = False) -> Segment:
+    said, table = _phrases(seat, events, state, draft, locale, literal, chosen,
+                           built_before and chosen)
     return Segment(seat, tuple(said), tuple(table), ends)
 
 
