@@ -93,6 +93,9 @@ Action = Any
 MAX_NAME = 32
 #: Actions read back to find the previous turn's end when no post bounds a narration.
 TURN_WINDOW = 32
+#: The log's end read first for "since your last turn": a player's last move is nearly
+#: always in it (every turn of a 4-player round is a few actions); else the whole log.
+SINCE_WINDOW = 64
 STATE_CACHE = 2048
 #: At most this many channel reminders per decision (the scheduled ones, then repeats).
 REMINDER_CAP = 6
@@ -524,8 +527,11 @@ class TableService:
         before their first move, and only whole turns. A turn the game played for the
         seat itself (one option) counts as their last, unless `played_for_them`: then it
         is told with the others' (news to a player who left after their own move)."""
-        rows = await self.store.actions(game.id)
+        rows = await self.store.recent_actions(game.id, SINCE_WINDOW)  # the log's end
         own = [row.seq for row in rows if row.seat == seat]
+        if not own and len(rows) == SINCE_WINDOW:  # away longer: the whole log
+            rows = await self.store.actions(game.id)
+            own = [row.seq for row in rows if row.seat == seat]
         if not own:
             return [], locale
         told = [json.loads(row.said) for row in rows if row.said and row.seq >= own[-1]]

@@ -10,6 +10,7 @@ import pytest
 
 from bot.discord import dialogue
 from bot.discord.safe_text import safe_name
+from bot.tables import service as service_module
 from bot.tables.service import TableService, rules_of
 from bot.tables.words import turn_lines
 from engine.games.rng import Rng
@@ -119,3 +120,27 @@ async def test_the_lines_are_in_the_askers_language_where_every_turn_was_told_in
         await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))),
                           locale="ja")
     assert found
+
+
+async def test_the_logs_end_tells_the_same_as_the_whole_log(
+        service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`since_last_turn` reads the log's end first (`SINCE_WINDOW`) and the whole log only
+    for a player away longer: both tell the same turns, for every seat, all game long."""
+    await table(service, ALICE, BOB, CAROL)
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    rng = Rng(3)
+    compared = 0
+    for _ in range(40):
+        status = await service.status(CHANNEL)
+        for seat in range(3):
+            monkeypatch.setattr(service_module, "SINCE_WINDOW", 64)
+            wide = await service.since_last_turn(status.game, seat, "en",
+                                                 played_for_them=seat % 2 == 0)
+            monkeypatch.setattr(service_module, "SINCE_WINDOW", 2)  # nearly always too short
+            narrow = await service.since_last_turn(status.game, seat, "en",
+                                                   played_for_them=seat % 2 == 0)
+            assert narrow == wide
+            compared += bool(wide[0])
+        user = users[status.game.seats[status.state.active_seat].user_id]
+        await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
+    assert compared > 20
