@@ -100,3 +100,4 @@ def test_K_DYN_the_series_tie_break_sums_all_three_games() -> None:
     assert result.totals == (24, 24)
     assert [s.largest_property for s in result.sheets] == [4, 2]  # game 3 alone: seat 0
     assert result.winners == (1,)
+    assert result.ranks == (1, 0)

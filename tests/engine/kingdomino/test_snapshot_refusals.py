@@ -137,6 +137,14 @@ PROGRESS_CASES: list[tuple[str, Change, str]] = [
     ("round 0", put(("round",), 0), "round 0, king 4: out of range"),
     ("cursor past the line", put(("cursor",), 4), "round 4, king 5: out of range"),
     ("cursor before the line", put(("cursor",), -1), "round 4, king 0: out of range"),
+    ("a domino without a king", put(("line", 1, 1), None),
+     "every domino of the line being played has a king"),
+    ("no next line", put(("next_line",), []),
+     "there is a next line in every round but the last (K-TURN-2)"),
+    ("a next line in the last round", put(("round",), 12),
+     "there is a next line in every round but the last (K-TURN-2)"),
+    ("a claim too many", put(("next_line", 0, 1), 0),
+     "the next line holds one king for each king that has played"),
 ]
 
 
@@ -144,7 +152,8 @@ PROGRESS_CASES: list[tuple[str, Change, str]] = [
                          ids=[c[0] for c in PROGRESS_CASES])
 def test_K_TURN_1_an_impossible_turn_in_a_snapshot_is_refused_in_words(
         name: str, change: Change, message: str) -> None:
-    """K-ROUNDS with K-TURN-1: a round of the game, a king of the line, no setup left over."""
+    """K-ROUNDS with K-TURN-1/K-TURN-2: a round of the game, a king on every domino of the
+    line, a next line (but in the last round) with a king for each king that has played."""
     data = midgame()
     assert (data["round"], data["cursor"]) == (4, 3)
     GameState.from_dict(copy.deepcopy(data))
