@@ -235,14 +235,42 @@ def test_power_and_pass_text_round_trips(key: str) -> None:
     assert parse_action("pass") == PASS == Pass()
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("play 3", "expected `play 4m C5`"), ("play 3m D4", "no card"), ("play 3 H4", "not a cell"),
-    ("play 3 D8", "not a cell"), ("power eclipse", "not an Alpha Power"),
-    ("pass now", "expected `pass`"), ("claim 3", "unknown action"), ("", "empty action"),
+CARDS = "(cards: 1, 2m, 3, 4, 4m, 5, 6)"
+CELL = "is not a cell: a column A–G and a row 1–7, e.g. D4"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("play 3", "expected `play 4m C5`"), ("play 3 D4 up", "expected `play 4m C5`"),
+    ("play 3m D4", f"there is no card '3m' {CARDS}"),
+    ("play x D4", "'x' is not a card: a value and an optional m, e.g. 4m"),
+    ("play 3 H4", f"'h4' {CELL}"), ("play 3 D8", f"'d8' {CELL}"),
+    ("power", "expected `power den`"),
+    ("power eclipse", "'eclipse' is not an Alpha Power (available: full-moon, pack-leader, "
+                      "ambush, den, howl)"),
+    ("pass now", "expected `pass`"), ("claim 3", "unknown action 'claim' (play, power, pass)"),
 ])
-def test_bad_action_text_is_refused_clearly(text: str, words: str) -> None:
-    with pytest.raises(ActionSyntaxError, match=words):
+def test_bad_action_text_is_refused_clearly(text: str, message: str) -> None:
+    """M-TURN-1's plays, M-NEXT-2's powers and howl's pass, each refusal in words."""
+    with pytest.raises(ActionSyntaxError) as caught:
         parse_action(text)
+    assert str(caught.value) == message
+    with pytest.raises(ActionSyntaxError, match="empty action"):
+        parse_action("")
+
+
+@pytest.mark.parametrize(("card", "cell", "message"), [
+    ("4M", "C5", "write the card '4M' as '4m'"),
+    ("4m", "Z9", f"'Z9' {CELL}"), ("4", "c5", f"'c5' {CELL}"),
+    ("04", "C5", "'04' is not a card: a value and an optional m, e.g. 4m"),
+    ("3m", "C5", f"there is no card '3m' {CARDS}"),
+])
+def test_a_play_is_a_card_of_the_game_on_a_cell_written_one_way(card: str, cell: str,
+                                                                  message: str) -> None:
+    """M-COMP-2: `4m` and `C5`, as `legal_actions` writes them, so equal plays compare equal."""
+    with pytest.raises(ActionSyntaxError) as caught:
+        Play(card, cell)
+    assert str(caught.value) == message
+    assert (Play("4m", "C5").cid, Play("4m", "C5").index) == (9, CELL_NAMES.index("C5"))
 
 
 def test_new_game_refuses_wrong_players_and_options() -> None:
