@@ -4,7 +4,14 @@ import pytest
 
 from engine.kingdomino import events as ev
 from engine.kingdomino.ai import RandomPlayer
-from engine.kingdomino.game import apply, legal_actions, start_game
+from engine.kingdomino.game import (
+    apply,
+    legal_action,
+    legal_action_count,
+    legal_actions,
+    new_game,
+    start_game,
+)
 from engine.kingdomino.state import Phase
 
 from .support import play_random
@@ -112,3 +119,23 @@ def test_K_ROUNDS_rounds_and_dominoes_per_player(players: int, variants: tuple[s
     assert max(e.round for e in events if isinstance(e, ev.RoundStarted)) == rounds
     for seat in range(players):
         assert len(state.kingdoms[seat].placements) + len(state.discards[seat]) == each
+
+
+def test_K_TURN_1_an_index_past_the_legal_actions_is_refused_in_words() -> None:
+    """The indexed choice (what buttons and playouts use) names the index and the count,
+    in setup (K-SETUP-3 claims) and at a placement whose list was never built."""
+    state = new_game(["A", "B", "C"], 3)
+    ai = RandomPlayer(3)
+    while state.phase is not Phase.PLACE:
+        for index in (-1, legal_action_count(state)):
+            with pytest.raises(IndexError) as caught:
+                legal_action(state, index)
+            assert str(caught.value) == f"legal action {index} of {legal_action_count(state)}"
+        state, _ = apply(state, ai.choose(state))
+    fresh = state.copy()
+    count = legal_action_count(fresh)
+    assert count > 1
+    with pytest.raises(IndexError) as caught:
+        legal_action(fresh, count)
+    assert str(caught.value) == f"legal action {count} of {count}"
+    assert [legal_action(state.copy(), i) for i in range(count)] == legal_actions(state)

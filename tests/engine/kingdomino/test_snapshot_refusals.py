@@ -67,6 +67,8 @@ CASES: list[tuple[str, Change, str]] = [
      "kingdoms[2]: each placement is [domino, cell, direction]"),
     ("placement domino", put(("kingdoms", 2, 0, 0), "1"),
      "kingdoms[2] must be a whole number, found '1'"),
+    ("no such domino", put(("kingdoms", 2, 0, 0), 49),
+     "invalid state: there is no domino 49 (1–48)"),
     ("king seat", put(("line", 0, 1), 7), "a king of seat 7 does not exist"),
     ("king seat 4", put(("line", 0, 1), 4), "a king of seat 4 does not exist"),
     ("game", put(("game",), "1"), "game must be a whole number, found '1'"),
