@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.games.errors import GameError
 from engine.kingdomino import events as ev
 from engine.kingdomino.ai import RandomPlayer
 from engine.kingdomino.game import (
@@ -139,3 +140,19 @@ def test_K_TURN_1_an_index_past_the_legal_actions_is_refused_in_words() -> None:
         legal_action(fresh, count)
     assert str(caught.value) == f"legal action {count} of {count}"
     assert [legal_action(state.copy(), i) for i in range(count)] == legal_actions(state)
+
+
+@pytest.mark.parametrize(("players", "seed", "variants", "message"), [
+    (["A", "B"], -1, (), "the seed must be a whole number >= 0, not -1"),
+    (["A", "B"], True, (), "the seed must be a whole number >= 0, not True"),
+    (["A", "B"], "3", (), "the seed must be a whole number >= 0, not '3'"),
+    (["A"], 3, (), "Kingdomino is for 2–4 players, not 1"),
+    (["A", "B", "C"], 3, ("mighty-duel",), "Mighty Duel is a variant for 2 players"),
+])
+def test_K_SETUP_1_a_game_is_set_up_for_2_to_4_players_from_a_seed(
+        players: list[str], seed: object, variants: tuple[str, ...], message: str) -> None:
+    """Every deal comes from the seed (a whole number >= 0), so a bad one is refused."""
+    with pytest.raises(GameError) as caught:
+        new_game(players, seed, variants=variants)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+    assert new_game(["A", "B"], 0).config.seed == 0
