@@ -7,9 +7,10 @@ from engine.games.geometry import Direction
 from engine.kingdomino import events as ev
 from engine.kingdomino.actions import Discard, Place, parse_action
 from engine.kingdomino.dominoes import domino
-from engine.kingdomino.game import apply, legal_action, legal_actions, new_game
+from engine.kingdomino.game import apply, is_legal, legal_action, legal_actions, new_game
 from engine.kingdomino.kingdom import Kingdom, cell_name, parse_cell
 from engine.kingdomino.notation import parse_kingdom
+from engine.kingdomino.scoring import score_kingdom
 from engine.kingdomino.state import GameState, Phase, Slot
 
 from .support import discards_with_kingdoms, naive_placements, play_random
@@ -153,3 +154,12 @@ def test_K_PLACE_2_the_corner_cell_A1_is_offered_by_index_as_in_the_list() -> No
     listed = legal_actions(state.copy())
     assert [str(a) for a in listed] == ["place 1 A1 down", "place 1 A2 down"]
     assert [legal_action(state.copy(), i) for i in range(len(listed))] == listed
+    # one column or row past the play area is no placement, whatever cell it would wrap to
+    area = kingdom.area
+    outside = [(column, row) for column in range(area.width, 13) for row in range(13)]
+    outside += [(column, row) for column in range(area.width) for row in range(area.height, 13)]
+    assert not any(is_legal(state.copy(), Place(1, column, row, direction))
+                   for column, row in outside for direction in Direction)
+    # K-SCORE-1 on the corner: the wheat reaching A1 is one crownless property
+    corner = kingdom.place(domino(1), parse_cell(5, "A1"), D)
+    assert (score_kingdom(corner).total, score_kingdom(corner).crowns) == (0, 0)

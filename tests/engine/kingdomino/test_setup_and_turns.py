@@ -13,6 +13,8 @@ from engine.kingdomino.game import (
     new_game,
     start_game,
 )
+from engine.kingdomino.kingdom import play_area
+from engine.kingdomino.rules import GameConfig
 from engine.kingdomino.state import Phase
 
 from .support import play_random
@@ -148,6 +150,8 @@ def test_K_TURN_1_an_index_past_the_legal_actions_is_refused_in_words() -> None:
     (["A", "B"], "3", (), "the seed must be a whole number >= 0, not '3'"),
     (["A"], 3, (), "Kingdomino is for 2–4 players, not 1"),
     (["A", "B", "C"], 3, ("mighty-duel",), "Mighty Duel is a variant for 2 players"),
+    (["A", "B"], 3, ("tiny",), "unknown variant 'tiny' (available: middle-kingdom, harmony, "
+                               "dynasty, mighty-duel)"),
 ])
 def test_K_SETUP_1_a_game_is_set_up_for_2_to_4_players_from_a_seed(
         players: list[str], seed: object, variants: tuple[str, ...], message: str) -> None:
@@ -156,3 +160,19 @@ def test_K_SETUP_1_a_game_is_set_up_for_2_to_4_players_from_a_seed(
         new_game(players, seed, variants=variants)  # type: ignore[arg-type]
     assert str(caught.value) == message
     assert new_game(["A", "B"], 0).config.seed == 0
+
+
+def test_K_SETUP_1_a_configuration_lists_its_variants_once_each_sorted() -> None:
+    """Snapshots compare configurations, so a variant list has one spelling."""
+    assert GameConfig.make(("A", "B"), 1, ("harmony", "dynasty", "harmony")).variants == (
+        "dynasty", "harmony")
+    for variants in (("harmony", "dynasty"), ("dynasty", "dynasty")):
+        with pytest.raises(GameError) as caught:
+            GameConfig(("A", "B"), 1, variants)
+        assert str(caught.value) == "variants must be listed once each, sorted"
+
+
+def test_K_PLACE_2_a_kingdom_is_5_by_5_or_7_by_7() -> None:
+    with pytest.raises(ValueError) as caught:
+        play_area(6)
+    assert str(caught.value) == "a kingdom is 5×5 or 7×7, not 6×6"
