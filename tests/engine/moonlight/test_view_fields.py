@@ -141,6 +141,7 @@ CASES: list[tuple[str, Change, str]] = [
     ("round 100", put(round=100), "round must be a whole number 1–99, found 100"),
     ("wins one", put(wins=[0]), "wins must be a list of 2"),
     ("wins -1", put(wins=[0, -1]), "wins must be a whole number 0–99, found -1"),
+    ("wins text", put(wins=["0", 0]), "wins must be a whole number 0–99, found '0'"),
     ("rounds 2", put(rounds=[2]), "rounds must be a whole number 0–1, found 2"),
     ("start_seat", put(start_seat=2), "start_seat must be a whole number 0–1, found 2"),
     ("active_seat", put(active_seat=-1), "active_seat must be a whole number 0–1, found -1"),
