@@ -119,6 +119,11 @@ CASES: list[tuple[str, Change, str]] = [
     ("area card", area(D4=["b9"]), "'b9': there is no card '9' (cards: 1, 2m, 3, 4, 4m, 5, 6)"),
     ("area digit", area(D4=["b\u0663"]),
      "area D4: write the cards as owner, value and an optional m, e.g. g4m"),
+    ("area not a list", area(D4="b3"), "area D4 must be a list of texts"),
+    ("unknown cell first", lambda data: {**data, "area": {"A1": [], "Z9": ["g3"]}},
+     "'Z9' is not a cell (A1–G7)"),
+    ("area tall", area(D3=["b3"], D2=["b3"]),
+     "the area must fit 3×4 or 4×3 and hang together (M-PLACE-2)"),
     ("area apart", area(F7=["b3"]),
      "the area must fit 3×4 or 4×3 and hang together (M-PLACE-2)"),
     ("area wide", area(A4=["b3"], B4=["b3"], C4=["b3"]),
@@ -126,6 +131,9 @@ CASES: list[tuple[str, Change, str]] = [
     ("powers unknown", put(powers=[["fly"], []]),
      f"powers: an unknown Alpha Power (known: {POWERS})"),
     ("powers one", put(powers=[[]]), "powers must be a list of 2"),
+    ("powers of seat 0", put(powers=[3, []]), "powers must be a list of texts"),
+    ("powers of seat 1", put(powers=[[], 3]), "powers must be a list of texts"),
+    ("hand texts", put(hand=[3]), "hand must be a list of texts"),
     ("used unknown", put(used=[[], ["fly"]]), f"used: an unknown Alpha Power (known: {POWERS})"),
     ("area_text", put(area_text="g3"), "area_text is not the area's notation"),
     ("score", put(score={}), "score is not the area's score"),
@@ -160,6 +168,14 @@ def test_M_PLACE_2_a_wrong_view_is_refused_in_words(name: str, change: Change,
     with pytest.raises(StateError) as caught:
         MoonlightView.from_dict(change(data))
     assert str(caught.value) == f"invalid view: {message}"
+
+
+def test_a_views_area_reads_back_in_cell_order() -> None:
+    """Plain data may list the cells in any order; the view holds them A1 … G7."""
+    data = mid_round()
+    shuffled = {**data, "area": dict(reversed(list(data["area"].items())))}
+    assert list(shuffled["area"]) != list(data["area"])
+    assert MoonlightView.from_dict(shuffled) == MoonlightView.from_dict(data)
 
 
 def test_the_edges_of_a_views_numbers_read_back() -> None:
