@@ -72,7 +72,26 @@ def lone_wolf(seat: int, held: bool) -> Change:
     return change
 
 
-CASES: list[tuple[str, str, Change, str]] = [
+#: each field of a snapshot, malformed, named in its refusal
+FIELD_CASES: list[tuple[str, str, Change, str]] = [
+    *[("play", f"{name} text", upd(**{name: "x"}), f"{name} must be a whole number, found 'x'")
+      for name in ("round", "deal", "start_seat", "active", "turn")],
+    *[("play", f"{name} of 3", upd(**{name: [[], [], []]}), f"{name} must be a list of 2")
+      for name in ("players", "hands", "decks", "wins", "lone_wolf", "powers", "used")],
+    *[("play", f"{name} of 1", upd(**{name: [[]]}), f"{name} must be a list of 2")
+      for name in ("hands", "decks", "wins", "lone_wolf", "powers", "used")],
+    *[("play", f"{name} entry", upd(**{name: [[3], []]}), f"{name} must be text, found 3")
+      for name in ("hands", "decks", "powers", "used")],
+    *[("play", f"{name} inner list", upd(**{name: [[], 3]}), f"{name} must be a list")
+      for name in ("hands", "decks", "powers", "used")],
+    ("play", "wins text", upd(wins=["0", 0]), "wins must be a whole number, found '0'"),
+    ("play", "last turn text", upd(last_turn="yes"),
+     "last_turn must be true or false, found 'yes'"),
+    ("play", "lone wolf of seat 1", upd(lone_wolf=[False, None]),
+     "lone_wolf must be true or false, found None"),
+]
+
+CASES: list[tuple[str, str, Change, str]] = [*FIELD_CASES,
     ("play", "format", upd(format="x"),
      "not a moonlight-state/1 document"),
     ("play", "area list", upd(area=[]),
