@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 
 from engine.games.errors import ComponentError
-from engine.moonlight.cards import parse_card_code, parse_components
+from engine.moonlight.cards import load_components_file, parse_card_code, parse_components
 
 FILE = Path(__file__).resolve().parents[3] / "data" / "moonlight" / "cards.json"
 NEW_5M = {"value": 5, "moon": True, "count": 1, "power": None, "provisional": True}
 PRINTED = "a deck holds 1 ×2, 2 ×2, 3 ×4, 4 ×2, 5 ×1 (M-COMP-1)"
+NEW_8 = {"value": 8, "moon": False, "count": 1, "power": None, "provisional": True}
 NEW_3M = {"value": 3, "moon": True, "count": 1, "power": None, "provisional": True}
 
 CASES: list[tuple[str, Callable[[Any], Any], str]] = [
@@ -65,6 +66,10 @@ CASES: list[tuple[str, Callable[[Any], Any], str]] = [
      f"deck: {PRINTED}, the file {{1: 2, 2: 2, 3: 3, 4: 2, 5: 1}}"),
     ("a 5 too many", lambda d: d["deck"].append(dict(NEW_5M)),
      f"deck: {PRINTED}, the file {{1: 2, 2: 2, 3: 4, 4: 2, 5: 2}}"),
+    ("an 8 too many", lambda d: d["deck"].append(dict(NEW_8)),
+     f"deck: {PRINTED}, the file {{1: 2, 2: 2, 3: 4, 4: 2, 5: 1, 8: 1}}"),
+    ("a 7 for the 5", lambda d: d["deck"][5].update(value=7),
+     f"deck: {PRINTED}, the file {{1: 2, 2: 2, 3: 4, 4: 2, 7: 1}}"),
     ("a 3 without power", lambda d: (d["deck"][2].update(count=3),
                                             d["deck"].append(dict(NEW_3M))),
      "deck: every 3 and only the 3s carry row-bonus"),
@@ -121,3 +126,22 @@ def test_M_COMP_2_a_card_code_names_a_card_of_the_game(text: str, message: str) 
     with pytest.raises(ComponentError) as caught:
         parse_card_code(text)
     assert str(caught.value) == message
+
+
+def test_M_COMP_3_the_lone_wolf_may_be_any_value_the_deck_lacks() -> None:
+    """Its value is provisional data (M-COMP-3): 9, the highest a card may have, loads."""
+    document = json.loads(FILE.read_text(encoding="utf-8"))
+    document["lone_wolf"]["value"] = 9
+    parts = parse_components(document)
+    assert parts.cards[parts.lone_wolf].value == 9
+
+
+def test_M_COMP_1_errors_name_the_file_they_come_from(tmp_path: Path) -> None:
+    with pytest.raises(ComponentError) as caught:
+        parse_components([])
+    assert str(caught.value) == "<cards>: expected a JSON object"
+    path = tmp_path / "cards.json"
+    path.write_text("[]", encoding="utf-8")
+    with pytest.raises(ComponentError) as caught:
+        load_components_file(path)
+    assert str(caught.value) == f"{path}: expected a JSON object"

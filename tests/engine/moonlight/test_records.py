@@ -96,3 +96,11 @@ def test_M_WIN_a_record_s_result_is_rounds_won_per_seat_and_the_winner(result: o
         GAME.record_from_dict({**data, "game": "kingdomino"})
     assert str(caught.value) == ("a moonlight-record/1 record is of game 'moonlight', "
                                  "not 'kingdomino'")
+
+
+def test_a_record_of_an_unfinished_game_has_no_result() -> None:
+    state, actions = play_game(4)
+    unfinished = Record("moonlight", state.seed, state.players, {}, tuple(actions[:5]))
+    data = GAME.record_to_dict(unfinished)
+    assert data["result"] is None and data["actions"] == list(actions[:5])
+    assert GAME.record_from_dict(data) == unfinished
