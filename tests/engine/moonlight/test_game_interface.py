@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from engine.games.errors import GameError
 from engine.moonlight.events import CardPlayed
 from engine.moonlight.game import legal_actions
 from engine.moonlight.state import Phase
@@ -75,3 +78,11 @@ def test_the_interface_passes_events_views_actions_and_players_through() -> None
         assert GAME.player_view(after, seat) == player_view(after, seat).to_dict()
     strong = GAME.make_player("strong", 1, think_ms=7, iterations=11)
     assert (strong.think_ms, strong.iterations) == (7, 11)  # type: ignore[attr-defined]
+
+
+def test_a_new_game_through_the_interface_refuses_options_and_has_no_result_yet() -> None:
+    """Moonlight has no table options (MOONLIGHT.md): one given is refused, not ignored."""
+    with pytest.raises(GameError, match="unknown Moonlight option 'variant'"):
+        GAME.new_game(("Ann", "Bo"), 1, {"variant": "legends"})
+    state, _ = GAME.new_game(("Ann", "Bo"), 1, {})
+    assert GAME.result(state) is None and not GAME.is_over(state)
