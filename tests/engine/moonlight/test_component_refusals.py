@@ -13,7 +13,12 @@ from typing import Any
 import pytest
 
 from engine.games.errors import ComponentError
-from engine.moonlight.cards import load_components_file, parse_card_code, parse_components
+from engine.moonlight.cards import (
+    components,
+    load_components_file,
+    parse_card_code,
+    parse_components,
+)
 
 FILE = Path(__file__).resolve().parents[3] / "data" / "moonlight" / "cards.json"
 NEW_5M = {"value": 5, "moon": True, "count": 1, "power": None, "provisional": True}
@@ -145,3 +150,12 @@ def test_M_COMP_1_errors_name_the_file_they_come_from(tmp_path: Path) -> None:
     with pytest.raises(ComponentError) as caught:
         load_components_file(path)
     assert str(caught.value) == f"{path}: expected a JSON object"
+
+
+def test_M_COMP_4_an_alpha_power_is_looked_up_by_its_key() -> None:
+    parts = components()
+    assert parts.power("den").kind == "ongoing"
+    with pytest.raises(ComponentError) as caught:
+        parts.power("eclipse")
+    assert str(caught.value) == ("there is no Alpha Power 'eclipse' (available: full-moon, "
+                                 "pack-leader, ambush, den, howl)")
