@@ -145,6 +145,8 @@ CASES: list[tuple[str, str, Change, str]] = [*FIELD_CASES,
      "the first card of a round lies on D4 (M-PLACE-1)"),
     ("power", "thirteen cells", hand_to_cell(0, "A4", "g"),
      "an area has 12 cells at most (M-END-1)"),
+    ("play", "too tall", move("E5", "D3"),
+     "the area must fit 3×4 or 4×3 (M-PLACE-2)"),
     ("power", "too wide", move("E5", "A5"),
      "the area must fit 3×4 or 4×3 (M-PLACE-2)"),
     ("play", "empty stack", lambda d: d["area"].update(C4=[]),
@@ -214,3 +216,41 @@ def test_an_impossible_snapshot_is_refused_in_words(base: str, name: str, change
     with pytest.raises(StateError) as caught:
         GameState.from_dict(data)
     assert str(caught.value) == message
+
+
+def test_M_PLACE_3_ambush_allows_an_equal_card_not_any_card() -> None:
+    """A seat holding ambush (M-COMP-4) may cover with an equal value, but still not with
+    a value two or more above: such a cover in a snapshot is refused."""
+    for seed in range(40):
+        state = new_game(["Ann", "Bo"], seed)
+        players = [RandomPlayer(seed), RandomPlayer(seed + 1)]
+        while state.phase is not Phase.OVER:
+            found = _ambush_cover(state.to_dict())
+            if found is not None:
+                data, cell, top, below = found
+                with pytest.raises(StateError) as caught:
+                    GameState.from_dict(data)
+                assert str(caught.value) == f"{cell}: {top} cannot cover {below} (M-PLACE-3)"
+                return
+            state, _ = apply(state, players[state.active].choose(state))
+    raise AssertionError("no seeded game gave a seat ambush, a deck card and a cover")
+
+
+def _ambush_cover(data: dict[str, Any]) -> tuple[dict[str, Any], str, str, str] | None:
+    if data["phase"] != "play":
+        return None
+    for seat, colour in ((0, "g"), (1, "b")):
+        if "ambush" not in data["powers"][seat]:
+            continue
+        for cell, stack in data["area"].items():
+            below = stack[-1]
+            if below[0] == colour:
+                continue
+            low = int(below[1])
+            for code in data["decks"][seat]:
+                if int(code[0]) >= low + 2:
+                    GameState.from_dict(copy.deepcopy(data))
+                    data["decks"][seat].remove(code)
+                    stack.append(colour + code)
+                    return data, cell, colour + code, below
+    return None
