@@ -61,6 +61,17 @@ def hand_to_cell(seat: int, cell: str, colour: str) -> Change:
     return change
 
 
+def all_placed(data: dict[str, Any]) -> None:
+    """Seat 0's eleven cards all on the area (B3–E5 but E5), seat 1's back in its deck."""
+    cards = sorted(data["hands"][0] + data["decks"][0]
+                   + [stack[0][1:] for stack in data["area"].values() if stack[0][0] == "g"])
+    blue = [stack[0][1:] for stack in data["area"].values() if stack[0][0] == "b"]
+    cells = [f"{column}{row}" for row in (3, 4, 5) for column in "BCDE"][:11]
+    data["area"] = {cell: ["g" + card] for cell, card in zip(cells, cards, strict=True)}
+    data["hands"][0], data["decks"][0] = [], []
+    data["decks"][1] += blue
+
+
 def lone_wolf(seat: int, held: bool) -> Change:
     """The flag and the card (value 6) together, so the cards stay conserved (M-NEXT-1)."""
     def change(data: dict[str, Any]) -> None:
@@ -197,6 +208,7 @@ CASES: list[tuple[str, str, Change, str]] = [*FIELD_CASES,
      "only a player with howl ready places an extra card"),
     ("play2", "howl used", upd(phase="howl", used=[["howl"], []]),
      "only a player with howl ready places an extra card"),
+    ("play", "no card to place", all_placed, "the player to move has a card to place (M-END-1)"),
     ("play", "last turn of the starter", lambda d: d.update(last_turn=True, active=d["start_seat"]),
      "the last turn is the other player's (M-END-1)"),
     ("play2", "winner starts", upd(start_seat=1),
