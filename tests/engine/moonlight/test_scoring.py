@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.moonlight.area import parse_area
-from engine.moonlight.scoring import score_area
+from engine.moonlight.scoring import margin, score_area
 
 from .support import position
 
@@ -91,3 +93,15 @@ def test_M_SCORE_4_more_points_win_then_more_visible_cards_then_a_replay() -> No
     assert sheet("g3 g1 b4").points == (0, 0)
     assert sheet("g3 g1 b4").winner == 0
     assert sheet("g4 b4").winner is None  # a full tie: replayed
+
+
+def test_M_SCORE_4_the_margin_is_points_then_visible_cards_with_the_powers() -> None:
+    """How far a seat is ahead if the round ended now: the points (M-SCORE-1…3) and, as
+    M-SCORE-4's tie-break, a hundredth per visible card more; Alpha Powers count."""
+    tops = parse_area("g3 b3 b1")  # one row won by blue (3 < 4): blue 2 kept cards
+    assert score_area(tops).points == (0, 3) and score_area(tops).visible == (1, 2)
+    assert margin(tops, ((), ()), 0) == pytest.approx(-3.01)
+    assert margin(tops, ((), ()), 1) == pytest.approx(3.01)
+    moons = parse_area("g2m b2m")  # a tied row; one moon each, doubled by full-moon
+    assert margin(moons, ((), ()), 0) == 0
+    assert margin(moons, (("full-moon",), ()), 0) == pytest.approx(2.0)
