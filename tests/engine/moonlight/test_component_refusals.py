@@ -125,6 +125,7 @@ def test_M_COMP_1_a_broken_cards_file_is_refused_in_words(name: str,
     ("7", "there is no card '7' (cards: 1, 2m, 3, 4, 4m, 5, 6)"),
     ("", "'' is not a card: a value and an optional m, e.g. 4m"),
     ("44", "'44' is not a card: a value and an optional m, e.g. 4m"),
+    ("44m", "'44m' is not a card: a value and an optional m, e.g. 4m"),
     ("m", "'m' is not a card: a value and an optional m, e.g. 4m"),
 ])
 def test_M_COMP_2_a_card_code_names_a_card_of_the_game(text: str, message: str) -> None:
