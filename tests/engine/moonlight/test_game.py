@@ -280,3 +280,17 @@ def test_new_game_refuses_wrong_players_and_options() -> None:
         new_game(["A", "A"], 1)
     with pytest.raises(GameError, match="options"):
         new_game(["A", "B"], 1, {"variant": "x"})
+
+
+def test_M_SCORE_2_the_round_is_scored_with_the_alpha_powers() -> None:
+    """The last card ties the only row 3 : 3; pack-leader (seat 0) wins tied rows, so
+    seat 0 wins the round instead of a replay (M-SCORE-4)."""
+    plain = position("g3", (("3", "4"), ("3",)), start=0, active=1)
+    after, _ = apply(plain, Play("3", "E4"))
+    assert after.rounds == [None] and after.wins == [0, 0]
+    leader = position("g3", (("3", "4"), ("3",)), start=0, active=1,
+                      powers=(("pack-leader",), ()))
+    after, events = apply(leader, Play("3", "E4"))
+    assert after.rounds == [0] and after.wins == [1, 0]
+    scored = [e for e in events if e.kind == "round_scored"]
+    assert len(scored) == 1 and scored[0].to_dict()["points"] == [2, 0]  # a 3: M-POWER-2
