@@ -293,4 +293,6 @@ def test_M_SCORE_2_the_round_is_scored_with_the_alpha_powers() -> None:
     after, events = apply(leader, Play("3", "E4"))
     assert after.rounds == [0] and after.wins == [1, 0]
     scored = [e for e in events if e.kind == "round_scored"]
-    assert len(scored) == 1 and scored[0].to_dict()["points"] == [2, 0]  # a 3: M-POWER-2
+    assert scored == [ev.RoundScored(round=1, area="g3 b3", moons=(0, 0), moon_bonus=None,
+                                     row_winners=(0,), points=(2, 0),  # a kept 3: M-POWER-2
+                                     visible=(1, 1), winner=0)]
