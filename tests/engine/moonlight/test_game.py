@@ -296,3 +296,14 @@ def test_M_SCORE_2_the_round_is_scored_with_the_alpha_powers() -> None:
     assert scored == [ev.RoundScored(round=1, area="g3 b3", moons=(0, 0), moon_bonus=None,
                                      row_winners=(0,), points=(2, 0),  # a kept 3: M-POWER-2
                                      visible=(1, 1), winner=0)]
+
+
+def test_M_SCORE_1_the_round_scored_event_carries_the_moon_bonus() -> None:
+    """Green's moon (2m) earns M-SCORE-1's 2 points; blue's kept 3 earns 1 + 1
+    (M-POWER-2): tied on points and on visible cards, the round is replayed."""
+    state = position("g2m", (("3", "4"), ("3",)), start=0, active=1)
+    after, events = apply(state, Play("3", "E4"))
+    assert [e for e in events if e.kind == "round_scored"] == [
+        ev.RoundScored(round=1, area="g2m b3", moons=(1, 0), moon_bonus=0, row_winners=(1,),
+                       points=(2, 2), visible=(1, 1), winner=None)]
+    assert after.rounds == [None]
