@@ -296,6 +296,7 @@ def test_M_SCORE_2_the_round_is_scored_with_the_alpha_powers() -> None:
     assert scored == [ev.RoundScored(round=1, area="g3 b3", moons=(0, 0), moon_bonus=None,
                                      row_winners=(0,), points=(2, 0),  # a kept 3: M-POWER-2
                                      visible=(1, 1), winner=0)]
+    assert ev.LoneWolfJoined(0) in events  # M-NEXT-1: the winner's Lone Wolf joins its deck
 
 
 def test_M_SCORE_1_the_round_scored_event_carries_the_moon_bonus() -> None:
