@@ -105,3 +105,12 @@ def test_M_SCORE_4_the_margin_is_points_then_visible_cards_with_the_powers() -> 
     moons = parse_area("g2m b2m")  # a tied row; one moon each, doubled by full-moon
     assert margin(moons, ((), ()), 0) == 0
     assert margin(moons, (("full-moon",), ()), 0) == pytest.approx(2.0)
+
+
+def test_M_SCORE_2_an_area_scores_the_same_wherever_it_lies_on_the_canvas() -> None:
+    """Rows are the area's rows: the sheet of an area on D4–G5 is the sheet of the same
+    cards on A1–D2 (a row's sum never takes a card of the row below)."""
+    tops = parse_area("g3 b4 g1 b2m / b1 g4m b3 g5")
+    shifted = {cell + 3 * 7 + 3: code for cell, code in tops.items()}
+    assert score_area(shifted) == score_area(tops)
+    assert score_area(shifted).rows[0].sums == (4, 6)
