@@ -308,3 +308,30 @@ def test_M_SCORE_1_the_round_scored_event_carries_the_moon_bonus() -> None:
         ev.RoundScored(round=1, area="g2m b3", moons=(1, 0), moon_bonus=0, row_winners=(1,),
                        points=(2, 2), visible=(1, 1), winner=None)]
     assert after.rounds == [None]
+
+
+def test_M_NEXT_2_with_no_alpha_power_left_the_next_round_is_dealt_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cards file with a single Alpha Power (the list is provisional data, M-COMP-4):
+    it is taken after round 1, so round 2's loser has none left to choose and round 3
+    is dealt at once, started by that loser (M-SETUP-2)."""
+    from dataclasses import replace
+
+    from engine.moonlight import game as moonlight_game
+    from engine.moonlight.cards import components
+
+    parts = components()
+    only_den = replace(parts, powers=tuple(p for p in parts.powers if p.key == "den"))
+    monkeypatch.setattr(moonlight_game, "components", lambda: only_den)
+    state = position("g3", (("3", "4"), ("4",)), start=0, active=1,
+                     powers=((), ("den",)))
+    state.wins, state.rounds, state.round, state.deal = [1, 0], [0], 2, 2
+    state.lone_wolf = [True, False]
+    after, events = apply(state, Play("4", "E4"))  # blue's 4 wins the row and round 2
+    kinds_seen = [e.kind for e in events]
+    assert after.rounds == [0, 1] and after.wins == [1, 1]
+    assert "round_started" in kinds_seen and "power_chosen" not in kinds_seen
+    assert (after.phase, after.round, after.deal, after.start_seat) == (Phase.PLAY, 3, 3, 0)
+    assert after.active == 0 and after.stacks == {}
+    started = [e for e in events if isinstance(e, ev.RoundStarted)]
+    assert [(e.round, e.replay, e.start_seat) for e in started] == [(3, False, 0)]
