@@ -114,3 +114,10 @@ def test_M_SCORE_2_an_area_scores_the_same_wherever_it_lies_on_the_canvas() -> N
     shifted = {cell + 3 * 7 + 3: code for cell, code in tops.items()}
     assert score_area(shifted) == score_area(tops)
     assert score_area(shifted).rows[0].sums == (4, 6)
+
+
+def test_M_SCORE_4_tied_points_go_to_the_seat_with_more_visible_cards() -> None:
+    """Green wins the top row and keeps its 4, blue the bottom row and keeps its 1: one
+    point each; tied on points, blue shows two cards against one and wins."""
+    sheet = score_area(parse_area("g4 b3 / b1 ."))
+    assert (sheet.points, sheet.visible, sheet.winner) == ((1, 1), (1, 2), 1)
