@@ -297,6 +297,9 @@ def test_M_SCORE_2_the_round_is_scored_with_the_alpha_powers() -> None:
                                      row_winners=(0,), points=(2, 0),  # a kept 3: M-POWER-2
                                      visible=(1, 1), winner=0)]
     assert ev.LoneWolfJoined(0) in events  # M-NEXT-1: the winner's Lone Wolf joins its deck
+    chosen, events = apply(after, Power("den"))  # M-NEXT-2: the loser chooses
+    assert events[0] == ev.PowerChosen(1, "den")
+    assert chosen.powers == [("pack-leader",), ("den",)]
 
 
 def test_M_SCORE_1_the_round_scored_event_carries_the_moon_bonus() -> None:
