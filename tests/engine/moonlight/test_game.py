@@ -192,7 +192,7 @@ def test_howl_offers_one_more_card_or_pass_once_a_round() -> None:
     again, events = apply(after, Play("5", "F4"))
     assert events[0].howl and again.used[0] == ("howl",) and again.active == 1
     kept, events = apply(after, PASS)
-    assert kinds(events) == ["howl_kept"] and kept.active == 1 and kept.used[0] == ()
+    assert events == [ev.HowlKept(0)] and kept.active == 1 and kept.used[0] == ()
     with pytest.raises(IllegalActionError, match="howl"):
         apply(state, Pass())
 
@@ -300,6 +300,9 @@ def test_M_SCORE_2_the_round_is_scored_with_the_alpha_powers() -> None:
     chosen, events = apply(after, Power("den"))  # M-NEXT-2: the loser chooses
     assert events[0] == ev.PowerChosen(1, "den")
     assert chosen.powers == [("pack-leader",), ("den",)]
+    started = events[1]
+    assert isinstance(started, ev.RoundStarted)
+    assert (started.round, started.replay, started.start_seat) == (2, False, 1)  # M-SETUP-2
 
 
 def test_M_SCORE_1_the_round_scored_event_carries_the_moon_bonus() -> None:
