@@ -188,6 +188,8 @@ def test_howl_offers_one_more_card_or_pass_once_a_round() -> None:
     after, events = apply(state, Play("2m", "E4"))
     assert after.phase is Phase.HOWL and after.active == 0 and after.turn == state.turn
     assert kinds(events) == ["card_played", "card_drawn"]
+    played = events[0]
+    assert isinstance(played, ev.CardPlayed) and (played.ambush, played.howl) == (False, False)
     assert legal_actions(after)[-1] == PASS and "play 5 F4" in texts(legal_actions(after))
     again, events = apply(after, Play("5", "F4"))
     assert events[0].howl and again.used[0] == ("howl",) and again.active == 1
