@@ -343,3 +343,14 @@ def test_M_NEXT_2_with_no_alpha_power_left_the_next_round_is_dealt_at_once(
     assert after.active == 0 and after.stacks == {}
     started = [e for e in events if isinstance(e, ev.RoundStarted)]
     assert [(e.round, e.replay, e.start_seat) for e in started] == [(3, False, 0)]
+
+
+def test_M_END_1_keeping_howl_on_the_last_turn_ends_the_round() -> None:
+    """The other player's last turn (M-END-1) with howl ready: after the placement,
+    `pass` ends the turn, and with it the round."""
+    state = position("g3", ((), ("4", "5")), powers=((), ("howl",)), start=0, active=1)
+    state.last_turn = True
+    after, events = apply(state, Play("4", "E4"))
+    assert after.phase is Phase.HOWL and kinds(events) == ["card_played"]
+    ended, events = apply(after, PASS)
+    assert kinds(events)[:2] == ["howl_kept", "round_scored"] and not ended.last_turn
