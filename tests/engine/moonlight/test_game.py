@@ -115,6 +115,7 @@ def test_M_END_1_after_the_start_player_s_last_card_the_other_takes_one_last_tur
     state = position("b3", (("5",), ("3", "4")), start=0, active=0)
     after, events = apply(state, Play("5", "E4"))
     assert kinds(events) == ["card_played", "last_turn"] and after.last_turn
+    assert events[1] == ev.LastTurn(1)  # the other seat takes the last turn
     assert after.active == 1 and after.phase is Phase.PLAY
     end, events = apply(after, Play("4", "F4"))
     assert "round_scored" in kinds(events) and not end.last_turn
