@@ -9,7 +9,7 @@ from engine.games.geometry import Direction
 from engine.games.rng import Rng
 from engine.kingdomino.actions import Action, Claim, Discard, Place, parse_action
 from engine.kingdomino.dominoes import DOMINO_COUNT, Square, Terrain, dominoes
-from engine.kingdomino.kingdom import Kingdom
+from engine.kingdomino.kingdom import Kingdom, parse_cell, play_area
 from engine.kingdomino.notation import format_kingdom, parse_kingdom
 
 from .support import squares_of
@@ -163,3 +163,52 @@ def test_K_PLACE_1_a_kingdom_read_from_notation_grows_by_placements() -> None:
     grown = kingdom.place(piece, cell, direction)
     assert [(p.number, p.cell, p.direction) for p in grown.placements] == [
         (1, cell, direction)]
+
+
+ACTION_REFUSALS = [
+    ("claim", "expected `claim 17`"),
+    ("discard", "expected `discard 17`"),
+    ("discard 3 4", "expected `discard 17`"),
+    ("place 3 E4", "expected `place 17 E4 right`"),
+    ("place 3 e14 up", "'e14' is not a cell: expected a column and a row, e.g. E4"),
+    ("place 3 E0 up", "'e0' is not a cell: expected a column and a row, e.g. E4"),
+    ("place 3 EX up", "'ex' is not a cell: expected a column and a row, e.g. E4"),
+    ("place 3 N1 up", "'n1' is not a cell: expected a column and a row, e.g. E4"),
+    ("place 3 E4 sideways", "'sideways' is not a direction (right, left, up, down)"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), ACTION_REFUSALS,
+                         ids=[text for text, _ in ACTION_REFUSALS])
+def test_K_TURN_1_malformed_action_text_is_refused_in_words(text: str, message: str) -> None:
+    """A player's typed claim, placement (K-PLACE-3: any direction) or discard (K-PLACE-4)."""
+    with pytest.raises(ActionSyntaxError) as caught:
+        parse_action(text)
+    assert str(caught.value) == message
+
+
+def test_K_PLACE_2_the_last_column_and_row_of_the_largest_play_area_are_cells() -> None:
+    """Mighty Duel's play area runs A–M and 1–13; one step further is no cell."""
+    assert parse_action("place 3 m13 left") == Place(3, 12, 12, Direction.LEFT)
+    for column, row in ((13, 0), (0, 13), (-1, 0), (0, -1)):
+        with pytest.raises(ActionSyntaxError) as caught:
+            Place(3, column, row, Direction.LEFT)
+        assert str(caught.value) == f"column {column}, row {row} is no cell of any play area"
+
+
+@pytest.mark.parametrize(("size", "text", "message"), [
+    (5, "", "'' is not a cell: expected a column A–I and a row 1–9, e.g. E4"),
+    (5, "Z4", "'Z4' is not a cell: expected a column A–I and a row 1–9, e.g. E4"),
+    (5, "J1", "'J1' is not a cell: expected a column A–I and a row 1–9, e.g. E4"),
+    (5, "E", "'E' is not a cell: expected a column A–I and a row 1–9, e.g. E4"),
+    (7, "N1", "'N1' is not a cell: expected a column A–M and a row 1–13, e.g. E4"),
+    (5, "e10", "'e10' is not a cell: rows run 1–9"),
+    (5, "E0", "'E0' is not a cell: rows run 1–9"),
+])
+def test_K_PLACE_2_a_cell_outside_the_play_area_is_refused_in_words(size: int, text: str,
+                                                                     message: str) -> None:
+    """The play area is 2×size−1 wide: every castle position of a size×size kingdom."""
+    with pytest.raises(NotationError) as caught:
+        parse_cell(size, text)
+    assert str(caught.value) == message
+    assert parse_cell(size, " i9 ") == play_area(size).cell(8, 8)

@@ -7,10 +7,11 @@ from engine.games.geometry import Direction
 from engine.kingdomino import events as ev
 from engine.kingdomino.actions import Discard, Place, parse_action
 from engine.kingdomino.dominoes import domino
-from engine.kingdomino.game import apply, legal_actions, new_game
+from engine.kingdomino.game import apply, is_legal, legal_action, legal_actions, new_game
 from engine.kingdomino.kingdom import Kingdom, cell_name, parse_cell
 from engine.kingdomino.notation import parse_kingdom
-from engine.kingdomino.state import GameState, Phase
+from engine.kingdomino.scoring import score_kingdom
+from engine.kingdomino.state import GameState, Phase, Slot
 
 from .support import discards_with_kingdoms, naive_placements, play_random
 
@@ -133,3 +134,32 @@ def test_K_PLACE_4_discards_happen_in_real_games_only_when_nothing_fits() -> Non
     for seed in range(40):
         play_random(2, seed, on_step=check)
     assert found > 0
+
+
+def test_K_PLACE_2_the_corner_cell_A1_is_offered_by_index_as_in_the_list() -> None:
+    """A kingdom stretched from the castle (E5) to the far corner: domino 1 (wh wh) may
+    lie on A1 down or A2 down, the first cell of the play area. The indexed choice
+    (buttons, playouts) walks the bit masks and must give the list's action at each index."""
+    kingdom = parse_kingdom(". wh wh wh wh / . wh wh wh wh / . wh wh wh wh / "
+                            "wh wh wh wh wh / wh wh wh wh C")
+    assert spots(kingdom, 1) == {"A1 down", "A2 down"}
+    state = new_game(["A", "B"], 4)
+    while state.phase is not Phase.PLACE:
+        state, _ = apply(state, legal_actions(state)[0])
+    seat = state.active_seat
+    assert seat is not None
+    state = state.copy()
+    state.kingdoms[seat] = kingdom
+    state.line[state.cursor] = Slot(1, seat)
+    listed = legal_actions(state.copy())
+    assert [str(a) for a in listed] == ["place 1 A1 down", "place 1 A2 down"]
+    assert [legal_action(state.copy(), i) for i in range(len(listed))] == listed
+    # one column or row past the play area is no placement, whatever cell it would wrap to
+    area = kingdom.area
+    outside = [(column, row) for column in range(area.width, 13) for row in range(13)]
+    outside += [(column, row) for column in range(area.width) for row in range(area.height, 13)]
+    assert not any(is_legal(state.copy(), Place(1, column, row, direction))
+                   for column, row in outside for direction in Direction)
+    # K-SCORE-1 on the corner: the wheat reaching A1 is one crownless property
+    corner = kingdom.place(domino(1), parse_cell(5, "A1"), D)
+    assert (score_kingdom(corner).total, score_kingdom(corner).crowns) == (0, 0)

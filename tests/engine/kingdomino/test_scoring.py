@@ -96,6 +96,7 @@ def test_K_DYN_three_games_summed(players: int) -> None:
     assert result.totals == tuple(sum(g[s] for g in result.games) for s in range(players))
     ended = events[-1]
     assert isinstance(ended, ev.GameEnded) and ended.scores == result.totals
+    assert ended.winners == result.winners and result.winners
     lines = [e.dominoes for e in events if isinstance(e, ev.LineDrawn)]
     per_game = len(lines) // 3
     assert lines[:per_game] != lines[per_game:2 * per_game]  # a new deal each game

@@ -1,5 +1,6 @@
 """Kingdomino rules pinned by small positions with known answers: the 48 dominoes one by
-one (K-COMP-1), the largest-property tie-break (K-SCORE-4) and the Dynasty series'
+one (K-COMP-1), properties and their squares (K-SCORE-1), harmony lost to a discard on the
+table (K-SCORE-3), the largest-property tie-break (K-SCORE-4) and the Dynasty series'
 tie-break (K-DYN with K-SCORE-4)."""
 
 import re
@@ -9,9 +10,9 @@ import pytest
 
 from engine.kingdomino.ai import RandomPlayer
 from engine.kingdomino.dominoes import Square, dominoes
-from engine.kingdomino.game import apply, new_game, outcome
+from engine.kingdomino.game import apply, new_game, outcome, score_sheets
 from engine.kingdomino.notation import parse_kingdom
-from engine.kingdomino.scoring import Standing, score_kingdom, winners
+from engine.kingdomino.scoring import HARMONY, Standing, properties_of, score_kingdom, winners
 from engine.kingdomino.state import Phase
 
 SPEC = Path(__file__).resolve().parents[3].parent / "shared" / "KINGDOMINO.md"
@@ -100,3 +101,29 @@ def test_K_DYN_the_series_tie_break_sums_all_three_games() -> None:
     assert result.totals == (24, 24)
     assert [s.largest_property for s in result.sheets] == [4, 2]  # game 3 alone: seat 0
     assert result.winners == (1,)
+    assert result.ranks == (1, 0)
+
+
+def test_K_SCORE_1_each_property_holds_its_own_squares() -> None:
+    """Two wheat properties apart and one grassland: each property's cells are its squares."""
+    kingdom = parse_kingdom("wh2 wh C gr gr / . . . gr wh1")
+    sizes: dict[str, list[int]] = {}
+    for prop in properties_of(kingdom):
+        squares = [c for c in range(prop.cells.bit_length()) if prop.cells >> c & 1]
+        assert len(squares) == prop.size
+        assert {getattr(kingdom.square_at(c), "terrain", None) for c in squares} == {
+            prop.terrain}
+        sizes.setdefault(prop.terrain.label, []).append(prop.size)
+    assert sizes == {"wheat": [2, 1], "grassland": [3]}
+
+
+def test_K_SCORE_3_a_discard_on_the_table_costs_that_player_harmony() -> None:
+    """K-SCORE-3 through the table's score sheets: two complete kingdoms, one discard."""
+    state = new_game(["A", "B"], 5, variants=["harmony"])
+    full = parse_kingdom(" / ".join(["wh wh wh wh wh"] * 2 + ["wh wh C wh wh"]
+                                    + ["wh wh wh wh wh"] * 2))
+    state = state.copy()
+    state.kingdoms = [full, full]
+    state.discards = [(7,), ()]
+    sheets = score_sheets(state)
+    assert [dict(sheet.bonuses) for sheet in sheets] == [{}, {HARMONY: 5}]

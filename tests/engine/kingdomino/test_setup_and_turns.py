@@ -2,9 +2,19 @@
 
 import pytest
 
+from engine.games.errors import GameError
 from engine.kingdomino import events as ev
 from engine.kingdomino.ai import RandomPlayer
-from engine.kingdomino.game import apply, legal_actions, start_game
+from engine.kingdomino.game import (
+    apply,
+    legal_action,
+    legal_action_count,
+    legal_actions,
+    new_game,
+    start_game,
+)
+from engine.kingdomino.kingdom import play_area
+from engine.kingdomino.rules import GameConfig
 from engine.kingdomino.state import Phase
 
 from .support import play_random
@@ -112,3 +122,57 @@ def test_K_ROUNDS_rounds_and_dominoes_per_player(players: int, variants: tuple[s
     assert max(e.round for e in events if isinstance(e, ev.RoundStarted)) == rounds
     for seat in range(players):
         assert len(state.kingdoms[seat].placements) + len(state.discards[seat]) == each
+
+
+def test_K_TURN_1_an_index_past_the_legal_actions_is_refused_in_words() -> None:
+    """The indexed choice (what buttons and playouts use) names the index and the count,
+    in setup (K-SETUP-3 claims) and at a placement whose list was never built."""
+    state = new_game(["A", "B", "C"], 3)
+    ai = RandomPlayer(3)
+    while state.phase is not Phase.PLACE:
+        for index in (-1, legal_action_count(state)):
+            with pytest.raises(IndexError) as caught:
+                legal_action(state, index)
+            assert str(caught.value) == f"legal action {index} of {legal_action_count(state)}"
+        state, _ = apply(state, ai.choose(state))
+    fresh = state.copy()
+    count = legal_action_count(fresh)
+    assert count > 1
+    with pytest.raises(IndexError) as caught:
+        legal_action(fresh, count)
+    assert str(caught.value) == f"legal action {count} of {count}"
+    assert [legal_action(state.copy(), i) for i in range(count)] == legal_actions(state)
+
+
+@pytest.mark.parametrize(("players", "seed", "variants", "message"), [
+    (["A", "B"], -1, (), "the seed must be a whole number >= 0, not -1"),
+    (["A", "B"], True, (), "the seed must be a whole number >= 0, not True"),
+    (["A", "B"], "3", (), "the seed must be a whole number >= 0, not '3'"),
+    (["A"], 3, (), "Kingdomino is for 2–4 players, not 1"),
+    (["A", "B", "C"], 3, ("mighty-duel",), "Mighty Duel is a variant for 2 players"),
+    (["A", "B"], 3, ("tiny",), "unknown variant 'tiny' (available: middle-kingdom, harmony, "
+                               "dynasty, mighty-duel)"),
+])
+def test_K_SETUP_1_a_game_is_set_up_for_2_to_4_players_from_a_seed(
+        players: list[str], seed: object, variants: tuple[str, ...], message: str) -> None:
+    """Every deal comes from the seed (a whole number >= 0), so a bad one is refused."""
+    with pytest.raises(GameError) as caught:
+        new_game(players, seed, variants=variants)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+    assert new_game(["A", "B"], 0).config.seed == 0
+
+
+def test_K_SETUP_1_a_configuration_lists_its_variants_once_each_sorted() -> None:
+    """Snapshots compare configurations, so a variant list has one spelling."""
+    assert GameConfig.make(("A", "B"), 1, ("harmony", "dynasty", "harmony")).variants == (
+        "dynasty", "harmony")
+    for variants in (("harmony", "dynasty"), ("dynasty", "dynasty")):
+        with pytest.raises(GameError) as caught:
+            GameConfig(("A", "B"), 1, variants)
+        assert str(caught.value) == "variants must be listed once each, sorted"
+
+
+def test_K_PLACE_2_a_kingdom_is_5_by_5_or_7_by_7() -> None:
+    with pytest.raises(ValueError) as caught:
+        play_area(6)
+    assert str(caught.value) == "a kingdom is 5×5 or 7×7, not 6×6"

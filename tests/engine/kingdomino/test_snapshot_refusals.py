@@ -20,6 +20,14 @@ from engine.kingdomino.state import GameState, Phase
 Change = Callable[[dict[str, Any]], None]
 
 
+def setup() -> dict[str, Any]:
+    """A setup snapshot (K-SETUP-3): one king has claimed, three are waiting."""
+    state = new_game(["A", "B", "C", "D"], 2)
+    state, _ = apply(state, legal_actions(state)[0])
+    assert state.phase is Phase.SETUP and len(state.pending) == 3
+    return state.to_dict()
+
+
 def midgame() -> dict[str, Any]:
     state = new_game(["A", "B", "C", "D"], 2)
     for _ in range(30):
@@ -59,6 +67,8 @@ CASES: list[tuple[str, Change, str]] = [
      "kingdoms[2]: each placement is [domino, cell, direction]"),
     ("placement domino", put(("kingdoms", 2, 0, 0), "1"),
      "kingdoms[2] must be a whole number, found '1'"),
+    ("no such domino", put(("kingdoms", 2, 0, 0), 49),
+     "invalid state: there is no domino 49 (1–48)"),
     ("king seat", put(("line", 0, 1), 7), "a king of seat 7 does not exist"),
     ("king seat 4", put(("line", 0, 1), 4), "a king of seat 4 does not exist"),
     ("game", put(("game",), "1"), "game must be a whole number, found '1'"),
@@ -92,6 +102,79 @@ def test_a_malformed_snapshot_is_refused_in_words(name: str, change: Change,
     with pytest.raises(StateError) as caught:
         GameState.from_dict(data)
     assert str(caught.value) == message
+
+
+def next_line_from_pile(data: dict[str, Any]) -> None:
+    drawn = sorted(data["pile"][:4])
+    data["pile"] = data["pile"][4:]
+    data["next_line"] = [[number, None] for number in drawn]
+
+
+SETUP_CASES: list[tuple[str, Change, str]] = [
+    ("next line", next_line_from_pile, "setup happens before round 1, on the first line only"),
+    ("round 1", put(("round",), 1), "setup happens before round 1, on the first line only"),
+    ("nobody waiting", put(("pending",), []),
+     "setup happens before round 1, on the first line only"),
+    ("a seat twice", put(("pending",), [1, 3, 3]), "seat 0 must have 1 king(s) in setup"),
+    ("a king too many", put(("pending",), [1, 3, 0, 3]), "seat 3 must have 1 king(s) in setup"),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "message"), SETUP_CASES,
+                         ids=[c[0] for c in SETUP_CASES])
+def test_K_SETUP_3_an_impossible_setup_snapshot_is_refused_in_words(
+        name: str, change: Change, message: str) -> None:
+    """Setup is the kings claiming the first line before round 1; each king once."""
+    data = setup()
+    GameState.from_dict(copy.deepcopy(data))
+    change(data)
+    with pytest.raises(StateError) as caught:
+        GameState.from_dict(data)
+    assert str(caught.value) == message
+
+
+PROGRESS_CASES: list[tuple[str, Change, str]] = [
+    ("waiting king", put(("pending",), [0]), "only setup has kings waiting to claim"),
+    ("round past the end", put(("round",), 13), "round 13, king 4: out of range"),
+    ("round 0", put(("round",), 0), "round 0, king 4: out of range"),
+    ("cursor past the line", put(("cursor",), 4), "round 4, king 5: out of range"),
+    ("cursor before the line", put(("cursor",), -1), "round 4, king 0: out of range"),
+    ("a domino without a king", put(("line", 1, 1), None),
+     "every domino of the line being played has a king"),
+    ("no next line", put(("next_line",), []),
+     "there is a next line in every round but the last (K-TURN-2)"),
+    ("a next line in the last round", put(("round",), 12),
+     "there is a next line in every round but the last (K-TURN-2)"),
+    ("a claim too many", put(("next_line", 0, 1), 0),
+     "the next line holds one king for each king that has played"),
+]
+
+
+@pytest.mark.parametrize(("name", "change", "message"), PROGRESS_CASES,
+                         ids=[c[0] for c in PROGRESS_CASES])
+def test_K_TURN_1_an_impossible_turn_in_a_snapshot_is_refused_in_words(
+        name: str, change: Change, message: str) -> None:
+    """K-ROUNDS with K-TURN-1/K-TURN-2: a round of the game, a king on every domino of the
+    line, a next line (but in the last round) with a king for each king that has played."""
+    data = midgame()
+    assert (data["round"], data["cursor"]) == (4, 3)
+    GameState.from_dict(copy.deepcopy(data))
+    change(data)
+    with pytest.raises(StateError) as caught:
+        GameState.from_dict(data)
+    assert str(caught.value) == message
+
+
+def test_K_TURN_1_a_played_domino_lies_with_its_kings_owner() -> None:
+    """The king moved off a played domino to another seat: the domino is not theirs."""
+    data = midgame()
+    number, seat = data["line"][0]
+    other = (seat + 1) % 4
+    assert all(p[0] != number for p in data["kingdoms"][other])
+    data["line"][0] = [number, other]
+    with pytest.raises(StateError) as caught:
+        GameState.from_dict(data)
+    assert str(caught.value) == f"domino {number} was not played by its king's owner"
 
 
 def test_K_PLACE_1_a_snapshot_kingdom_with_a_loose_domino_is_refused() -> None:

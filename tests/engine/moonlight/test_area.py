@@ -10,6 +10,7 @@ from engine.games.errors import IllegalActionError, NotationError
 from engine.games.rng import Rng
 from engine.moonlight.actions import Play
 from engine.moonlight.area import (
+    CELL_INDEX,
     CELLS,
     NEIGHBOURS,
     SIDE,
@@ -19,6 +20,8 @@ from engine.moonlight.area import (
     join_cells,
     mask_of,
     parse_area,
+    parse_cell,
+    parse_top,
 )
 from engine.moonlight.game import apply, is_legal, legal_actions
 from engine.moonlight.scoring import score_area
@@ -191,3 +194,49 @@ def test_area_notation_round_trips_on_random_areas(tops: dict[int, int]) -> None
     assert parse_area(text) == tops
     assert parse_area(text.upper().replace(" / ", "/")) == tops
     assert mask_of(tops)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (3, "an area is text"),
+    ("g1 . . . . . . g1", "an area of 8×1 cells is larger than the 7×7 canvas"),
+    ("g1/./././././././g1", "an area of 1×9 cells is larger than the 7×7 canvas"),
+    ("g1 . . . . . g1", "an area of 7×1 does not fit 3×4 or 4×3 (M-PLACE-2)"),
+    ("g1/./././././g1", "an area of 1×7 does not fit 3×4 or 4×3 (M-PLACE-2)"),
+    ("g3 x9", "row 1, column 2: 'x9': a cell is '.' or an owner (g or b) and a card, "
+              "e.g. g3 or b4m"),
+    ("g3 . b4", "the cards do not hang together: each joins another orthogonally "
+                "(M-PLACE-2)"),
+])
+def test_M_PLACE_2_bad_area_notation_is_refused_in_words(text: object, message: str) -> None:
+    """The whole message: the canvas (7×7) is checked before the area (3×4 or 4×3)."""
+    with pytest.raises(NotationError) as caught:
+        parse_area(text)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+def test_M_PLACE_1_empty_edge_rows_and_columns_are_trimmed_to_the_box() -> None:
+    """The box's bottom-left lands on A1 whatever empty cells surround the cards."""
+    assert parse_area(". g3 / . b4 / . .") == parse_area("g3 / b4") == {
+        CELL_INDEX["A1"]: parse_top("b4"), CELL_INDEX["A2"]: parse_top("g3")}
+    assert parse_area(". / .") == {} == parse_area(".")
+
+
+@pytest.mark.parametrize(("token", "message"), [
+    ("g44m", "'g44m': there is no card '44m' (cards: 1, 2m, 3, 4, 4m, 5, 6)"),
+    ("gx", "'gx': there is no card 'x' (cards: 1, 2m, 3, 4, 4m, 5, 6)"),
+    ("gxm", "'gxm': there is no card 'xm' (cards: 1, 2m, 3, 4, 4m, 5, 6)"),
+    ("b", "'b': a cell is '.' or an owner (g or b) and a card, e.g. g3 or b4m"),
+])
+def test_M_COMP_2_a_visible_card_is_an_owner_and_a_card_of_the_game(token: str,
+                                                                   message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_top(token)
+    assert str(caught.value) == message
+
+
+def test_M_PLACE_1_a_cell_is_named_by_text() -> None:
+    assert CELL_INDEX["D4"] == parse_cell("d4")
+    for bad in (4, None, "D8", "H1"):
+        with pytest.raises(NotationError) as caught:
+            parse_cell(bad)  # type: ignore[arg-type]
+        assert str(caught.value) == f"{bad!r} is not a cell: a column A–G and a row 1–7, e.g. D4"

@@ -115,6 +115,7 @@ def test_M_END_1_after_the_start_player_s_last_card_the_other_takes_one_last_tur
     state = position("b3", (("5",), ("3", "4")), start=0, active=0)
     after, events = apply(state, Play("5", "E4"))
     assert kinds(events) == ["card_played", "last_turn"] and after.last_turn
+    assert events[1] == ev.LastTurn(1)  # the other seat takes the last turn
     assert after.active == 1 and after.phase is Phase.PLAY
     end, events = apply(after, Play("4", "F4"))
     assert "round_scored" in kinds(events) and not end.last_turn
@@ -188,11 +189,13 @@ def test_howl_offers_one_more_card_or_pass_once_a_round() -> None:
     after, events = apply(state, Play("2m", "E4"))
     assert after.phase is Phase.HOWL and after.active == 0 and after.turn == state.turn
     assert kinds(events) == ["card_played", "card_drawn"]
+    played = events[0]
+    assert isinstance(played, ev.CardPlayed) and (played.ambush, played.howl) == (False, False)
     assert legal_actions(after)[-1] == PASS and "play 5 F4" in texts(legal_actions(after))
     again, events = apply(after, Play("5", "F4"))
     assert events[0].howl and again.used[0] == ("howl",) and again.active == 1
     kept, events = apply(after, PASS)
-    assert kinds(events) == ["howl_kept"] and kept.active == 1 and kept.used[0] == ()
+    assert events == [ev.HowlKept(0)] and kept.active == 1 and kept.used[0] == ()
     with pytest.raises(IllegalActionError, match="howl"):
         apply(state, Pass())
 
@@ -235,14 +238,42 @@ def test_power_and_pass_text_round_trips(key: str) -> None:
     assert parse_action("pass") == PASS == Pass()
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("play 3", "expected `play 4m C5`"), ("play 3m D4", "no card"), ("play 3 H4", "not a cell"),
-    ("play 3 D8", "not a cell"), ("power eclipse", "not an Alpha Power"),
-    ("pass now", "expected `pass`"), ("claim 3", "unknown action"), ("", "empty action"),
+CARDS = "(cards: 1, 2m, 3, 4, 4m, 5, 6)"
+CELL = "is not a cell: a column A–G and a row 1–7, e.g. D4"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("play 3", "expected `play 4m C5`"), ("play 3 D4 up", "expected `play 4m C5`"),
+    ("play 3m D4", f"there is no card '3m' {CARDS}"),
+    ("play x D4", "'x' is not a card: a value and an optional m, e.g. 4m"),
+    ("play 3 H4", f"'h4' {CELL}"), ("play 3 D8", f"'d8' {CELL}"),
+    ("power", "expected `power den`"),
+    ("power eclipse", "'eclipse' is not an Alpha Power (available: full-moon, pack-leader, "
+                      "ambush, den, howl)"),
+    ("pass now", "expected `pass`"), ("claim 3", "unknown action 'claim' (play, power, pass)"),
 ])
-def test_bad_action_text_is_refused_clearly(text: str, words: str) -> None:
-    with pytest.raises(ActionSyntaxError, match=words):
+def test_bad_action_text_is_refused_clearly(text: str, message: str) -> None:
+    """M-TURN-1's plays, M-NEXT-2's powers and howl's pass, each refusal in words."""
+    with pytest.raises(ActionSyntaxError) as caught:
         parse_action(text)
+    assert str(caught.value) == message
+    with pytest.raises(ActionSyntaxError, match="empty action"):
+        parse_action("")
+
+
+@pytest.mark.parametrize(("card", "cell", "message"), [
+    ("4M", "C5", "write the card '4M' as '4m'"),
+    ("4m", "Z9", f"'Z9' {CELL}"), ("4", "c5", f"'c5' {CELL}"),
+    ("04", "C5", "'04' is not a card: a value and an optional m, e.g. 4m"),
+    ("3m", "C5", f"there is no card '3m' {CARDS}"),
+])
+def test_a_play_is_a_card_of_the_game_on_a_cell_written_one_way(card: str, cell: str,
+                                                                  message: str) -> None:
+    """M-COMP-2: `4m` and `C5`, as `legal_actions` writes them, so equal plays compare equal."""
+    with pytest.raises(ActionSyntaxError) as caught:
+        Play(card, cell)
+    assert str(caught.value) == message
+    assert (Play("4m", "C5").cid, Play("4m", "C5").index) == (9, CELL_NAMES.index("C5"))
 
 
 def test_new_game_refuses_wrong_players_and_options() -> None:
@@ -252,3 +283,75 @@ def test_new_game_refuses_wrong_players_and_options() -> None:
         new_game(["A", "A"], 1)
     with pytest.raises(GameError, match="options"):
         new_game(["A", "B"], 1, {"variant": "x"})
+
+
+def test_M_SCORE_2_the_round_is_scored_with_the_alpha_powers() -> None:
+    """The last card ties the only row 3 : 3; pack-leader (seat 0) wins tied rows, so
+    seat 0 wins the round instead of a replay (M-SCORE-4)."""
+    plain = position("g3", (("3", "4"), ("3",)), start=0, active=1)
+    after, _ = apply(plain, Play("3", "E4"))
+    assert after.rounds == [None] and after.wins == [0, 0]
+    leader = position("g3", (("3", "4"), ("3",)), start=0, active=1,
+                      powers=(("pack-leader",), ()))
+    after, events = apply(leader, Play("3", "E4"))
+    assert after.rounds == [0] and after.wins == [1, 0]
+    scored = [e for e in events if e.kind == "round_scored"]
+    assert scored == [ev.RoundScored(round=1, area="g3 b3", moons=(0, 0), moon_bonus=None,
+                                     row_winners=(0,), points=(2, 0),  # a kept 3: M-POWER-2
+                                     visible=(1, 1), winner=0)]
+    assert ev.LoneWolfJoined(0) in events  # M-NEXT-1: the winner's Lone Wolf joins its deck
+    chosen, events = apply(after, Power("den"))  # M-NEXT-2: the loser chooses
+    assert events[0] == ev.PowerChosen(1, "den")
+    assert chosen.powers == [("pack-leader",), ("den",)]
+    started = events[1]
+    assert isinstance(started, ev.RoundStarted)
+    assert (started.round, started.replay, started.start_seat) == (2, False, 1)  # M-SETUP-2
+
+
+def test_M_SCORE_1_the_round_scored_event_carries_the_moon_bonus() -> None:
+    """Green's moon (2m) earns M-SCORE-1's 2 points; blue's kept 3 earns 1 + 1
+    (M-POWER-2): tied on points and on visible cards, the round is replayed."""
+    state = position("g2m", (("3", "4"), ("3",)), start=0, active=1)
+    after, events = apply(state, Play("3", "E4"))
+    assert [e for e in events if e.kind == "round_scored"] == [
+        ev.RoundScored(round=1, area="g2m b3", moons=(1, 0), moon_bonus=0, row_winners=(1,),
+                       points=(2, 2), visible=(1, 1), winner=None)]
+    assert after.rounds == [None]
+
+
+def test_M_NEXT_2_with_no_alpha_power_left_the_next_round_is_dealt_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cards file with a single Alpha Power (the list is provisional data, M-COMP-4):
+    it is taken after round 1, so round 2's loser has none left to choose and round 3
+    is dealt at once, started by that loser (M-SETUP-2)."""
+    from dataclasses import replace
+
+    from engine.moonlight import game as moonlight_game
+    from engine.moonlight.cards import components
+
+    parts = components()
+    only_den = replace(parts, powers=tuple(p for p in parts.powers if p.key == "den"))
+    monkeypatch.setattr(moonlight_game, "components", lambda: only_den)
+    state = position("g3", (("3", "4"), ("4",)), start=0, active=1,
+                     powers=((), ("den",)))
+    state.wins, state.rounds, state.round, state.deal = [1, 0], [0], 2, 2
+    state.lone_wolf = [True, False]
+    after, events = apply(state, Play("4", "E4"))  # blue's 4 wins the row and round 2
+    kinds_seen = [e.kind for e in events]
+    assert after.rounds == [0, 1] and after.wins == [1, 1]
+    assert "round_started" in kinds_seen and "power_chosen" not in kinds_seen
+    assert (after.phase, after.round, after.deal, after.start_seat) == (Phase.PLAY, 3, 3, 0)
+    assert after.active == 0 and after.stacks == {}
+    started = [e for e in events if isinstance(e, ev.RoundStarted)]
+    assert [(e.round, e.replay, e.start_seat) for e in started] == [(3, False, 0)]
+
+
+def test_M_END_1_keeping_howl_on_the_last_turn_ends_the_round() -> None:
+    """The other player's last turn (M-END-1) with howl ready: after the placement,
+    `pass` ends the turn, and with it the round."""
+    state = position("g3", ((), ("4", "5")), powers=((), ("howl",)), start=0, active=1)
+    state.last_turn = True
+    after, events = apply(state, Play("4", "E4"))
+    assert after.phase is Phase.HOWL and kinds(events) == ["card_played"]
+    ended, events = apply(after, PASS)
+    assert kinds(events)[:2] == ["howl_kept", "round_scored"] and not ended.last_turn

@@ -69,3 +69,38 @@ def test_the_game_interface_plays_moonlight_to_the_end() -> None:
     assert result is not None and result.scores == tuple(state.wins) and turns > 10
     assert GAME.state_from_dict(GAME.state_to_dict(state)) == state
     assert GAME.names(state) == ("Ann", "Bo") and GAME.table_options(state) == {}
+
+
+RESULT_REFUSAL = "result must be null or hold rounds won per seat and the winner"
+
+
+@pytest.mark.parametrize("result", [
+    "2:1", {"scores": [2, 1]}, {"winners": [0]}, {"scores": [2], "winners": [0]},
+    {"scores": [2, True], "winners": [0]}, {"scores": [2, "1"], "winners": [0]},
+    {"scores": "21", "winners": [0]}, {"scores": [2, 1], "winners": 0},
+    {"scores": [2, 1], "winners": [2]}, {"scores": [2, 1], "winners": [-1]},
+    {"scores": [2, 1], "winners": ["0"]},
+])
+def test_M_WIN_a_record_s_result_is_rounds_won_per_seat_and_the_winner(result: object) -> None:
+    state, actions = play_game(4)
+    data = GAME.record_to_dict(make_record(state, actions))
+    assert GAME.record_from_dict({**data, "result": {"scores": [2, 1], "winners": [1]}}
+                                 ).result == Result((2, 1), (1,))
+    assert GAME.record_from_dict({**data, "result": None}).result is None
+    without_game = {key: value for key, value in data.items() if key != "game"}
+    assert GAME.record_from_dict(without_game) == GAME.record_from_dict(data)
+    with pytest.raises(RecordError) as caught:
+        GAME.record_from_dict({**data, "result": result})
+    assert str(caught.value) == RESULT_REFUSAL
+    with pytest.raises(RecordError) as caught:
+        GAME.record_from_dict({**data, "game": "kingdomino"})
+    assert str(caught.value) == ("a moonlight-record/1 record is of game 'moonlight', "
+                                 "not 'kingdomino'")
+
+
+def test_a_record_of_an_unfinished_game_has_no_result() -> None:
+    state, actions = play_game(4)
+    unfinished = Record("moonlight", state.seed, state.players, {}, tuple(actions[:5]))
+    data = GAME.record_to_dict(unfinished)
+    assert data["result"] is None and data["actions"] == list(actions[:5])
+    assert GAME.record_from_dict(data) == unfinished

@@ -83,3 +83,12 @@ def test_M_PLACE_3_what_a_cover_takes_is_explained() -> None:
     assert refusal(ambush, Play("5", "F4")) == (
         "`play 5 F4` is not possible: covering a 3 takes a card of value exactly 4 or, once "
         "a round with ambush, an equal one (M-PLACE-3)")
+
+
+def test_M_PLACE_2_the_canvas_edges_do_not_wrap() -> None:
+    """G4, on the right edge, touches F4, G3 and G5 only — not A5, the next row's first
+    cell. An area on A4–D4 and A5 leaves G4 next to no card."""
+    state = position("g3 . . . / g3 b3 g3 b3", (("3",), ("4",)), at="A4")
+    assert refusal(state, Play("3", "G4")) == (
+        "`play 3 G4` is not possible: G4 is next to no card: a card joins another "
+        "orthogonally (M-PLACE-2)")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.moonlight.area import parse_area
-from engine.moonlight.scoring import score_area
+from engine.moonlight.scoring import margin, score_area
 
 from .support import position
 
@@ -91,3 +93,31 @@ def test_M_SCORE_4_more_points_win_then_more_visible_cards_then_a_replay() -> No
     assert sheet("g3 g1 b4").points == (0, 0)
     assert sheet("g3 g1 b4").winner == 0
     assert sheet("g4 b4").winner is None  # a full tie: replayed
+
+
+def test_M_SCORE_4_the_margin_is_points_then_visible_cards_with_the_powers() -> None:
+    """How far a seat is ahead if the round ended now: the points (M-SCORE-1…3) and, as
+    M-SCORE-4's tie-break, a hundredth per visible card more; Alpha Powers count."""
+    tops = parse_area("g3 b3 b1")  # one row won by blue (3 < 4): blue 2 kept cards
+    assert score_area(tops).points == (0, 3) and score_area(tops).visible == (1, 2)
+    assert margin(tops, ((), ()), 0) == pytest.approx(-3.01)
+    assert margin(tops, ((), ()), 1) == pytest.approx(3.01)
+    moons = parse_area("g2m b2m")  # a tied row; one moon each, doubled by full-moon
+    assert margin(moons, ((), ()), 0) == 0
+    assert margin(moons, (("full-moon",), ()), 0) == pytest.approx(2.0)
+
+
+def test_M_SCORE_2_an_area_scores_the_same_wherever_it_lies_on_the_canvas() -> None:
+    """Rows are the area's rows: the sheet of an area on D4–G5 is the sheet of the same
+    cards on A1–D2 (a row's sum never takes a card of the row below)."""
+    tops = parse_area("g3 b4 g1 b2m / b1 g4m b3 g5")
+    shifted = {cell + 3 * 7 + 3: code for cell, code in tops.items()}
+    assert score_area(shifted) == score_area(tops)
+    assert score_area(shifted).rows[0].sums == (4, 6)
+
+
+def test_M_SCORE_4_tied_points_go_to_the_seat_with_more_visible_cards() -> None:
+    """Green wins the top row and keeps its 4, blue the bottom row and keeps its 1: one
+    point each; tied on points, blue shows two cards against one and wins."""
+    sheet = score_area(parse_area("g4 b3 / b1 ."))
+    assert (sheet.points, sheet.visible, sheet.winner) == ((1, 1), (1, 2), 1)
