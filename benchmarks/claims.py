@@ -89,22 +89,21 @@ async def two_claimers(url: str, games: int, rounds: int) -> float:
         await second.close()
 
 
+async def on(store: GameStore, args: argparse.Namespace) -> tuple[float, float]:
+    """`per_post` on a store opened for it and closed after."""
+    await store.open()
+    try:
+        return await per_post(store, args.games, args.rounds)
+    finally:
+        await store.close()
+
+
 async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        store = SqliteStore(Path(folder) / "claims.sqlite3")
-        await store.open()
-        try:
-            wall, cpu = await per_post(store, args.games, args.rounds)
-        finally:
-            await store.close()
+        wall, cpu = await on(SqliteStore(Path(folder) / "claims.sqlite3"), args)
     print(f"SQLite: {wall:.2f} ms a post (wall), {cpu:.2f} ms CPU")
     if args.database:
-        pg = PostgresStore(args.database)
-        await pg.open()
-        try:
-            wall, cpu = await per_post(pg, args.games, args.rounds)
-        finally:
-            await pg.close()
+        wall, cpu = await on(PostgresStore(args.database), args)
         print(f"PostgreSQL: {wall:.2f} ms a post (wall), {cpu:.2f} ms CPU in this process")
         rate = await two_claimers(args.database, args.games, args.rounds)
         print(f"PostgreSQL, two claimers at once: {rate:.0f} posts/s together, each once")

@@ -11,7 +11,6 @@ player's next turn comes while Discord still lets it be edited, it opens there
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
@@ -22,10 +21,12 @@ import discord
 
 from bot import APP_NAME
 from bot.discord.host import MAX_MESSAGE, TableClient, channel_of, client_of, locale_of, user_of
+from bot.discord.kept import Kept
 from bot.discord.patience import in_time
 from bot.discord.safe_text import safe_name
 from bot.discord.screens import (
     Screen,
+    attachments_of,
     built,
     choice_screen,
     done_screen,
@@ -163,10 +164,11 @@ async def resume_kept(client: TableClient, game: Game, state: Any, user_id: int)
     False when there was no such message or it could not be edited (the post's Play
     opens a new one)."""
     kept = client.kept.take(game.id, user_id)
+    if kept is None:
+        return False
     seat = game.seat_of(user_id)
     rules = rules_of(game)
-    if kept is None or seat is None or rules.is_over(state) \
-            or rules.active_seat(state) != seat.seat:
+    if seat is None or rules.is_over(state) or rules.active_seat(state) != seat.seat:
         return False
     options = rules.legal_actions(state)
     if not options:
@@ -174,17 +176,12 @@ async def resume_kept(client: TableClient, game: Game, state: Any, user_id: int)
     screen = await screen_for(client, game, state, options, kept.locale)
     missed = await since_your_last_turn(client, game, state, user_id, kept.locale, away=1,
                                         played_for_them=True)
-    text = "\n".join(x for x in (t("step.resumed", kept.locale), missed) if x)
-    files = [discord.File(io.BytesIO(screen.picture[1]), screen.picture[0])] \
-        if screen.picture else []
-    body = f"{text}\n\n{screen.text}"
+    head = t("step.resumed", kept.locale)
+    body = f"{head}\n{missed}\n\n{screen.text}" if missed else f"{head}\n\n{screen.text}"
     if len(body) > MAX_MESSAGE:  # the step and its header come first; the catch-up goes
-        body = f"{t('step.resumed', kept.locale)}\n\n{screen.text}"[:MAX_MESSAGE]
-    try:
-        await kept.interaction.edit_original_response(
-            content=body, view=screen.view.as_view(), attachments=files)
-    except (TimeoutError, discord.HTTPException, aiohttp.ClientError) as exc:
-        log.info("game %s: the kept private message could not be edited (%s)", game.id, exc)
+        body = f"{head}\n\n{screen.text}"[:MAX_MESSAGE]
+    if not await _edit_kept(kept, game.id, content=body, view=screen.view.as_view(),
+                            attachments=attachments_of(screen)):
         return False
     client.kept.resumed(game.id, user_id, kept)
     return True
@@ -194,11 +191,17 @@ async def close_resumed(client: TableClient, game_id: int, user_id: int) -> None
     """The player opened a new private message (Play) although their resumed one showed
     the same turn: that one says where the turn went on and keeps no buttons."""
     shown = client.kept.take_shown(game_id, user_id)
-    if shown is None:
-        return
+    if shown is not None:
+        await _edit_kept(shown, game_id, content=t("step.continued", shown.locale),
+                         view=None, attachments=[])
+
+
+async def _edit_kept(kept: Kept, game_id: int, **fields: Any) -> bool:
+    """Edit a kept message through its interaction's token; False when Discord refused
+    (the token ran out, the message is gone) or did not answer."""
     try:
-        await shown.interaction.edit_original_response(
-            content=t("step.continued", shown.locale), view=None, attachments=[])
+        await kept.interaction.edit_original_response(**fields)
     except (TimeoutError, discord.HTTPException, aiohttp.ClientError) as exc:
-        log.info("game %s: the resumed private message could not be closed (%s)", game_id,
-                 exc)
+        log.info("game %s: a kept private message could not be edited (%s)", game_id, exc)
+        return False
+    return True

@@ -60,18 +60,22 @@ class KeptMessages:
              locale: str) -> None:
         """The turn `interaction` ended: its message may show the player's next one."""
         now = self._clock()
-        if len(self._kept) >= SWEEP_AT:
-            self._kept = {k: v for k, v in self._kept.items() if v.until > now}
-        if len(self._shown) >= SWEEP_AT:
-            self._shown = {k: v for k, v in self._shown.items() if v.until > now}
+        for messages in (self._kept, self._shown):
+            if len(messages) >= SWEEP_AT:
+                for key in [k for k, v in messages.items() if v.until <= now]:
+                    del messages[key]
         self._shown.pop((game_id, user_id), None)  # its turn was played, in it or not
         self._kept[game_id, user_id] = Kept(interaction, locale, now + self.seconds)
+
+    def _pop_fresh(self, messages: dict[tuple[int, int], Kept], game_id: int,
+                   user_id: int) -> Kept | None:
+        message = messages.pop((game_id, user_id), None)
+        return message if message is not None and message.until > self._clock() else None
 
     def take(self, game_id: int, user_id: int) -> Kept | None:
         """The player's kept message if it may still be edited; it is taken either way
         (a message is resumed once: the next turn keeps it again)."""
-        kept = self._kept.pop((game_id, user_id), None)
-        return kept if kept is not None and kept.until > self._clock() else None
+        return self._pop_fresh(self._kept, game_id, user_id)
 
     def resumed(self, game_id: int, user_id: int, kept: Kept) -> None:
         """`kept`'s message now shows the player's turn."""
@@ -80,5 +84,4 @@ class KeptMessages:
     def take_shown(self, game_id: int, user_id: int) -> Kept | None:
         """The resumed message still showing the player's turn, if its token lives: the
         player opened another (Play), so this one is to be closed."""
-        shown = self._shown.pop((game_id, user_id), None)
-        return shown if shown is not None and shown.until > self._clock() else None
+        return self._pop_fresh(self._shown, game_id, user_id)

@@ -84,10 +84,15 @@ def in_private_message(interaction: discord.Interaction[Any]) -> bool:
     return message is not None and message.flags.ephemeral
 
 
+def attachments_of(screen: Screen) -> list[discord.File]:
+    """The screen's picture as the message's one attachment (none without a picture)."""
+    return [discord.File(io.BytesIO(screen.picture[1]), screen.picture[0])] \
+        if screen.picture else []
+
+
 async def show(interaction: discord.Interaction[Any], screen: Screen) -> None:
     """Edit the private message in place, or open it (from a public post or a command)."""
-    files = [discord.File(io.BytesIO(screen.picture[1]), screen.picture[0])] \
-        if screen.picture else []
+    files = attachments_of(screen)
     view = screen.view.as_view()
     if in_private_message(interaction) and not interaction.response.is_done():
         await interaction.response.edit_message(content=screen.text, view=view,
