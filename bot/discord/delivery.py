@@ -50,7 +50,7 @@ from bot.discord.host import TableClient
 from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
 from bot.tables.fronts import game_text
-from bot.tables.ratings import resigned_last
+from bot.tables.ratings import winners_of
 from bot.tables.service import REFUSED_PREFIX, rules_of, utc_now
 from bot.tables.store import GameStore
 from bot.tables.store.guard import DatabaseReplaced
@@ -377,10 +377,7 @@ class Delivery:
         result = rules.result(state)
         names = rules.names(state)
         locale = game.settings.locale
-        seats: tuple[int, ...] = () if result is None else result.winners
-        if result is not None and game.resigned:  # first without the resigned seats
-            places = resigned_last(result.places(), game.resigned)
-            seats = tuple(seat for seat, place in enumerate(places) if place == 0)
+        seats = () if result is None else winners_of(result, game.resigned)
         winners = " & ".join(safe_name(names[seat]) for seat in seats)
         link = (f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
                 f"{message_id}")

@@ -20,7 +20,7 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce
 
-from engine.games.base import ranks_of
+from engine.games.base import Result, ranks_of
 from engine.games.levels import AI_LEVELS
 
 #: The one model every server and game is rated with (openskill's defaults: mu 25,
@@ -92,6 +92,15 @@ def resigned_last(places: Sequence[int], resigned: Collection[int]) -> list[int]
     """The game's places (0 first, ties equal) with the `resigned` seats below everyone
     who did not resign and the others closed up: whoever is then 0 won."""
     return list(ranks_of([(seat not in resigned, -place) for seat, place in enumerate(places)]))
+
+
+def winners_of(result: Result, resigned: Collection[int]) -> tuple[int, ...]:
+    """The seats that won: the game's winners, or with resigned seats whoever is first
+    without them (a resigned seat never wins)."""
+    if not resigned:
+        return result.winners
+    places = resigned_last(result.places(), resigned)
+    return tuple(seat for seat, place in enumerate(places) if place == 0)
 
 
 def placings_of(seats: Sequence[tuple[int | None, str | None, str]], places: Sequence[int],

@@ -65,8 +65,8 @@ from bot.tables.ratings import (
     RatedGame,
     person,
     placings_of,
-    resigned_last,
     row_of,
+    winners_of,
 )
 from bot.tables.store.base import (
     REMINDER_LEASE,
@@ -909,13 +909,9 @@ class TableService:
         final = rules.result(state)
         if final is not None:  # stored by name (results before tables knew their game were)
             names = rules.names(state)
-            winners = final.winners
-            if game.resigned:  # a resigned seat never won: whoever is first without it
-                places = resigned_last(final.places(), game.resigned)
-                winners = tuple(i for i, place in enumerate(places) if place == 0)
             result = GameResult(game.id, game.guild_id, self.clock(),
                                 dict(zip(names, final.scores, strict=True)),
-                                tuple(names[i] for i in winners))
+                                tuple(names[i] for i in winners_of(final, game.resigned)))
             rated = self._rated(game, names, final)
         events = [e for p in played for e in p.events]
         previous = await self.state_of(game)
