@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.tables.domain import LoggedAction
 from bot.tables.words import Segment
@@ -29,14 +30,23 @@ class Told:
     actions: list[LoggedAction]
 
 
+@lru_cache(maxsize=4096)
+def words_of(said: str) -> dict[str, tuple[Segment, ...]]:
+    """A logged call's words (`ActionEntry.said`) by locale, parsed once: a turn's post,
+    its mover's confirmation and the next player's catch-up read the same few rows.
+    Keyed by the text itself, so a row an undo replaced is a new key, never a stale one."""
+    by_locale: dict[str, list[dict[str, object]]] = json.loads(said)
+    return {locale: tuple(Segment.from_dict(item) for item in words)
+            for locale, words in by_locale.items()}
+
+
 def _said(row: LoggedAction, locale: str) -> list[Segment]:
     """The row's words in `locale`, else in the first language the call was told in (the
     table's: a call is told in the table's language and its mover's)."""
     if not row.said:
         return []
-    by_locale: dict[str, list[dict[str, object]]] = json.loads(row.said)
-    words = by_locale.get(locale) or next(iter(by_locale.values()), [])
-    return [Segment.from_dict(item) for item in words]
+    by_locale = words_of(row.said)
+    return list(by_locale.get(locale) or next(iter(by_locale.values()), ()))
 
 
 def _held_back(segments: Sequence[Segment]) -> list[Segment]:
@@ -79,10 +89,9 @@ def story(rows: Sequence[LoggedAction], locale: str, table_locale: str
     language it is told in: `locale` where the log has every call in it (the asker is
     the table's language, or made every move), else the table's, so no line changes
     language halfway. A turn still going on is left out, as the posts leave it."""
-    told: list[dict[str, list[dict[str, object]]]] = [json.loads(row.said)
-                                                        for row in rows if row.said]
+    told = [words_of(row.said) for row in rows if row.said]
     chosen = locale if told and all(locale in words for words in told) else table_locale
-    segments = [Segment.from_dict(item) for words in told
-                for item in (words.get(chosen) or next(iter(words.values()), []))]
+    segments = [segment for words in told
+                for segment in (words.get(chosen) or next(iter(words.values()), ()))]
     ends = [i for i, s in enumerate(segments) if s.ends_turn]
     return (segments[:ends[-1] + 1] if ends else []), chosen

@@ -58,7 +58,7 @@ from bot.tables.errors import (
 )
 from bot.tables.fronts import front_of
 from bot.tables.limits import TableLimits
-from bot.tables.narration import Told, story, told_turns
+from bot.tables.narration import Told, story, told_turns, words_of
 from bot.tables.ratings import (
     Board,
     PlayerRecord,
@@ -534,7 +534,7 @@ class TableService:
             own = [row.seq for row in rows if row.seat == seat]
         if not own:
             return [], locale
-        told = [json.loads(row.said) for row in rows if row.said and row.seq >= own[-1]]
+        told = [words_of(row.said) for row in rows if row.said and row.seq >= own[-1]]
         chosen = locale if all(locale in words for words in told) else game.settings.locale
         segments = told_turns(rows, rows[-1].seq, own[-1], chosen).segments
         mine = [i for i, x in enumerate(segments) if x.seat == seat and x.ends_turn]

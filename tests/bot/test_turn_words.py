@@ -14,8 +14,8 @@ import pytest
 from bot.cli import no_token_message
 from bot.discord.turns import matches
 from bot.tables.domain import LoggedAction
-from bot.tables.fronts.moonriver.labels import labels_for, position_label
-from bot.tables.fronts.moonriver.narrate import draft_slots, segments_of
+from bot.tables.fronts.moonriver.labels import draft_slots, labels_for, position_label
+from bot.tables.fronts.moonriver.narrate import segments_of
 from bot.tables.narration import told_turns
 from bot.tables.words import MAX_DESCRIPTION, MAX_LABEL, Segment, fit, turn_lines
 from engine.games.i18n import t
@@ -53,11 +53,10 @@ def playout(players: int, seed: int) -> list[tuple[GameState, object, list[ev.Ev
 def test_every_legal_action_has_a_label_without_ids_R_TURN_R_SYM_R_PART(players: int) -> None:
     kinds = set()
     for state, _action, _events in playout(players, 40 + players):
-        view = public_view(state)
         options = legal_actions(state)
         kinds |= {type(a).__name__ for a in options}
         for locale in ("en", "de", "ja"):
-            for label in labels_for(state, view, options, locale):
+            for label in labels_for(state, options, locale):
                 assert not RAW_ID.search(label.text + label.description), label
                 assert len(label.text) <= MAX_LABEL and len(label.description) <= MAX_DESCRIPTION
                 if locale != "en":
@@ -452,11 +451,10 @@ def test_r_part_3_a_desperado_with_nothing_to_swap_says_so(locale: str) -> None:
     silently skipping the swap."""
     from engine.moonriver.actions import Recruit
     state = _desperado_without_a_swap(1)
-    view = public_view(state)
     offer = next(a for a in legal_actions(state)
                  if isinstance(a, Recruit) and a.face == "desperado")
     from bot.tables.fronts.moonriver.labels import action_label
-    label = action_label(state, view, offer, locale)
+    label = action_label(state, offer, locale)
     assert t("why.own_storage_empty", locale) in label.description, label
     assert label.text == t("label.recruit_no_swap", locale,
                            partner=t("partner.desperado", locale))

@@ -42,7 +42,6 @@ from bot.tables.words import Label, fit
 from engine.games.i18n import t
 from engine.moonriver.actions import Action, Bonus, Build
 from engine.moonriver.state import GameState
-from engine.moonriver.view import public_view
 from render.moonriver.placement import placement_positions, position_of
 
 FRONT = MoonRiverFront()
@@ -52,9 +51,8 @@ def _add_choices(view: Components, game: Game, state: GameState,
     """Non-build choices: buttons when few and self-explaining, else labelled menus."""
     if not actions:
         return
-    table = public_view(state)
-    actions = in_label_order(table, actions)  # ① … ④ as the picture labels them
-    labels = [fit(action_label(state, table, a, locale)) for a in actions]
+    actions = in_label_order(state, actions)  # ① … ④ as the picture labels them
+    labels = [fit(action_label(state, a, locale)) for a in actions]
     rows_free = view.rows_free()
     described = any(label.description for label in labels)
     if not described and len(actions) <= rows_free * BUTTONS_PER_ROW and len(actions) <= 10:
@@ -112,7 +110,7 @@ def placement_screen(game: Game, state: GameState, builds: Sequence[Build],
                                  str(p.builds[0])) for p in chunk], t("step.place", locale))
     for action in others:  # the pass of a normal build step
         view.action(game.id, game.version, str(action),
-                    action_label(state, public_view(state), action, locale).text)
+                    action_label(state, action, locale).text)
     if back:
         view.button(back_id(game.id, game.version), t("label.back", locale), SECONDARY)
     first = builds[0]

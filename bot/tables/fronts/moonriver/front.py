@@ -44,14 +44,14 @@ class MoonRiverFront:
         return narrate.summarize(events, state, locale, literal)
 
     def action_label(self, state: GameState, action: Any, locale: str) -> Label:
-        return labels.action_label(state, public_view(state), action, locale)
+        return labels.action_label(state, action, locale)
 
     def decision(self, state: GameState, options: Sequence[Any], locale: str,
                  theme: str) -> Decision:
         """Every option labelled; a build reads as its placement ("Desert 1 on C1 …"); a
         bonus tile's (R-2P-3) as the letter of its spot on the preview that comes with it."""
         choices = []
-        for action in labels.in_label_order(public_view(state), options):
+        for action in labels.in_label_order(state, options):
             label = self.action_label(state, action, locale)
             if isinstance(action, Build):
                 label = Label(label.description, label.text)
@@ -137,7 +137,7 @@ class MoonRiverFront:
         out = []
         for key, column in (("sandbox.draft", view.column),
                             ("sandbox.next_draft", view.next_column)):
-            slots = [labels.draft_text(state, view, s.parcel.id, locale) for s in column
+            slots = [labels.draft_text(state, s.parcel.id, locale) for s in column
                      if s.parcel is not None]
             if slots:
                 out.append(t(key, locale, slots=" · ".join(slots)))

@@ -36,9 +36,8 @@ from engine.moonriver.game import apply, legal_actions
 from engine.moonriver.grid import cell_name
 from engine.moonriver.scoring import score_ranch
 from engine.moonriver.state import GameState, Phase
-from engine.moonriver.view import TableView, ranch_grid
-from render.labels import SLOT_LABELS
-from render.moonriver.labels import draft_labels
+from engine.moonriver.view import ranch_grid
+from render.labels import SLOT_LABELS, slot_label
 from render.moonriver.placement import Position, bonus_spots
 from render.plural import counted
 
@@ -69,19 +68,27 @@ def parcel_text(state: GameState, parcel_id: int, locale: str) -> str:
              number=parcel.number, symbols=symbols(parcel))
 
 
-def draft_text(state: GameState, view: TableView, parcel_id: int, locale: str) -> str:
+def draft_slots(state: GameState) -> dict[int, str]:
+    """Parcel id → ①–④ as the picture labels the draft (`render.moonriver.labels.draft_labels` of
+    the public view), read straight from the state: a public view scores every ranch,
+    which cost the labels and the narration more than all their words."""
+    return {slot.parcel: slot_label(i) for column in (state.column, state.next_column)
+            for i, slot in enumerate(column) if slot.parcel is not None}
+
+
+def draft_text(state: GameState, parcel_id: int, locale: str) -> str:
     """'③ Forest 5 🐄': the slot label of the picture first, where the parcel has one."""
-    slot = draft_labels(view).get(parcel_id)
+    slot = draft_slots(state).get(parcel_id)
     text = parcel_text(state, parcel_id, locale)
     return f"{slot} {text}" if slot else text
 
 
-def in_label_order(view: TableView, actions: Sequence[EngineAction]) -> list[EngineAction]:
+def in_label_order(state: GameState, actions: Sequence[EngineAction]) -> list[EngineAction]:
     """The actions with the draft choices in the order of the picture's labels ①–④
     (R-ORDER-1: a column lies sorted by number, and parcels tied on their number keep the
     order the picture shows, not their ids') and bonus tile placements by the letters of
     their spots (R-2P-3); everything else keeps its place after them."""
-    labels = draft_labels(view)
+    labels = draft_slots(state)
     order = {pid: SLOT_LABELS.index(label) for pid, label in labels.items()}
     spots = {b: i for i, spot in enumerate(bonus_spots(bonuses_of(actions)))
              for b in spot.bonuses}
@@ -147,12 +154,11 @@ def _pass_label(state: GameState, locale: str) -> str:
     return t("label.pass.other", locale)
 
 
-def action_label(state: GameState, view: TableView, action: EngineAction,
-                 locale: str) -> Label:
+def action_label(state: GameState, action: EngineAction, locale: str) -> Label:
     """The player's words for one legal action (R-TURN-*, R-SYM-*, R-PART-*, R-2P-3)."""
     names = state.config.players
     if isinstance(action, Choose):
-        return Label(draft_text(state, view, action.parcel, locale))
+        return Label(draft_text(state, action.parcel, locale))
     if isinstance(action, Pass):
         return Label(_pass_label(state, locale))
     if isinstance(action, Build):
@@ -272,6 +278,5 @@ def step_prompt(state: GameState, locale: str) -> str:
     return t(f"phase.{phase.value}", locale)
 
 
-def labels_for(state: GameState, view: TableView, actions: Sequence[EngineAction],
-               locale: str) -> list[Label]:
-    return [fit(action_label(state, view, a, locale)) for a in actions]
+def labels_for(state: GameState, actions: Sequence[EngineAction], locale: str) -> list[Label]:
+    return [fit(action_label(state, a, locale)) for a in actions]

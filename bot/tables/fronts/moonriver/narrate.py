@@ -14,26 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.tables.fronts.moonriver.labels import parcel_text
+from bot.tables.fronts.moonriver.labels import draft_slots, parcel_text
 from bot.tables.words import Segment as Segment
 from bot.tables.words import turn_lines as turn_lines
 from engine.games.i18n import list_of, t
 from engine.moonriver import events as ev
 from engine.moonriver.grid import cell_name
 from engine.moonriver.state import GameState
-from render.labels import slot_label
 
 
 def _cells(first: int, second: int) -> str:
     return f"{cell_name(first)}–{cell_name(second)}"
 
-
-def draft_slots(state: GameState) -> dict[int, str]:
-    """Parcel id → ①–④ as the picture labels the draft (`render.moonriver.labels.draft_labels` of
-    the public view), read straight from the state: a public view scores every ranch,
-    which cost the narration more than all its words."""
-    return {slot.parcel: slot_label(i) for column in (state.column, state.next_column)
-            for i, slot in enumerate(column) if slot.parcel is not None}
 
 
 def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
