@@ -9,11 +9,14 @@ from engine.games.errors import GameError, RecordError
 
 
 def refuse_unknown_options(raw: Mapping[str, Any], known: Collection[str], title: str) -> None:
-    """A table option the game does not have is refused by name, with the ones it has."""
+    """A table option the game does not have is refused by name, with the ones it has
+    (or that it has none)."""
     unknown = sorted(set(raw) - set(known))
+    if unknown and not known:
+        raise GameError(f"{title} has no options (got {unknown[0]!r})")
     if unknown:
         raise GameError(f"unknown {title} option {unknown[0]!r} (available: "
-                             f"{', '.join(sorted(known))})")
+                        f"{', '.join(sorted(known))})")
 
 
 def recorded_options(options: Callable[[Mapping[str, Any]], dict[str, Any]],

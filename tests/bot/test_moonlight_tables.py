@@ -23,7 +23,7 @@ from bot.sandbox import SandboxOptions, run_sandbox
 from bot.tables.domain import GameOptions, Status, TableSettings
 from bot.tables.errors import BadInput
 from bot.tables.fronts import front_of
-from bot.tables.fronts.moonlight.labels import card_label, play_label, power_label
+from bot.tables.fronts.moonlight.labels import card_label, card_named, play_label, power_label
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore
 from bot.tables.words import turn_lines
@@ -218,6 +218,9 @@ def test_labels_name_cards_and_places_never_action_texts() -> None:
     assert all(len(x) <= 80 for x in texts)
     assert card_label("3", "en").text == "3 wolf — +1 in a row you win"  # M-POWER-2
     assert card_label("4m", "en").text == "4 🌙 wolf"
+    # inside the step's sentence the power goes in brackets, not after a dash
+    assert card_named("3", "en") == "3 wolf (+1 in a row you win)"
+    assert card_named("4m", "en") == "4 🌙 wolf"
     assert power_label("den", "en").text == "Den: hold 4 cards in hand instead of 3"
     lone = card_code(components().lone_wolf)
     assert "🐺" in card_label(lone, "en").text  # M-COMP-3
@@ -250,6 +253,8 @@ async def test_the_private_steps_are_the_hand_then_lettered_cells(
     plays = [a for a in options if isinstance(a, Play) and a.card == card]
     cells = front.cells_decision(state, plays, "en", "dark")  # type: ignore[attr-defined]
     assert cells.menu[0].label.text.startswith("a) ") and cells.picture is not None
+    assert cells.text.startswith(f"Lay your {card_named(card, 'en')}: where?") \
+        and " — " not in cells.text
     assert {c.action for c in cells.menu} == {str(p) for p in plays}
     assert not [c for c in (*hand.buttons, *cells.menu) if RAW_ML.search(c.label.text)]
 

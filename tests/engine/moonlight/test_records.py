@@ -21,7 +21,7 @@ def test_the_registry_names_moonlight_with_the_game_interface() -> None:
     assert GAME.key == "moonlight" and GAME.player_counts == (2,)
     assert GAME.record_format == "moonlight-record/1" and GAME.title == "Moonlight"
     assert GAME.options({}) == {}
-    with pytest.raises(GameError, match="unknown Moonlight option"):
+    with pytest.raises(GameError, match="Moonlight has no options"):
         GAME.options({"variant": "legends"})
 
 

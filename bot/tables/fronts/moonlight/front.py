@@ -18,6 +18,7 @@ from bot.tables.fronts.moonlight.labels import (
     SEAT_DOTS,
     action_label,
     card_label,
+    card_named,
     card_text,
     cards_of,
     play_label,
@@ -130,7 +131,7 @@ class MoonlightFront(SeatOrderColours):
                      for p in ordered)
         code = plays[0].card
         png = pictures.hand_png(state, state.active, plays, code, locale, theme)
-        text = t("ml.step.cell", locale, card=card_label(code, locale).text)
+        text = t("ml.step.cell", locale, card=card_named(code, locale))
         return Decision(text, buttons=passes, menu=menu, menu_title=t("step.place", locale),
                         picture=("hand.png", png))
 

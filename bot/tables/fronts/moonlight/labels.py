@@ -35,6 +35,16 @@ def card_label(code: str, locale: str) -> Label:
                    power=t(f"ml.card.power.{card.power}", locale)))
 
 
+def card_named(code: str, locale: str) -> str:
+    """'3 wolf (+1 in a row you win)': a card inside a sentence, its power in brackets
+    (a button's dash reads oddly there)."""
+    card = components().cards[parse_card_code(code)]
+    name = t("ml.label.card", locale, card=card_text(code, locale))
+    if card.power is None:
+        return name
+    return f"{name} ({t(f'ml.card.power.{card.power}', locale)})"
+
+
 def covered_code(state: GameState, play: Play) -> str | None:
     """The opponent's card a play would cover, or None for a join (M-PLACE-2/3)."""
     stack = state.stacks.get(play.index)
