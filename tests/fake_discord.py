@@ -139,6 +139,7 @@ class FakeDiscord:
     dm_open: set[int] = field(default_factory=set)  # users whose DMs accept the bot
     post_delay: float = 0.0  # seconds a channel post waits before it is answered
     nonce_hits: int = 0
+    history_reads: int = 0  # GET /channels/{id}/messages answered
     fault_hits: list[tuple[str, int]] = field(default_factory=list)
     _nonces: dict[tuple[str, str], tuple[float, Sent]] = field(default_factory=dict)
     ready: asyncio.Event = field(default_factory=asyncio.Event)  # every shard connected
@@ -470,6 +471,25 @@ class FakeDiscord:
         return await self.interact(user, data, 3, message=message, locale=locale,
                                    channel_id=int(message.channel_id), shard=shard)
 
+    def channel_history(self, channel_id: str, limit: int) -> list[dict[str, Any]]:
+        """The channel's public messages as Discord lists them (newest first), each with
+        its components as the newest edit or update of it left them (an edit here always
+        sends its components, as the bot's do)."""
+        latest = {sent.target: sent for sent in self.sent
+                  if sent.kind in ("edit", "update") and sent.target is not None}
+        out = []
+        for sent in reversed(self.sent):
+            if sent.channel_id != channel_id or sent.ephemeral \
+                    or sent.kind not in ("channel", "followup", "callback"):
+                continue
+            payload = self.message_payload(sent)
+            if sent.id in latest:
+                payload["components"] = latest[sent.id].components
+            out.append(payload)
+            if len(out) == limit:
+                break
+        return out
+
     def message_payload(self, sent: Sent) -> dict[str, Any]:
         return {"id": sent.id, "channel_id": sent.channel_id, "author": BOT_USER,
                 "content": sent.content, "timestamp": "2026-11-29T00:00:00+00:00",
@@ -640,6 +660,10 @@ class FakeDiscord:
                 sent = await self._record("edit", parts[1], body, files,
                                           target=parts[3] if len(parts) > 3 else None)
                 return _json(self.message_payload(sent))
+            if method == "GET" and len(parts) == 3:  # the channel's history, newest first
+                limit = min(100, int(request.query.get("limit") or 50))
+                self.history_reads += 1
+                return _json(self.channel_history(parts[1], limit))
         if method == "POST" and tail == "users/@me/channels":  # opening a DM
             self.dm_attempts += 1
             body, _ = await self._body(request)

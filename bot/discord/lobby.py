@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.discord.components import Components, lobby_id, lobby_view, option, sendable
 from bot.discord.content import seat_order
+from bot.discord.delivery import TRANSIENT
 from bot.discord.host import TableClient, channel_of, client_of, locale_of, reply_private, user_of
 from bot.discord.patience import deferred_click, in_time
 from bot.discord.safe_text import safe_name
@@ -95,11 +96,37 @@ async def table_channel(interaction: discord.Interaction[Any]) -> int:
         return await client.service.announced_from(here) or here
 
 
+#: How far back a process that did not post a lobby message looks for it.
+LOBBY_SEARCH = 50
+
+
+async def _find_lobby_post(client: TableClient, channel_id: int) -> tuple[int, int] | None:
+    """The lobby message of the open game in `channel_id` when this process did not post
+    it (another process did, or this one before a restart): the newest of the bot's own
+    messages there that carries lobby buttons, one open game a channel. Read raw, so no
+    message object is built; None when Discord does not say or it is further back."""
+    try:
+        messages = await client.http.logs_from(channel_id, LOBBY_SEARCH)
+    except (discord.HTTPException, *TRANSIENT):
+        return None
+    me = client.user.id if client.user is not None else None
+    for message in messages:  # raw payloads, newest first
+        raw: dict[str, Any] = dict(message)
+        if int(raw.get("author", {}).get("id", 0)) != me:
+            continue
+        ids = [c.get("custom_id", "") for row in raw.get("components", [])
+               for c in row.get("components", [])]
+        if any(i.startswith(lobby_id("")) for i in ids):
+            return (channel_id, int(raw["id"]))
+    return None
+
+
 async def _edit_lobby_post(client: TableClient, channel_id: int, content: str,
                            view: Components | None) -> None:
-    post = client.lobby_posts.get(channel_id)
+    post = client.lobby_posts.get(channel_id) or await _find_lobby_post(client, channel_id)
     if post is None:
         return
+    client.lobby_posts[channel_id] = post
     try:
         await client.get_partial_messageable(post[0]).get_partial_message(post[1]).edit(
             content=content, view=sendable(view),

@@ -490,6 +490,11 @@ async def test_new_opens_the_table_in_a_thread_by_default(discord_and_bot) -> No
     iid = await fake.slash(CAROL, "join")
     answer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
     assert answer.ephemeral and "joined" in answer.content, answer.content
+    # and the lobby message the process before the restart posted shows her too: found
+    # in the thread's history, once
+    await fake.wait_for(lambda s: s.kind == "edit" and s.target == lobby.id
+                        and "Carol" in s.content, after=before)
+    assert fake.history_reads == 1
 
     # the thread has its own table; the channel is free for another one
     before = len(fake.sent)
