@@ -91,11 +91,13 @@ GameState = Any
 Action = Any
 
 MAX_NAME = 32
-#: Actions read back to find the previous turn's end when no post bounds a narration.
-TURN_WINDOW = 32
-#: The log's end read first for "since your last turn": a player's last move is nearly
-#: always in it (every turn of a 4-player round is a few actions); else the whole log.
-SINCE_WINDOW = 64
+#: Actions read back, in turn, to find the previous turn's end when no post bounds a
+#: narration (the last call or two nearly always hold it); then the whole log.
+TURN_WINDOWS = (8, 32)
+#: The log's end read, in turn, for "since your last turn": a player's last move is
+#: nearly always in the first (a 4-player round is a dozen actions or so); then the
+#: whole log. Each row carries its words in every language: read no more than needed.
+SINCE_WINDOWS = (12, 64)
 STATE_CACHE = 2048
 #: At most this many channel reminders per decision (the scheduled ones, then repeats).
 REMINDER_CAP = 6
@@ -287,6 +289,17 @@ class _GameLock:
     users: int = 0  # holders and waiters
 
 
+def _bounded(rows: Sequence[LoggedAction], upto: int, after: int, locale: str
+             ) -> Told | None:
+    """`told_turns` over the log's actions after action `after` (0: the whole log), or
+    None when they do not reach back to the previous turn's end (the turn may have begun
+    before them: read wider)."""
+    told = told_turns(rows, upto, None, locale)
+    if after and (not told.actions or told.actions[0].seq <= after + 1):
+        return None
+    return told
+
+
 class TableService:
     def __init__(self, store: GameStore, *, clock: Callable[[], datetime] = utc_now,
                  components: str | None = None,
@@ -475,8 +488,7 @@ class TableService:
         turns the game then played for the same seat by itself, as the post tells them
         (a decision with one option, such as a second king's last free domino, K-SETUP-3,
         K-TURN-1), up to anyone else's move."""
-        tail = await self.store.recent_actions(game.id, TURN_WINDOW)  # the log's end: one read
-        told = await self._told_rows(game, tail[-1].seq if tail else 0, None, locale, tail)
+        told = await self._told_at_end(game, locale)
         said = first_turn(told.segments)
         rest = told.segments[len(said):]
         while said and rest:
@@ -527,9 +539,12 @@ class TableService:
         before their first move, and only whole turns. A turn the game played for the
         seat itself (one option) counts as their last, unless `played_for_them`: then it
         is told with the others' (news to a player who left after their own move)."""
-        rows = await self.store.recent_actions(game.id, SINCE_WINDOW)  # the log's end
-        own = [row.seq for row in rows if row.seat == seat]
-        if not own and len(rows) == SINCE_WINDOW:  # away longer: the whole log
+        for window in SINCE_WINDOWS:  # the log's end, wider until it holds their move
+            rows = await self.store.recent_actions(game.id, window)
+            own = [row.seq for row in rows if row.seat == seat]
+            if own or len(rows) < window:
+                break
+        else:  # away longer: the whole log
             rows = await self.store.actions(game.id)
             own = [row.seq for row in rows if row.seat == seat]
         if not own:
@@ -544,21 +559,31 @@ class TableService:
         ends = [i for i, x in enumerate(segments) if x.ends_turn]  # whole turns only: not
         return (segments[:ends[-1] + 1] if ends else []), chosen  # their own turn going on
 
-    async def _told_rows(self, game: Game, upto: int, since: int | None, locale: str,
-                         window: Sequence[LoggedAction] | None = None) -> Told:
-        """`told_turns` over the end of the log it needs: from `since`, or without it a
-        window back to the previous turn's end (the whole log if the window has none).
-        `window`: those actions, already read."""
+    async def _told_rows(self, game: Game, upto: int, since: int | None,
+                         locale: str) -> Told:
+        """`told_turns` over the end of the log it needs: from `since`, or without it
+        back to the previous turn's end (`TURN_WINDOWS`, then the whole log)."""
         if since is not None:
             return told_turns(await self.store.actions(game.id, after=max(0, since - 1)),
                               upto, since, locale)
-        after = max(0, upto - TURN_WINDOW)
-        if window is None:
-            window = await self.store.actions(game.id, after=after)
-        told = told_turns(window, upto, None, locale)
-        if after and (not told.actions or told.actions[0].seq <= after + 1):
-            told = told_turns(await self.store.actions(game.id), upto, None, locale)
-        return told
+        for window in TURN_WINDOWS:
+            after = max(0, upto - window)
+            told = _bounded(await self.store.actions(game.id, after=after), upto, after,
+                            locale)
+            if told is not None:
+                return told
+        return told_turns(await self.store.actions(game.id), upto, None, locale)
+
+    async def _told_at_end(self, game: Game, locale: str) -> Told:
+        """`_told_rows` for the newest call, whatever its number: the log's end."""
+        for window in TURN_WINDOWS:
+            rows = await self.store.recent_actions(game.id, window)
+            after = rows[0].seq - 1 if len(rows) == window else 0  # fewer: the whole log
+            told = _bounded(rows, rows[-1].seq if rows else 0, after, locale)
+            if told is not None:
+                return told
+        rows = await self.store.actions(game.id)
+        return told_turns(rows, rows[-1].seq if rows else 0, None, locale)
 
     def _reminders_for(self, game: Game, state: GameState) -> list[NewReminder]:
         """A deadline per turn from the table settings; none for computers or the end."""

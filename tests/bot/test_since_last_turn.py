@@ -124,23 +124,36 @@ async def test_the_lines_are_in_the_askers_language_where_every_turn_was_told_in
 
 async def test_the_logs_end_tells_the_same_as_the_whole_log(
         service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`since_last_turn` reads the log's end first (`SINCE_WINDOW`) and the whole log only
-    for a player away longer: both tell the same turns, for every seat, all game long."""
+    """`since_last_turn` reads the log's end first (`SINCE_WINDOWS`) and the whole log
+    only for a player away longer; the mover's confirmation (`turn_just_played`) and a
+    post without a known previous one (`told`) likewise (`TURN_WINDOWS`): every window
+    tells the same turns as the whole log, for every seat, all game long."""
     await table(service, ALICE, BOB, CAROL)
     users = {u.id: u for u in (ALICE, BOB, CAROL)}
     rng = Rng(3)
-    compared = 0
+    compared = said = 0
     for _ in range(40):
         status = await service.status(CHANNEL)
         for seat in range(3):
-            monkeypatch.setattr(service_module, "SINCE_WINDOW", 64)
+            monkeypatch.setattr(service_module, "SINCE_WINDOWS", ())  # the whole log
             wide = await service.since_last_turn(status.game, seat, "en",
                                                  played_for_them=seat % 2 == 0)
-            monkeypatch.setattr(service_module, "SINCE_WINDOW", 2)  # nearly always too short
-            narrow = await service.since_last_turn(status.game, seat, "en",
-                                                   played_for_them=seat % 2 == 0)
-            assert narrow == wide
+            for windows in ((2,), (1, 3), (12, 64)):  # (2,): nearly always too short
+                monkeypatch.setattr(service_module, "SINCE_WINDOWS", windows)
+                narrow = await service.since_last_turn(status.game, seat, "en",
+                                                       played_for_them=seat % 2 == 0)
+                assert narrow == wide, windows
             compared += bool(wide[0])
+        last = await service.store.recent_actions(status.game.id, 1)
+        upto = last[-1].seq if last else 0
+        monkeypatch.setattr(service_module, "TURN_WINDOWS", ())
+        whole = (await service.turn_just_played(status.game, "en"),
+                 await service.told(status.game, upto, None))
+        for windows in ((1,), (2, 5), (8, 32)):
+            monkeypatch.setattr(service_module, "TURN_WINDOWS", windows)
+            assert (await service.turn_just_played(status.game, "en"),
+                    await service.told(status.game, upto, None)) == whole, windows
+        said += bool(whole[0])
         user = users[status.game.seats[status.state.active_seat].user_id]
         await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
-    assert compared > 20
+    assert compared > 20 and said > 30
