@@ -26,9 +26,13 @@ time) of the bot's main thread during the measured windows only.
 created on that PostgreSQL server (dropped afterwards; the role needs CREATEDB), the
 engines alternating, and reports both engines' figures, their turns/s ratio and the
 CPU per turn of the PostgreSQL server's processes (it must run on this machine for that
-figure). `--turns 1000` plays every game to its end. `--processes 2` runs PostgreSQL's
-rounds on two bot processes, shards 0 and 1 of one bot, every other table on a server of
-shard 1 (bot CPU is then both processes').
+figure). `--turns 1000` plays every game to its end. `--idle S` also measures the bot
+with its tables open and nobody playing, for S seconds before each round's play (its CPU
+per second: what a bot costs between the turns of games played a move a day).
+`--bot-root PATH` runs the bot of another checkout (an older commit's worktree) under this
+harness and fake Discord: a before/after comparison where only the bot differs.
+`--processes 2` runs PostgreSQL's rounds on two bot processes, shards 0 and 1 of one bot,
+every other table on a server of shard 1 (bot CPU is then both processes').
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bot.discord.client import event_loop_factory
@@ -265,6 +269,7 @@ class Round:
     posted: list[float]
     first: list[float]
     counts: Counts = field(default_factory=Counts)
+    idle: float = 0.0  # bot CPU ms per second with the tables open and nobody playing
 
     @classmethod
     def between(cls, pid: int, before: Snapshot, after: Snapshot, turns: int,
@@ -319,6 +324,9 @@ def report(rounds: list[Round], games: int, think: float, players: int,
           f"turns/s (bot and worker each on a core); "
           f"{median([r.capacity()[1] for r in rounds]):.0f} turns/s with the fake Discord "
           f"and players on the same cores")
+    if any(r.idle for r in rounds):
+        print(f"  bot idle with {games} tables open: "
+              f"{median([r.idle for r in rounds]):.1f} ms of CPU a second")
     busy = sorted(last.threads, key=lambda x: -x[1])
     print("  bot threads, last round (ms per turn): " + ", ".join(
         f"{name} {ms:.1f}" for name, ms in busy if ms >= 0.05))
@@ -363,6 +371,11 @@ async def measure(fake: FakeDiscord, pid: int, args: argparse.Namespace, number:
     tables = await asyncio.gather(*(open_table(fake, c, args.players, i * 0.02)
                                     for i, c in enumerate(channels)))
     await asyncio.sleep(0.5)  # the start posts' button edits and the store settle
+    idle = 0.0
+    if args.idle:
+        quiet = Snapshot.take(fake, pid, server, others)
+        await asyncio.sleep(args.idle)
+        idle = (Snapshot.take(fake, pid, server, others).bot - quiet.bot) * 1e3 / args.idle
     fake.response_times.clear()
     posted: list[float] = []
     counts = Counts()
@@ -375,8 +388,8 @@ async def measure(fake: FakeDiscord, pid: int, args: argparse.Namespace, number:
     after = Snapshot.take(fake, pid, server, others)
     if profiling:
         os.kill(pid, signal.SIGUSR2)
-    return Round.between(pid, before, after, counts.turns, posted,
-                         list(fake.response_times), counts)
+    return replace(Round.between(pid, before, after, counts.turns, posted,
+                                 list(fake.response_times), counts), idle=idle)
 
 
 @dataclass
@@ -408,7 +421,7 @@ async def bot_rounds(fake: FakeDiscord, args: argparse.Namespace, run: Run,
                                             "MOONRIVER_SHARD_IDS": str(shard)}
         started.append(await asyncio.create_subprocess_exec(
             sys.executable, *(command if shard == 0 else ["-m", "bot.cli", "run"]),
-            cwd=ROOT, env={**os.environ, **fake.env, **env, **shards}))
+            cwd=args.bot_root or ROOT, env={**os.environ, **fake.env, **env, **shards}))
     process, others = started[0], [p.pid for p in started[1:]]
     violations = len(fake.violations)
     try:
@@ -491,6 +504,11 @@ async def main() -> None:
     parser.add_argument("--processes", type=int, choices=(1, 2), default=1,
                         help="with --database: PostgreSQL's rounds on this many bot "
                              "processes (shard ranges of one bot, tables on both)")
+    parser.add_argument("--idle", type=float, default=0.0, metavar="SECONDS",
+                        help="also measure the bot idle with its tables open, this long "
+                             "before each round's play")
+    parser.add_argument("--bot-root", type=Path, default=None, metavar="PATH",
+                        help="run the bot of this checkout (another commit's worktree)")
     args = parser.parse_args()
     rounds_wanted = args.rounds or (3 if args.think == 0 else 1)
     fake = FakeDiscord()
