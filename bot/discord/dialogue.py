@@ -196,6 +196,21 @@ async def close_resumed(client: TableClient, game_id: int, user_id: int) -> None
                          view=None, attachments=[])
 
 
+async def taken_back(client: TableClient, game: Game, undoer: int) -> None:
+    """`undoer` took back the move that passed the turn on: a message resumed for the
+    next player's turn says so, keeps no buttons, and is kept for that turn's return."""
+    seat = game.seat_of(undoer)
+    name = safe_name(seat.name) if seat is not None else ""
+    for other in game.seats:
+        if other.user_id is None or other.user_id == undoer:
+            continue
+        kept = client.kept.back_to_kept(game.id, other.user_id)
+        if kept is not None:
+            await _edit_kept(kept, game.id, content=t("step.taken_back", kept.locale,
+                                                      player=name),
+                             view=None, attachments=[])
+
+
 async def _edit_kept(kept: Kept, game_id: int, **fields: Any) -> bool:
     """Edit a kept message through its interaction's token; False when Discord refused
     (the token ran out, the message is gone) or did not answer."""

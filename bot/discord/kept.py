@@ -11,7 +11,8 @@ post's Play opens a new message as always: the post and its ping come either way
 
 A player who taps Play on the post all the same gets a new message, and the resumed one
 says "continued in a newer message" and loses its buttons (`take_shown`): one live
-private message per player.
+private message per player. An undo of the move before a resumed turn says so in that
+message, takes its buttons and keeps it for the turn when it comes back (`back_to_kept`).
 
 A cache of this process, never a truth: a server's interactions all reach one process
 (its shard), a message is resumed at most once, and losing the cache loses only the
@@ -80,6 +81,14 @@ class KeptMessages:
     def resumed(self, game_id: int, user_id: int, kept: Kept) -> None:
         """`kept`'s message now shows the player's turn."""
         self._shown[game_id, user_id] = kept
+
+    def back_to_kept(self, game_id: int, user_id: int) -> Kept | None:
+        """The resumed message whose turn an undo took back: kept again (its token's
+        time unchanged) for the player's turn when it comes back, and returned."""
+        message = self._pop_fresh(self._shown, game_id, user_id)
+        if message is not None:
+            self._kept[game_id, user_id] = message
+        return message
 
     def take_shown(self, game_id: int, user_id: int) -> Kept | None:
         """The resumed message still showing the player's turn, if its token lives: the

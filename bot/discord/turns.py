@@ -8,6 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.dialogue import taken_back
 from bot.discord.host import channel_of, client_of, locale_of, user_of
 from bot.discord.texts import command_text
 from bot.tables.errors import TableError
@@ -55,8 +56,9 @@ async def undo(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     channel_id = channel_of(interaction)
     user = user_of(interaction)
-    await client.service.undo(channel_id, user)
+    result = await client.service.undo(channel_id, user)
     client.announce()  # the table as it is again is in the outbox, committed with the undo
+    await taken_back(client, result.game, user.id)
     await interaction.followup.send(t("bot.done", locale_of(interaction)), ephemeral=True)
 
 

@@ -57,3 +57,20 @@ def test_expired_messages_are_swept_when_the_cache_is_full() -> None:
     clock.now += KEEP_SECONDS + 1
     kept.keep(SWEEP_AT, 101, interaction(SWEEP_AT), "en")
     assert len(kept) == 1
+
+
+def test_an_undone_turn_keeps_its_message_again_with_its_tokens_time() -> None:
+    clock = Clock()
+    kept = KeptMessages(clock=clock)
+    kept.keep(1, 101, interaction(1), "ja")
+    message = kept.take(1, 101)
+    assert message is not None
+    kept.resumed(1, 101, message)
+    assert kept.back_to_kept(1, 102) is None  # nobody else's
+    back = kept.back_to_kept(1, 101)
+    assert back is message and kept.take_shown(1, 101) is None  # no longer shown
+    clock.now += KEEP_SECONDS - 1
+    assert kept.take(1, 101) is message  # resumed again when the turn comes back
+    kept.resumed(1, 101, message)
+    clock.now += 2  # the token's first 15 minutes are over: not kept again
+    assert kept.back_to_kept(1, 101) is None and kept.take(1, 101) is None

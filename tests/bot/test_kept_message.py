@@ -207,3 +207,44 @@ async def test_play_on_the_post_closes_the_resumed_message(discord_and_bot) -> N
     assert old.kind == "update" and old.custom_ids() == []
     other = mover_of(table.table)[1]
     assert old.content == f"This message is out of date: it is **{other}**'s turn now."
+
+
+TAKEN_BACK = "↩️ {player} took back their move: it is not your turn yet."
+
+
+@pytest.mark.system
+async def test_an_undo_closes_the_turn_it_took_back_and_keeps_the_message(
+        discord_and_bot) -> None:  # noqa: F811
+    """A move is taken back (`/undo`, before anyone acted on it) after the next player's
+    message was resumed with their turn: that message says so and loses its buttons, and
+    when the move is played again it shows their turn once more, without Play."""
+    fake, _bot = discord_and_bot
+    table = Table(fake, await started_table(fake, ALICE, [BOB]))
+    for _ in range(80):
+        user = mover_of(table.table)
+        resumed = fake.kept_message(user[0], table.ended.get(user[0], len(fake.sent)))
+        if resumed is not None:
+            other = BOB if user == ALICE else ALICE
+            before = len(fake.sent)
+            undo = await fake.slash(other, "undo")
+            answer = await fake.wait_for(lambda s, iid=undo: s.interaction_id == iid,
+                                         after=before)
+            if answer.content == t("bot.done", "en"):
+                break  # taken back; else a draw was revealed: play on
+        await table.turn()
+    else:
+        pytest.fail("no resumed turn could be taken back")
+    closed = await fake.wait_for(lambda s: s.kind == "update" and s.target == resumed.target
+                                 and s.content.startswith(TAKEN_BACK.format(
+                                     player=other[1])), after=before)
+    assert closed.custom_ids() == []
+    table.table = await fake.wait_for(is_post, after=before)  # the table as it is again
+    assert mover_of(table.table) == other
+    mover, how = await table.turn()  # the undoer plays again, in their own kept message
+    assert (mover, how) == (other[0], "kept")
+    assert mover_of(table.table) == user or "final.png" in table.table.files
+    if mover_of(table.table) == user:
+        shown = fake.kept_message(user[0], table.ended.get(user[0], 0))
+        assert shown is not None and shown.target == resumed.target
+        assert shown.content.startswith(RESUMED) and shown.custom_ids()
+    assert fake.violations == [] and fake.unanswered() == []
