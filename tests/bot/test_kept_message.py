@@ -47,6 +47,12 @@ class Table:
         self.posts = 0
         self.private = 0
 
+    def shown(self) -> tuple[tuple[int, str], Sent | None]:
+        """The player to move, and their last turn's message if it shows this turn."""
+        user = mover_of(self.table)
+        return user, self.fake.kept_message(user[0],
+                                            self.ended.get(user[0], len(self.fake.sent)))
+
     async def turn(self, step=None) -> tuple[int, str]:  # type: ignore[no-untyped-def]
         """The mover's turn(s) to the post that pings someone else: (who, opened by)."""
         fake = self.fake
@@ -182,8 +188,7 @@ async def test_play_on_the_post_closes_the_resumed_message(discord_and_bot) -> N
     fake, _bot = discord_and_bot
     table = Table(fake, await started_table(fake, ALICE, [BOB]))
     for _ in range(60):
-        user = mover_of(table.table)
-        resumed = fake.kept_message(user[0], table.ended.get(user[0], len(fake.sent)))
+        user, resumed = table.shown()
         if resumed is not None:
             break
         await table.turn()
@@ -221,8 +226,7 @@ async def test_an_undo_closes_the_turn_it_took_back_and_keeps_the_message(
     fake, _bot = discord_and_bot
     table = Table(fake, await started_table(fake, ALICE, [BOB]))
     for _ in range(80):
-        user = mover_of(table.table)
-        resumed = fake.kept_message(user[0], table.ended.get(user[0], len(fake.sent)))
+        user, resumed = table.shown()
         if resumed is not None:
             other = BOB if user == ALICE else ALICE
             before = len(fake.sent)
