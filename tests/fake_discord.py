@@ -159,6 +159,7 @@ class FakeDiscord:
     _seq: int = 0
     _pending: dict[str, tuple[float, asyncio.Event]] = field(default_factory=dict)
     _channels: dict[str, str] = field(default_factory=dict)
+    _original: dict[str, Sent] = field(default_factory=dict)  # interaction -> type 4 answer
     _on_message: dict[str, Sent] = field(default_factory=dict)
     _users: dict[str, int] = field(default_factory=dict)  # interaction id -> who made it
     #: Discord accepts an interaction's token for 15 minutes; a test shortens it to see
@@ -607,9 +608,10 @@ class FakeDiscord:
             data = body.get("data") or {}
             if kind == 8:  # autocomplete choices
                 self.choices[interaction_id] = [c["value"] for c in data.get("choices", [])]
-            if kind == 4:
-                await self._record("callback", self._channels.get(interaction_id, ""), data,
-                                   files, interaction_id)
+            if kind == 4:  # a new message: the interaction's original response from now on
+                self._original[interaction_id] = await self._record(
+                    "callback", self._channels.get(interaction_id, ""), data, files,
+                    interaction_id)
             elif kind == 7:  # UPDATE_MESSAGE: the clicked message, edited in place
                 on = self._on_message.get(interaction_id)
                 if on is not None and on.ephemeral:
@@ -630,8 +632,10 @@ class FakeDiscord:
             interaction_id = parts[2].removeprefix("token-")
             if self._token_expired(interaction_id):
                 return _json({"message": "Invalid Webhook Token", "code": 50027}, status=401)
-            on = self._on_message.get(interaction_id)
-            if parts[-1] == "@original" and on is not None:  # a deferred click's answer
+            # @original: the message the interaction's answer created (type 4), else the
+            # message clicked (an update, or a deferred click's answer)
+            on = self._original.get(interaction_id) or self._on_message.get(interaction_id)
+            if parts[-1] == "@original" and on is not None:
                 body = {**body, "flags": 64} if on.ephemeral else body
                 sent = await self._record("update", self._channels.get(interaction_id, ""),
                                           body, files, interaction_id, target=on.id)

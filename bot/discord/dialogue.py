@@ -116,8 +116,10 @@ async def open_dialogue(interaction: discord.Interaction[Any], game_id: int,
         if missed:
             screen = replace(screen, text=f"{missed}\n\n{screen.text}"[-MAX_MESSAGE:])
     await show(interaction, screen)
-    if since and not in_private_message(interaction):  # Play on a post: a new message
+    if since and not in_private_message(interaction):  # Play on a post: a new message,
+        # and the one that showed this turn before (resumed, or an earlier Play) says so
         await close_resumed(client, game_id, interaction.user.id)
+        client.kept.opened(game_id, interaction.user.id, interaction, locale)
 
 
 async def act(interaction: discord.Interaction[Any], version: int | None, action: str) -> None:
@@ -131,6 +133,9 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
                                                            locale=locale,
                                                            goes_on=client.goes_on))
     game = result.game
+    if interaction.type is discord.InteractionType.application_command:
+        # a typed move: the private message that showed this turn is out of date
+        await close_resumed(client, game.id, user.id)
     if not result.turn_is_over:  # the same player decides on: everything is in the result
         options = result.rules.legal_actions(result.state)
         if not options:  # cannot happen while the turn goes on; say so rather than hang
@@ -188,8 +193,9 @@ async def resume_kept(client: TableClient, game: Game, state: Any, user_id: int)
 
 
 async def close_resumed(client: TableClient, game_id: int, user_id: int) -> None:
-    """The player opened a new private message (Play) although their resumed one showed
-    the same turn: that one says where the turn went on and keeps no buttons."""
+    """The player opened a new private message (Play), or moved by a typed command,
+    although their private message showed the same turn (resumed, or opened by an
+    earlier Play): that one says where the turn went on and keeps no buttons."""
     shown = client.kept.take_shown(game_id, user_id)
     if shown is not None:
         await _edit_kept(shown, game_id, content=t("step.continued", shown.locale),

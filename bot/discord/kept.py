@@ -11,8 +11,10 @@ post's Play opens a new message as always: the post and its ping come either way
 
 A player who taps Play on the post all the same gets a new message, and the resumed one
 says "continued in a newer message" and loses its buttons (`take_shown`): one live
-private message per player. An undo of the move before a resumed turn says so in that
-message, takes its buttons and keeps it for the turn when it comes back (`back_to_kept`).
+private message per player. So does a message opened by Play (`opened`) when its player
+opens another or moves by a typed command. An undo of the move before a resumed turn
+says so in that message, takes its buttons and keeps it for the turn's return
+(`back_to_kept`).
 
 A cache of this process, never a truth: a server's interactions all reach one process
 (its shard), a message is resumed at most once, and losing the cache loses only the
@@ -81,6 +83,13 @@ class KeptMessages:
     def resumed(self, game_id: int, user_id: int, kept: Kept) -> None:
         """`kept`'s message now shows the player's turn."""
         self._shown[game_id, user_id] = kept
+
+    def opened(self, game_id: int, user_id: int, interaction: discord.Interaction[Any],
+               locale: str) -> None:
+        """`interaction` opened a private message on the player's turn (Play): it shows
+        the turn, as a resumed one does, until the turn ends or another replaces it."""
+        self._shown[game_id, user_id] = Kept(interaction, locale,
+                                             self._clock() + self.seconds)
 
     def back_to_kept(self, game_id: int, user_id: int) -> Kept | None:
         """The resumed message whose turn an undo took back: kept again (its token's

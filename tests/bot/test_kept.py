@@ -74,3 +74,15 @@ def test_an_undone_turn_keeps_its_message_again_with_its_tokens_time() -> None:
     kept.resumed(1, 101, message)
     clock.now += 2  # the token's first 15 minutes are over: not kept again
     assert kept.back_to_kept(1, 101) is None and kept.take(1, 101) is None
+
+
+def test_a_message_opened_by_play_shows_the_turn_until_replaced_or_ended() -> None:
+    clock = Clock()
+    kept = KeptMessages(clock=clock)
+    kept.opened(1, 101, interaction(1), "de")
+    opened = kept.take_shown(1, 101)
+    assert opened is not None and opened.interaction == "interaction 1"
+    assert opened.until == clock.now + KEEP_SECONDS
+    kept.opened(1, 101, interaction(2), "en")
+    kept.keep(1, 101, interaction(3), "en")  # the turn ended in it: shown no longer
+    assert kept.take_shown(1, 101) is None

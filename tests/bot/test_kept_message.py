@@ -252,3 +252,31 @@ async def test_an_undo_closes_the_turn_it_took_back_and_keeps_the_message(
         assert shown is not None and shown.target == resumed.target
         assert shown.content.startswith(RESUMED) and shown.custom_ids()
     assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.mark.system
+async def test_a_second_play_or_a_typed_move_closes_the_message_that_showed_the_turn(
+        discord_and_bot) -> None:  # noqa: F811
+    """One live private message per player: Play tapped again opens a new message and
+    the first says where the turn went on; a move typed as a command does the same to
+    the message Play opened. Neither keeps a button that would act on an old turn."""
+    fake, _bot = discord_and_bot
+    table = await started_table(fake, ALICE, [BOB])
+    user = mover_of(table)
+    play = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
+    first = await click_and_wait(fake, user, table, play)
+    before = len(fake.sent)
+    second = await click_and_wait(fake, user, table, play)
+    assert second.id != first.id and second.custom_ids()
+    closed = await fake.wait_for(lambda s: s.kind == "update" and s.target == first.id,
+                                 after=before)
+    assert closed.content == CONTINUED and closed.custom_ids() == []
+    typed = await fake.autocomplete(user, "move", "action", "")
+    before = len(fake.sent)
+    iid = await fake.slash(user, "move", action=typed[0])
+    answer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert answer.ephemeral
+    closed = await fake.wait_for(lambda s: s.kind == "update" and s.target == second.id,
+                                 after=before)
+    assert closed.content == CONTINUED and closed.custom_ids() == []
+    assert fake.violations == [] and fake.unanswered() == []
