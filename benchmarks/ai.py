@@ -199,9 +199,9 @@ def main() -> None:
                         help="only summarise a log written with --log (e.g. a cut-short run)")
     args = parser.parse_args()
     if args.summarise:
-        results = read_log(args.summarise)
-        focus = args.ai.split(",")[0] if args.ai else odd_one_out(results)
-        print(json.dumps(summarise(results, focus)))
+        logged = read_log(args.summarise)
+        focus = args.ai.split(",")[0] if args.ai else odd_one_out(logged)
+        print(json.dumps(summarise(logged, focus)))
         return
     lineup = tuple((args.ai or DEFAULT_LINEUP).split(","))
     if len(lineup) != 4:

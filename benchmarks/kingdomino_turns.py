@@ -87,7 +87,7 @@ async def main() -> None:
                 await asyncio.sleep(0.05)
             channel = CHANNEL_ID + 500
             for players in (int(p) for p in args.players.split(",")):
-                counts, posted = Counts(), []
+                counts, posted = Counts(), list[float]()
                 for _ in range(args.games):
                     channel += 1
                     await play_game(fake, channel, players, counts, posted)

@@ -95,7 +95,7 @@ async def main() -> None:
                 await asyncio.sleep(0.05)
             idle = memory_table(process.pid)
             gate = asyncio.Semaphore(args.at_once)
-            counts, posted = Counts(), []
+            counts, posted = Counts(), list[float]()
             done = 0
             started = time.monotonic()
 

@@ -30,6 +30,7 @@ def p99(values: list[float]) -> float:
 
 async def one_move(service: TableService, channel: int, rng: Rng) -> float:
     status = await service.status(channel)
+    assert status.state is not None  # a started table
     user = next(u for u in USERS
                 if u.id == status.game.seats[status.state.active_seat].user_id)
     options = await service.legal(channel, user)

@@ -40,7 +40,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from aiohttp import WSMsgType, web
 
@@ -588,10 +588,11 @@ class FakeDiscord:
                 "verify_key": "0" * 64, "flags": 0, "team": None, "summary": ""})
         if method == "PUT" and parts[0] == "applications" and parts[-1] == "commands":
             body, _ = await self._body(request)
+            listed = cast(list[dict[str, Any]], body)  # this route's body is a JSON list
             self.commands = [{**c, "id": snowflake(), "application_id": str(APP_ID),
                               "version": "1", "default_member_permissions": None,
                               "dm_permission": False, "type": c.get("type", 1)}
-                             for c in body]
+                             for c in listed]
             return _json(self.commands)
         if method == "POST" and parts[0] == "interactions" and parts[-1] == "callback":
             interaction_id = parts[1]
