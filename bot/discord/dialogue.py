@@ -88,7 +88,8 @@ async def since_your_last_turn(client: TableClient, game: Game, state: Any, user
     if sum(1 for x in segments if x.ends_turn) < away:
         return ""
     names = [safe_name(n) for n in rules_of(game).names(state)]  # as the posts name them
-    lines = turn_lines(segments, names, told_in)
+    lines = turn_lines(segments, names, told_in,
+                       for_you=seat.seat if played_for_them else None)
     head = [t("since.head", locale)]
     if len(lines) > SINCE_LINES:
         head.append(counted("since.more", len(lines) - SINCE_LINES, locale))

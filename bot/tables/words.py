@@ -68,9 +68,11 @@ def first_turn(segments: Sequence[Segment]) -> list[Segment]:
 
 
 def turn_lines(segments: Sequence[Segment], names: Sequence[str],
-               locale: str = "en") -> list[str]:
+               locale: str = "en", for_you: int | None = None) -> list[str]:
     """Join segments into one line per player turn ('**name** did this, then that'); a
-    stand-in's turn reads '**name** (computer stand-in) did this'."""
+    stand-in's turn reads '**name** (computer stand-in) did this'. `for_you`: the seat
+    reading a catch-up that may hold turns the game played for it (its only move): those
+    read '**name** (played for you, the only move) did this'."""
     lines: list[str] = []
     current: int | None = None
     stand_in = False
@@ -82,8 +84,9 @@ def turn_lines(segments: Sequence[Segment], names: Sequence[str],
         if current is not None and said:
             what = list_of(said[:-1], locale)
             what = t("turn.then", locale, what=what, last=said[-1]) if what else said[-1]
-            lines.append(t("turn.line_stand_in" if stand_in else "turn.line", locale,
-                           player=names[current], what=what))
+            key = "turn.line_stand_in" if stand_in else \
+                "turn.line_for_you" if current == for_you else "turn.line"
+            lines.append(t(key, locale, player=names[current], what=what))
         lines.extend(table)
         said, table = [], []
 

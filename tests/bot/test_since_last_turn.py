@@ -11,6 +11,8 @@ import pytest
 from bot.discord import dialogue
 from bot.discord.safe_text import safe_name
 from bot.tables import service as service_module
+from bot.tables.domain import GameOptions
+from bot.tables.errors import NoGameHere
 from bot.tables.service import TableService, rules_of
 from bot.tables.words import turn_lines
 from engine.games.rng import Rng
@@ -157,3 +159,34 @@ async def test_the_logs_end_tells_the_same_as_the_whole_log(
         user = users[status.game.seats[status.state.active_seat].user_id]
         await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
     assert compared > 20 and said > 30
+
+
+async def test_a_resumed_turn_tells_its_reader_which_turns_the_game_played_for_them(
+        service: TableService) -> None:
+    """The catch-up of a resumed message (`played_for_them`) includes the turns the game
+    played for its reader (a king's only claim, K-SETUP-3, K-TURN-1), marked as such;
+    every other line names another player's own move."""
+    await service.create(CHANNEL, ALICE, GameOptions("kingdomino", 2, {}), seed=7)
+    await service.join(CHANNEL, BOB)
+    await service.start(CHANNEL, ALICE)
+    users = {u.id: u for u in (ALICE, BOB)}
+    client = SimpleNamespace(service=service)
+    marker = "(played for you, the only move)"
+    rng, marked = Rng(4), 0
+    while True:  # to the game's end, which closes the table
+        try:
+            status = await service.status(CHANNEL)
+        except NoGameHere:
+            break
+        rules = rules_of(status.game)
+        seat = rules.active_seat(status.state)
+        user = users[status.game.seats[seat].user_id]
+        text = await dialogue.since_your_last_turn(client, status.game, status.state,
+                                                   user.id, "en", away=1,
+                                                   played_for_them=True)
+        for line in text.splitlines()[1:]:
+            own = line.startswith(f"**{safe_name(user.name)}**")
+            assert own == (marker in line), line
+            marked += own
+        await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
+    assert marked >= 1

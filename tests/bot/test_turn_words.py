@@ -482,3 +482,19 @@ def test_the_order_of_play_names_who_moves_first_first(game: str) -> None:
         assert all(name in order for name in names)
         firsts.add(first)
     assert len(firsts) > 1  # the first mover is drawn, and the line follows it
+
+
+def test_a_catch_up_marks_the_turns_the_game_played_for_its_reader() -> None:
+    """A turn played for the reader (their only move, K-SETUP-3, K-TURN-1) says so in
+    their catch-up; others' turns and a stand-in's keep their own words."""
+    segments = [Segment(0, ("took ①",), ends_turn=True), Segment(1, ("took ②",), ends_turn=True),
+                Segment(1, ("took ③",), ends_turn=True, stand_in=True)]
+    names = ["Alice", "Bob"]
+    assert turn_lines(segments, names, "en", for_you=1) == [
+        "**Alice** took ①", "**Bob** (played for you, the only move) took ②",
+        "**Bob** (computer stand-in) took ③"]
+    assert turn_lines(segments, names, "en")[1] == "**Bob** took ②"  # a post: no marker
+    for locale in ("de", "ja"):
+        line = turn_lines(segments[1:2], names, locale, for_you=1)[0]
+        assert line == t("turn.line_for_you", locale, player="Bob",
+                         what="took ②") and "**Bob**" in line
