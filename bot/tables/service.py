@@ -329,8 +329,7 @@ class TableService:
         # action's cost.
         self._open: dict[int, Game] = {}
         self._shared = bool(getattr(store, "shared", False))
-        # What each recent commit did, so a post can mark the turn's changes; after a
-        # restart it is empty and a re-announced table carries its summary line only.
+        #: False while the bot shuts down: a new move is refused, one under way finishes.
         self.accepting = True
         #: Games archived at start-up because their log no longer replays (`resume`).
         self.quarantined: list[Game] = []
