@@ -191,6 +191,16 @@ def cpu_seconds(pid: int, task: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def reaped_seconds(pid: int) -> float:
+    """CPU time of the children `pid` has waited for (a drawing worker retired after its
+    `RECYCLE_AFTER` pictures): gone from `children`, kept in its parent's cutime/cstime."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+
+
 def thread_name(pid: int, task: int) -> str:
     """The OS name of one thread. Python before 3.14 does not pass thread names to the OS,
     so on 3.11 every thread reads 'python'; `py-spy dump --pid <bot>` tells them apart
@@ -245,7 +255,8 @@ class Snapshot:
         database = sum(cpu_seconds(c) for c in children(server)) if server else 0.0
         bots = [pid, *others]
         return cls(sum(map(cpu_seconds, bots)),
-                   sum(cpu_seconds(c) for b in bots for c in children(b)),
+                   sum(cpu_seconds(c) for b in bots for c in children(b))
+                   + sum(map(reaped_seconds, bots)),
                    own_cpu_seconds(), database, {t: cpu_seconds(pid, t) for t in threads(pid)},
                    Counter(fake.requests), Counter(fake.events), Counter(fake.callback_types),
                    time.monotonic(), os.getloadavg()[0])
