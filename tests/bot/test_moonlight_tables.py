@@ -218,6 +218,10 @@ def test_labels_name_cards_and_places_never_action_texts() -> None:
     assert all(len(x) <= 80 for x in texts)
     assert card_label("3", "en").text == "3 wolf — +1 in a row you win"  # M-POWER-2
     assert card_label("4m", "en").text == "4 🌙 wolf"
+    # German names the wolf first: no "4 🌙er Wolf" with the ending glued to a symbol
+    german = [card_label(card_code(c), "de").text for c in components().cards]
+    assert all(text.startswith("Wolf ") for text in german), german
+    assert card_named("4m", "de") == "Wolf 4 🌙"
     # inside the step's sentence the power goes in brackets, not after a dash
     assert card_named("3", "en") == "3 wolf (+1 in a row you win)"
     assert card_named("4m", "en") == "4 🌙 wolf"

@@ -419,6 +419,7 @@ def test_japanese_lists_with_its_own_comma_and_one_word_for_parcel() -> None:
     assert turn_lines(segments, ["Alice"], "en") == ["**Alice** A, B, then C"]
     table = strings("ja")
     assert [k for k, v in table.items() if ", " in v] == []
+    assert [k for k, v in table.items() if "?" in v] == []  # 「？」, as every other one
     assert [k for k, v in table.items() if "土地" in v] == []
     assert sum("区画" in v for v in table.values()) >= 10
 
