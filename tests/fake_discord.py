@@ -126,7 +126,9 @@ class FakeDiscord:
     commands: list[dict[str, Any]] = field(default_factory=list)
     response_times: list[float] = field(default_factory=list)
     dm_attempts: int = 0
-    choices: dict[str, list[str]] = field(default_factory=dict)
+    choices: dict[str, list[str]] = field(default_factory=dict)  # autocomplete values
+    choice_names: dict[str, list[str]] = field(default_factory=dict)  # … as shown
+    last_choice_names: list[str] = field(default_factory=list)  # of the last `autocomplete`
     threads: list[str] = field(default_factory=list)  # names of the threads created
     thread_parents: dict[str, str] = field(default_factory=dict)  # thread id -> channel id
     intents: int | None = None  # what the bot identified with (gateway intents bits)
@@ -453,14 +455,15 @@ class FakeDiscord:
         return await self.interact(user, data, 2, channel_id=channel_id, locale=locale)
 
     async def autocomplete(self, user: tuple[int, str], sub: str, option: str,
-                           typed: str = "") -> list[str]:
+                           typed: str = "", locale: str = "en-US") -> list[str]:
         """What the bot offers while `user` types `typed` into `option` of `sub`."""
         command = next(c for c in self.commands if c["name"] == "moonriver")
         data = {"id": command["id"], "name": "moonriver", "type": 1, "options": [
             {"name": sub, "type": 1, "options": [
                 {"name": option, "type": 3, "value": typed, "focused": True}]}]}
-        iid = await self.interact(user, data, 4)
+        iid = await self.interact(user, data, 4, locale=locale)
         await self.answered(iid)
+        self.last_choice_names = self.choice_names.get(iid, [])
         return self.choices.get(iid, [])
 
     async def click(self, user: tuple[int, str], message: Sent, custom_id: str,
@@ -609,6 +612,7 @@ class FakeDiscord:
             data = body.get("data") or {}
             if kind == 8:  # autocomplete choices
                 self.choices[interaction_id] = [c["value"] for c in data.get("choices", [])]
+                self.choice_names[interaction_id] = [c["name"] for c in data.get("choices", [])]
             if kind == 4:  # a new message: the interaction's original response from now on
                 self._original[interaction_id] = await self._record(
                     "callback", self._channels.get(interaction_id, ""), data, files,

@@ -26,7 +26,8 @@ def matches(text: str, tokens: list[str]) -> bool:
 
 
 def legal_moves(verb: str | None) -> Completer:
-    """Autocomplete with the legal moves of the user (of one verb, or all)."""
+    """Autocomplete with the legal moves of the user (of one verb, or all), each named
+    by its label in the user's language."""
     async def complete(interaction: discord.Interaction[Any],
                        current: str) -> list[app_commands.Choice[str]]:
         service = client_of(interaction).service
@@ -41,10 +42,17 @@ def legal_moves(verb: str | None) -> Completer:
         front = front_of(status.game.options.game)
         locale = locale_of(interaction)
         tokens = current.lower().split()
-        named = [(f"{a} · {front.action_label(state, a, locale).text}"[:100], str(a))
-                 for a in options if verb is None or str(a).startswith(verb)]
-        return [app_commands.Choice(name=name, value=value)
-                for name, value in named if matches(name, tokens)][:25]
+        named = []
+        for action in options:
+            if verb is not None and not str(action).startswith(verb):
+                continue
+            label = front.action_label(state, action, locale)
+            name = f"{label.text} — {label.description}" if label.description else label.text
+            named.append((name[:100], str(action)))
+        # the player reads their words only (①–④ first, as the buttons order them); the
+        # action text is the value sent back, and typing a word of it matches too
+        return [app_commands.Choice(name=name, value=value) for name, value in sorted(named)
+                if matches(f"{name} {value}", tokens)][:25]
     return complete
 
 

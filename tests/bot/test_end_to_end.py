@@ -573,6 +573,15 @@ async def test_typed_moves_with_autocomplete_of_legal_choices(discord_and_bot) -
     other = BOB if mover == ALICE else ALICE
     offered = await fake.autocomplete(mover, "choose", "action")
     assert offered and all(x.startswith("choose p") for x in offered)
+    # shown by their labels alone, ①–④ as the buttons order them; the value is the text
+    names = fake.last_choice_names
+    assert names == sorted(names) and names[0].startswith("①"), names
+    assert not [n for n in names if "choose" in n or re.search(r"\bp\d", n)], names
+    await fake.autocomplete(mover, "choose", "action", locale="de")
+    assert fake.last_choice_names[0].startswith("①") \
+        and fake.last_choice_names != names  # in the player's own language
+    assert await fake.autocomplete(mover, "choose", "action", offered[0].split()[-1]) \
+        == offered[:1]  # a word of the action text still finds it
     assert await fake.autocomplete(other, "choose", "action") == []  # not their turn
     assert await fake.autocomplete(mover, "build", "action") == []  # nothing to build yet
     before = len(fake.sent)
