@@ -180,7 +180,11 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
 async def _answer(interaction: discord.Interaction[Any], client: TableClient, channel_id: int,
                   content: str, view: Components | None, typed: bool, private: str) -> None:
     if typed:
-        await reply_private(interaction, t(private, locale_of(interaction)))
+        locale = locale_of(interaction)
+        said = t(private, locale)
+        if channel_id != channel_of(interaction):  # typed where the table was announced
+            said += "\n" + t("lobby.where", locale, channel=f"<#{channel_id}>")
+        await reply_private(interaction, said)
         await _edit_lobby_post(client, channel_id, content, view)
     elif deferred_click(interaction):  # acknowledged while computers thought
         await interaction.edit_original_response(

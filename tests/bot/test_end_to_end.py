@@ -478,6 +478,7 @@ async def test_new_opens_the_table_in_a_thread_by_default(discord_and_bot) -> No
     iid = await fake.slash(BOB, "join")
     answer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
     assert answer.ephemeral and "joined" in answer.content
+    assert f"<#{lobby.channel_id}>" in answer.content  # where the table is
     await fake.wait_for(lambda s: s.kind == "edit" and s.target == lobby.id
                         and "Bob" in s.content, after=before)
     assert max(fake.response_times) < 3

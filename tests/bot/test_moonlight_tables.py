@@ -259,6 +259,7 @@ async def test_the_private_steps_are_the_hand_then_lettered_cells(
     assert cells.menu[0].label.text.startswith("a) ") and cells.picture is not None
     assert cells.text.startswith(f"Lay your {card_named(card, 'en')}: where?") \
         and " — " not in cells.text
+    assert cells.menu_title.lower() not in cells.text.lower()  # not the same words again
     assert {c.action for c in cells.menu} == {str(p) for p in plays}
     assert not [c for c in (*hand.buttons, *cells.menu) if RAW_ML.search(c.label.text)]
 

@@ -132,7 +132,7 @@ class MoonlightFront(SeatOrderColours):
         code = plays[0].card
         png = pictures.hand_png(state, state.active, plays, code, locale, theme)
         text = t("ml.step.cell", locale, card=card_named(code, locale))
-        return Decision(text, buttons=passes, menu=menu, menu_title=t("step.place", locale),
+        return Decision(text, buttons=passes, menu=menu, menu_title=t("ml.step.cell_menu", locale),
                         picture=("hand.png", png))
 
     # --- status ------------------------------------------------------------------------
