@@ -163,12 +163,14 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     client.announce()  # the table post is in the outbox, committed with the move
 
 
-async def resume_kept(client: TableClient, game: Game, state: Any, user_id: int) -> bool:
+async def resume_kept(client: TableClient, game: Game, state: Any, user_id: int,
+                      *, undone: bool = False) -> bool:
     """The player's next decision into the private message of their last turn, while
     Discord still lets it be edited (`kept`): what happened since (a turn the game played
     for them included), then the step. Called as the post that pings them goes out;
     False when there was no such message or it could not be edited (the post's Play
-    opens a new one)."""
+    opens a new one). `undone`: the player took their move back: the message says so
+    and opens the same decision again, with nothing to catch up on."""
     kept = client.kept.take(game.id, user_id)
     if kept is None:
         return False
@@ -180,9 +182,9 @@ async def resume_kept(client: TableClient, game: Game, state: Any, user_id: int)
     if not options:
         return False
     screen = await screen_for(client, game, state, options, kept.locale)
-    missed = await since_your_last_turn(client, game, state, user_id, kept.locale, away=1,
-                                        played_for_them=True)
-    head = t("step.resumed", kept.locale)
+    missed = "" if undone else await since_your_last_turn(
+        client, game, state, user_id, kept.locale, away=1, played_for_them=True)
+    head = t("step.undone" if undone else "step.resumed", kept.locale)
     body = f"{head}\n{missed}\n\n{screen.text}" if missed else f"{head}\n\n{screen.text}"
     if len(body) > MAX_MESSAGE:  # the step and its header come first; the catch-up goes
         body = f"{head}\n\n{screen.text}"[:MAX_MESSAGE]

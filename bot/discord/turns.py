@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.dialogue import taken_back
+from bot.discord.dialogue import resume_kept, taken_back
 from bot.discord.host import channel_of, client_of, locale_of, user_of
 from bot.discord.texts import command_text
 from bot.tables.errors import TableError
@@ -65,9 +65,13 @@ async def undo(interaction: discord.Interaction[Any]) -> None:
     channel_id = channel_of(interaction)
     user = user_of(interaction)
     result = await client.service.undo(channel_id, user)
-    client.announce()  # the table as it is again is in the outbox, committed with the undo
     await taken_back(client, result.game, user.id)
-    await interaction.followup.send(t("bot.done", locale_of(interaction)), ephemeral=True)
+    # their last turn's message, if it is kept, opens the move taken back at once
+    reopened = await resume_kept(client, result.game, result.state, user.id, undone=True)
+    client.announce()  # the table as it is again is in the outbox, committed with the undo
+    await interaction.followup.send(
+        t("step.undone_where" if reopened else "bot.done", locale_of(interaction)),
+        ephemeral=True)
 
 
 #: The typed commands every game's group offers (`groups.SHARED`); a game's own typed

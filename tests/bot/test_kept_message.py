@@ -233,7 +233,7 @@ async def test_an_undo_closes_the_turn_it_took_back_and_keeps_the_message(
             undo = await fake.slash(other, "undo")
             answer = await fake.wait_for(lambda s, iid=undo: s.interaction_id == iid,
                                          after=before)
-            if answer.content == t("bot.done", "en"):
+            if answer.content == t("step.undone_where", "en"):
                 break  # taken back; else a draw was revealed: play on
         await table.turn()
     else:
@@ -244,6 +244,9 @@ async def test_an_undo_closes_the_turn_it_took_back_and_keeps_the_message(
     assert closed.custom_ids() == []
     table.table = await fake.wait_for(is_post, after=before)  # the table as it is again
     assert mover_of(table.table) == other
+    reopened = fake.kept_message(other[0], before)  # the undoer's own, at once
+    assert reopened is not None and reopened.content.startswith(t("step.undone", "en"))
+    assert SINCE not in reopened.content  # nothing to catch up on: their own move is back
     mover, how = await table.turn()  # the undoer plays again, in their own kept message
     assert (mover, how) == (other[0], "kept")
     assert mover_of(table.table) == user or "final.png" in table.table.files
