@@ -1026,7 +1026,8 @@ class TableService:
                 game, keep=len(actions) - 1, state=rules.state_to_dict(before),
                 reminders=self._reminders_for(game, before), now=self.clock(),
                 posts=self._announce(game, before, (), None, said=t(
-                    "turn.undo", game.settings.locale, player=self.literal(seat.name)))))
+                    "turn.undo", game.settings.locale, player=self.literal(seat.name)),
+                    tapping=user.id)))  # they just typed it: no ping for their own turn
             self._remember(game, before)
             return ActResult(game, before, (), self._user_to_move(game, before), False)
 

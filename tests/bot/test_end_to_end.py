@@ -533,6 +533,9 @@ async def test_undo_through_the_slash_command(discord_and_bot) -> None:
     again = await fake.wait_for(lambda s: s.kind == "channel" and "table.png" in s.files,
                                 after=before)
     assert mover_of(again) == mover  # back to the same decision
+    # named, not pinged: they typed the undo themselves
+    assert not (again.allowed_mentions or {}).get("users"), again.allowed_mentions
+    assert f"**{mover[1]}** took back" in again.content, again.content
     assert fake.violations == [] and fake.unanswered() == []
 
 
