@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot import APP_NAME
 from bot.discord.dialogue import resume_kept, taken_back
 from bot.discord.host import channel_of, client_of, locale_of, user_of
 from bot.discord.texts import command_text
 from bot.tables.errors import TableError
 from bot.tables.fronts import front_of
 from engine.games.i18n import t
+
+log = logging.getLogger(APP_NAME)
 
 Completer = Callable[[discord.Interaction[Any], str],
                      Coroutine[Any, Any, list[app_commands.Choice[str]]]]
@@ -65,10 +69,16 @@ async def undo(interaction: discord.Interaction[Any]) -> None:
     channel_id = channel_of(interaction)
     user = user_of(interaction)
     result = await client.service.undo(channel_id, user)
-    await taken_back(client, result.game, user.id)
-    # their last turn's message, if it is kept, opens the move taken back at once
-    reopened = await resume_kept(client, result.game, result.state, user.id, undone=True)
     client.announce()  # the table as it is again is in the outbox, committed with the undo
+    reopened = False
+    try:  # best effort, as a resumed turn at delivery: the undo itself is done
+        await taken_back(client, result.game, user.id)
+        # their last turn's message, if it is kept, opens the move taken back at once
+        reopened = await resume_kept(client, result.game, result.state, user.id,
+                                     undone=True)
+    except Exception:
+        log.exception("game %s: the private messages around an undo were not updated",
+                      result.game.id)
     await interaction.followup.send(
         t("step.undone_where" if reopened else "bot.done", locale_of(interaction)),
         ephemeral=True)
