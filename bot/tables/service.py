@@ -537,7 +537,9 @@ class TableService:
         `history` does), else the table's. What a player coming back has missed; empty
         before their first move, and only whole turns. A turn the game played for the
         seat itself (one option) counts as their last, unless `played_for_them`: then it
-        is told with the others' (news to a player who left after their own move)."""
+        is told with the others' (news to a player who left after their own move), and a
+        seat with no move yet is told the game from its start (a message resumed on its
+        first turn: an undo took the turn away and gave it back)."""
         for window in SINCE_WINDOWS:  # the log's end, wider until it holds their move
             rows = await self.store.recent_actions(game.id, window)
             own = [row.seq for row in rows if row.seat == seat]
@@ -546,11 +548,12 @@ class TableService:
         else:  # away longer: the whole log
             rows = await self.store.actions(game.id)
             own = [row.seq for row in rows if row.seat == seat]
-        if not own:
+        if not own and not played_for_them:
             return [], locale
-        told = [words_of(row.said) for row in rows if row.said and row.seq >= own[-1]]
+        since = own[-1] if own else 0  # no move of theirs yet: the game from its start
+        told = [words_of(row.said) for row in rows if row.said and row.seq >= since]
         chosen = locale if all(locale in words for words in told) else game.settings.locale
-        segments = told_turns(rows, rows[-1].seq, own[-1], chosen).segments
+        segments = told_turns(rows, rows[-1].seq if rows else 0, since, chosen).segments
         mine = [i for i, x in enumerate(segments) if x.seat == seat and x.ends_turn]
         if mine and not played_for_them:  # the call of their last move went on into the
             # others' turns

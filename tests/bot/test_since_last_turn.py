@@ -190,3 +190,28 @@ async def test_a_resumed_turn_tells_its_reader_which_turns_the_game_played_for_t
             marked += own
         await service.act(CHANNEL, user, str(rng.choice(await service.legal(CHANNEL, user))))
     assert marked >= 1
+
+
+async def test_a_seat_with_no_move_yet_is_told_the_game_from_its_start_when_resumed(
+        service: TableService) -> None:
+    """Play's catch-up has nothing for a player's first turn (the post they tapped
+    under told it); a message resumed on that first turn (an undo took it away and gave
+    it back) tells every turn since the start, as it cannot know what was seen."""
+    await table(service, ALICE, BOB, CAROL)
+    users = {u.id: u for u in (ALICE, BOB, CAROL)}
+    rng, moved = Rng(2), set()
+    for _ in range(12):
+        status = await service.status(CHANNEL)
+        seat = rules_of(status.game).active_seat(status.state)
+        if seat not in moved and moved:
+            assert await service.since_last_turn(status.game, seat, "en") == ([], "en")
+            said, _ = await service.since_last_turn(status.game, seat, "en",
+                                                    played_for_them=True)
+            ended = {x.seat for x in said if x.ends_turn}
+            assert ended == moved, (ended, moved)  # every turn so far, nobody else's
+        user = users[status.game.seats[seat].user_id]
+        result = await service.act(CHANNEL, user, str(rng.choice(
+            await service.legal(CHANNEL, user))))
+        if result.turn_is_over:
+            moved.add(seat)
+    assert len(moved) == 3
