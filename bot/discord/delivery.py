@@ -37,7 +37,6 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-import aiohttp
 import discord
 from discord.http import handle_message_parameters
 
@@ -46,7 +45,7 @@ from bot.discord.announcement import Announcement, Context, Drawer, build_announ
 from bot.discord.components import Components, sendable
 from bot.discord.content import ranking
 from bot.discord.dialogue import resume_kept
-from bot.discord.host import TableClient
+from bot.discord.host import TRANSIENT, TableClient
 from bot.discord.safe_text import safe_name
 from bot.tables.domain import Game, Post, PostKind, PostState, Reminder, Status
 from bot.tables.fronts import game_text
@@ -59,8 +58,6 @@ from engine.games.i18n import t
 
 log = logging.getLogger(APP_NAME)
 
-#: Errors worth trying again later: Discord said "slow down" or "not now", or never said.
-TRANSIENT = (aiohttp.ClientError, asyncio.TimeoutError, ConnectionError)
 MAX_BACKOFF = 300.0  # seconds
 MAX_REFUSED_BACKOFF = 1800.0  # seconds between tries of a channel that refuses posts
 IDLE_POLL = 1.0      # seconds between looks at the outbox when nobody wakes the loop

@@ -16,11 +16,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-import aiohttp
 import discord
 
 from bot import APP_NAME
-from bot.discord.host import MAX_MESSAGE, TableClient, channel_of, client_of, locale_of, user_of
+from bot.discord.host import (
+    MAX_MESSAGE,
+    TRANSIENT,
+    TableClient,
+    channel_of,
+    client_of,
+    locale_of,
+    user_of,
+)
 from bot.discord.kept import Kept
 from bot.discord.patience import in_time
 from bot.discord.safe_text import safe_name
@@ -225,7 +232,7 @@ async def _edit_kept(kept: Kept, game_id: int, **fields: Any) -> bool:
     (the token ran out, the message is gone) or did not answer."""
     try:
         await kept.interaction.edit_original_response(**fields)
-    except (TimeoutError, discord.HTTPException, aiohttp.ClientError) as exc:
+    except (discord.HTTPException, *TRANSIENT) as exc:
         log.info("game %s: a kept private message could not be edited (%s)", game_id, exc)
         return False
     return True

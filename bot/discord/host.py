@@ -7,10 +7,12 @@ callback reaches its handler through `TableClient.on_click`, not through an impo
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.config import Settings
@@ -32,6 +34,11 @@ class Click:
     game: int
     version: int
     value: str = ""
+
+
+#: Errors worth trying again later: Discord said "slow down" or "not now", or never said
+#: (an HTTP error Discord did answer is `discord.HTTPException`).
+TRANSIENT = (aiohttp.ClientError, asyncio.TimeoutError, ConnectionError)
 
 
 class TableClient(discord.AutoShardedClient):

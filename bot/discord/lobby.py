@@ -17,8 +17,15 @@ from discord import app_commands
 
 from bot.discord.components import Components, lobby_id, lobby_view, option, sendable
 from bot.discord.content import seat_order
-from bot.discord.delivery import TRANSIENT
-from bot.discord.host import TableClient, channel_of, client_of, locale_of, reply_private, user_of
+from bot.discord.host import (
+    TRANSIENT,
+    TableClient,
+    channel_of,
+    client_of,
+    locale_of,
+    reply_private,
+    user_of,
+)
 from bot.discord.patience import deferred_click, in_time
 from bot.discord.safe_text import safe_name
 from bot.discord.texts import command_text
