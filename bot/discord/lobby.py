@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -118,7 +118,7 @@ async def _find_lobby_post(client: TableClient, channel_id: int) -> tuple[int, i
         return None
     me = client.user.id if client.user is not None else None
     for message in messages:  # raw payloads, newest first
-        raw: dict[str, Any] = dict(message)
+        raw = cast(dict[str, Any], message)
         if int(raw.get("author", {}).get("id", 0)) != me:
             continue
         ids = [c.get("custom_id", "") for row in raw.get("components", [])

@@ -101,6 +101,7 @@ POST_COLUMNS = ("o.id, o.game_id, g.channel_id, o.version, o.kind, o.text, o.pin
                 "o.attempts, o.next_try, o.state, o.outcome, o.seq")
 GAME_COLUMNS = ("id, guild_id, channel_id, status, host_id, options, settings, seed, components, "
                 "version, created_at, updated_at, game")
+GAME_WIDTH = len(GAME_COLUMNS.split(", "))
 #: A game's row and its seats in one read: each seat column as an array in seat order
 #: (`_seats_of`), NULL for a game without seats.
 GAME_WITH_SEATS = (
@@ -380,11 +381,11 @@ class PostgresStore:
 
     @classmethod
     def _game_with_seats(cls, row: Any) -> Game:
-        """A `GAME_WITH_SEATS` row as a `Game`."""
-        columns = row[13:]
+        """A `GAME_WITH_SEATS` row as a `Game`: the game's columns, then its seats'."""
+        columns = row[GAME_WIDTH:]
         seats = [] if columns[0] is None else [Seat(*seat) for seat in zip(*columns,
                                                                             strict=True)]
-        return cls._game(row[:13], seats)
+        return cls._game(row[:GAME_WIDTH], seats)
 
     async def game(self, game_id: int) -> Game | None:
         row = await self._one(GAME_WITH_SEATS + "WHERE g.id = $1", game_id)
