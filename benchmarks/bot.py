@@ -180,25 +180,27 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-def cpu_seconds(pid: int, task: int | None = None) -> float:
-    """User + system CPU time of one process (or one of its threads) so far (Linux
-    /proc), 0 if it is gone."""
-    path = f"/proc/{pid}/task/{task}/stat" if task is not None else f"/proc/{pid}/stat"
+def _stat_seconds(path: str, first: int) -> float:
+    """Two adjacent CPU-time fields of a /proc stat file (after the command's name),
+    in seconds; 0 if the process is gone."""
     try:
         fields = Path(path).read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return (int(fields[first]) + int(fields[first + 1])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int, task: int | None = None) -> float:
+    """User + system CPU time of one process (or one of its threads) so far (Linux
+    /proc), 0 if it is gone."""
+    path = f"/proc/{pid}/task/{task}/stat" if task is not None else f"/proc/{pid}/stat"
+    return _stat_seconds(path, 11)  # utime, stime
 
 
 def reaped_seconds(pid: int) -> float:
     """CPU time of the children `pid` has waited for (a drawing worker retired after its
     `RECYCLE_AFTER` pictures): gone from `children`, kept in its parent's cutime/cstime."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+    return _stat_seconds(f"/proc/{pid}/stat", 13)  # cutime, cstime
 
 
 def thread_name(pid: int, task: int) -> str:
