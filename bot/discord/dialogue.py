@@ -47,7 +47,7 @@ from bot.tables.words import turn_lines
 from engine.games.i18n import t
 from render.plural import counted
 
-__all__ = ["act", "current_screen", "open_dialogue", "resume_kept"]
+__all__ = ["act", "current_screen", "open_dialogue", "resume_kept", "taken_back"]
 
 log = logging.getLogger(APP_NAME)
 
