@@ -79,6 +79,12 @@ class Components:
         component["options"] = list(options) or [option("-", "-")]
         return self._place(component, BUTTONS_PER_ROW)
 
+    def end_row(self) -> Components:
+        """What comes next starts a row of its own (a row of choices, then Back)."""
+        self._room = [0 if row else room for row, room in zip(self._rows, self._room,
+                                                              strict=True)]
+        return self
+
     def rows_used(self) -> int:
         return sum(1 for row in self._rows if row)
 

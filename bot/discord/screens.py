@@ -20,6 +20,7 @@ from bot.discord.drawing import drawn, sharing_a_worker, urgent_picture
 from bot.discord.patience import deferred_click
 from bot.tables.domain import Game
 from bot.tables.fronts import front_of
+from bot.tables.fronts.base import Choice
 from bot.tables.words import Label, fit
 from engine.games.i18n import t
 from render import pool as pictures
@@ -56,21 +57,43 @@ def select_option(label: Label, value: str) -> dict[str, Any]:
     return option(label.text, value, label.description or None)
 
 
+#: A list of choices this short, none of which needs a description, is a row or two of
+#: buttons: one tap each, where a menu takes two (open it, pick).
+MOST_AS_BUTTONS = 2 * BUTTONS_PER_ROW
+
+
+def offer(view: Components, game: Game, choices: Sequence[Choice], title: str, *,
+          keep_rows: int = 0) -> None:
+    """Legal actions as buttons when few and self-explaining (a tap each), else as
+    labelled menus of up to PAGE options (their descriptions say each one's effect).
+    `keep_rows`: rows left free for the buttons the caller adds after (Back, a pass),
+    which start a row of their own."""
+    if not choices:
+        return
+    labels = [fit(choice.label) for choice in choices]
+    rows = view.rows_free() - keep_rows
+    if not any(label.description for label in labels) \
+            and len(choices) <= min(MOST_AS_BUTTONS, rows * BUTTONS_PER_ROW):
+        for choice, label in zip(choices, labels, strict=True):
+            view.action(game.id, game.version, choice.action, label.text)
+        view.end_row()
+        return
+    for page in range(min(rows, (len(choices) + PAGE - 1) // PAGE)):
+        chunk = range(page * PAGE, min(len(choices), (page + 1) * PAGE))
+        view.menu(select_id(game.id, game.version, page),
+                  [select_option(labels[i], choices[i].action) for i in chunk], title)
+
+
 def choice_screen(game: Game, state: Any, options: Sequence[Any], locale: str) -> Screen:
     """Any game's step from its front end's `Decision`: a few labelled
-    buttons, lettered menu options with their effect, the picture of the step."""
+    buttons, then its menu's options (`offer`), the picture of the step."""
     decision = front_of(game.options.game).decision(state, options, locale,
                                                     game.settings.theme)
     view = Components()
     for choice in decision.buttons[:ROWS * BUTTONS_PER_ROW - BUTTONS_PER_ROW]:
         view.action(game.id, game.version, choice.action, fit(choice.label).text)
-    menu = decision.menu
-    pages = min(view.rows_free(), (len(menu) + PAGE - 1) // PAGE)
-    for page in range(pages):
-        chunk = menu[page * PAGE:(page + 1) * PAGE]
-        view.menu(select_id(game.id, game.version, page),
-                  [select_option(c.label, c.action) for c in chunk],
-                  decision.menu_title or t("step.more", locale))
+    view.end_row()
+    offer(view, game, decision.menu, decision.menu_title or t("step.more", locale))
     return Screen(decision.text, view, decision.picture)
 
 

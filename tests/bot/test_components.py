@@ -4,6 +4,8 @@ custom_id read back into the click it stands for."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
+from typing import cast
 
 import discord
 import pytest
@@ -28,6 +30,10 @@ from bot.discord.components import (
     turn_id,
 )
 from bot.discord.host import Click
+from bot.discord.screens import offer
+from bot.tables.domain import Game
+from bot.tables.fronts.base import Choice
+from bot.tables.words import Label
 from engine.registry import GAMES, game_named
 
 # (kind, custom_id, label or options) in the order they are added
@@ -160,3 +166,40 @@ def test_every_legal_action_of_every_game_survives_its_button(key: str) -> None:
                 seen += 1
             state, _ = game.apply(state, rng.choice(options))
     assert seen > 100
+
+
+def test_end_row_starts_the_next_button_on_a_row_of_its_own() -> None:
+    rows = Components().button("a", "A").end_row().button("b", "B").to_components()
+    assert [[b["custom_id"] for b in row["components"]] for row in rows] == [["a"], ["b"]]
+    assert Components().end_row().rows_free() == 5  # nothing placed: nothing closed
+
+
+def _offered(labels: list[Label], keep_rows: int = 0) -> list[list[dict[str, object]]]:
+    view = Components()
+    offer(view, cast(Game, SimpleNamespace(id=7, version=3)),
+          [Choice(f"choose p{i}", label) for i, label in enumerate(labels)], "Which?",
+          keep_rows=keep_rows)
+    view.button("back", "Back")
+    return [row["components"] for row in view.to_components()]
+
+
+def test_a_short_list_of_self_explaining_choices_is_buttons_one_tap_each() -> None:
+    rows = _offered([Label(f"{n} cows") for n in range(7)])
+    assert [len(row) for row in rows] == [5, 2, 1]  # Back on a row of its own
+    assert [b["custom_id"] for b in rows[0] + rows[1]] == [
+        act_id(7, 3, f"choose p{i}") for i in range(7)]
+    assert [b["label"] for b in rows[1]] == ["5 cows", "6 cows"]
+
+
+def test_a_long_list_or_one_that_needs_descriptions_is_a_menu() -> None:
+    for labels in ([Label(f"{n} cows") for n in range(11)],
+                   [Label("A"), Label("B", "scores 2 more")]):
+        rows = _offered(labels)
+        assert rows[0][0]["type"] == 3 and rows[0][0]["custom_id"] == select_id(7, 3, 0)
+        assert [o["label"] for o in rows[0][0]["options"]] == [x.text for x in labels]
+        assert [b["custom_id"] for b in rows[-1]] == ["back"]
+
+
+def test_offered_menus_leave_the_rows_the_caller_keeps() -> None:
+    rows = _offered([Label(f"{n}") for n in range(5 * 25)], keep_rows=1)
+    assert [row[0]["type"] for row in rows] == [3, 3, 3, 3, 2]  # four menus, then Back

@@ -19,10 +19,14 @@ from typing import Any
 
 import pytest
 
+from bot.discord.components import act_id, back_id
+from bot.discord.games.moonlight.steps import cells_screen
+from bot.discord.screens import MOST_AS_BUTTONS
 from bot.sandbox import SandboxOptions, run_sandbox
 from bot.tables.domain import GameOptions, Status, TableSettings
 from bot.tables.errors import BadInput
 from bot.tables.fronts import front_of
+from bot.tables.fronts.moonlight import pictures
 from bot.tables.fronts.moonlight.labels import card_label, card_named, play_label, power_label
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore
@@ -262,6 +266,32 @@ async def test_the_private_steps_are_the_hand_then_lettered_cells(
     assert cells.menu_title.lower() not in cells.text.lower()  # not the same words again
     assert {c.action for c in cells.menu} == {str(p) for p in plays}
     assert not [c for c in (*hand.buttons, *cells.menu) if RAW_ML.search(c.label.text)]
+
+
+@needs_pictures
+async def test_a_cards_few_cells_are_buttons_one_tap_each_with_back_below(
+        service: TableService) -> None:
+    """The cell step of a card with at most ten cells: a button a cell in the letters'
+    order (one tap, where a menu took two), Back on its own row; more cells, a menu."""
+    users = await seated(service)
+    status = await service.status(CHANNEL)
+    state = status.state
+    options = await service.legal(CHANNEL, users[status.game.seats[state.active_seat].user_id])
+    plays = [a for a in options if isinstance(a, Play)]
+    code = plays[0].card
+    mine = [p for p in plays if p.card == code]
+    screen = cells_screen(status.game, state, options, mine, "en", back=True)
+    rows = [row["components"] for row in screen.view.to_components()]
+    letters = pictures.cell_letters(mine)
+    assert len(mine) <= MOST_AS_BUTTONS and all(b["type"] == 2 for row in rows for b in row)
+    cells = [b for row in rows[:-1] for b in row]
+    assert [b["label"][0] for b in cells] == sorted(letters.values())
+    assert {b["custom_id"] for b in cells} == {
+        act_id(status.game.id, status.game.version, str(p)) for p in mine}
+    assert [b["custom_id"] for b in rows[-1]] == [back_id(status.game.id,
+                                                           status.game.version)]
+    many = cells_screen(status.game, state, options, mine * 11, "en", back=False)
+    assert many.view.to_components()[0]["components"][0]["type"] == 3  # a menu
 
 
 @needs_pictures

@@ -16,10 +16,9 @@ from bot.discord.components import (
     Components,
     back_id,
     pick_id,
-    select_id,
 )
 from bot.discord.host import channel_of, client_of, locale_of, user_of
-from bot.discord.screens import Screen, built, choice_screen, select_option, show
+from bot.discord.screens import Screen, built, choice_screen, offer, show
 from bot.tables.domain import Game
 from bot.tables.errors import StaleActionError
 from bot.tables.fronts.base import Choice, Decision
@@ -63,11 +62,7 @@ def cells_screen(game: Game, state: GameState, options: Sequence[Action],
     decision: Decision = FRONT.cells_decision(state, plays, locale, game.settings.theme,
                                               passes)
     view = Components()
-    menu = decision.menu
-    for page in range(min(view.rows_free() - 1, (len(menu) + 24) // 25)):
-        chunk = menu[page * 25:(page + 1) * 25]
-        view.menu(select_id(game.id, game.version, page),
-                  [select_option(c.label, c.action) for c in chunk], decision.menu_title)
+    offer(view, game, decision.menu, decision.menu_title, keep_rows=1)
     for choice in decision.buttons:
         view.action(game.id, game.version, choice.action, fit(choice.label).text, SECONDARY)
     if back:

@@ -11,7 +11,6 @@ from typing import Any
 import discord
 
 from bot.discord.components import (
-    BUTTONS_PER_ROW,
     PAGE,
     ROWS,
     SECONDARY,
@@ -20,13 +19,13 @@ from bot.discord.components import (
     back_id,
     pair_id,
     propose_id,
-    select_id,
     spot_id,
 )
 from bot.discord.host import channel_of, client_of, locale_of, user_of
-from bot.discord.screens import Screen, built, choice_screen, select_option, show
+from bot.discord.screens import Screen, built, choice_screen, offer, select_option, show
 from bot.tables.domain import Game
 from bot.tables.errors import StaleActionError
+from bot.tables.fronts.base import Choice
 from bot.tables.fronts.moonriver.front import MoonRiverFront
 from bot.tables.fronts.moonriver.labels import (
     action_label,
@@ -38,7 +37,7 @@ from bot.tables.fronts.moonriver.labels import (
     proposal_text,
     step_prompt,
 )
-from bot.tables.words import Label, fit
+from bot.tables.words import Label
 from engine.games.i18n import t
 from engine.moonriver.actions import Action, Bonus, Build
 from engine.moonriver.state import GameState
@@ -46,25 +45,12 @@ from render.moonriver.placement import placement_positions, position_of
 
 FRONT = MoonRiverFront()
 
+
 def _add_choices(view: Components, game: Game, state: GameState,
                  actions: Sequence[Action], locale: str) -> None:
-    """Non-build choices: buttons when few and self-explaining, else labelled menus."""
-    if not actions:
-        return
-    actions = in_label_order(state, actions)  # ① … ④ as the picture labels them
-    labels = [fit(action_label(state, a, locale)) for a in actions]
-    rows_free = view.rows_free()
-    described = any(label.description for label in labels)
-    if not described and len(actions) <= rows_free * BUTTONS_PER_ROW and len(actions) <= 10:
-        for action, label in zip(actions, labels, strict=True):
-            view.action(game.id, game.version, str(action), label.text)
-        return
-    pages = min(rows_free, (len(actions) + PAGE - 1) // PAGE)
-    for page in range(pages):
-        chunk = range(page * PAGE, min(len(actions), (page + 1) * PAGE))
-        view.menu(select_id(game.id, game.version, page),
-                  [select_option(labels[i], str(actions[i])) for i in chunk],
-                  t("step.more", locale))
+    """Non-build choices, ① … ④ as the picture labels them (`screens.offer`)."""
+    offer(view, game, [Choice(str(a), action_label(state, a, locale))
+                       for a in in_label_order(state, actions)], t("step.more", locale))
 
 
 def _draw_preview(state: GameState, game: Game, builds: Sequence[Build],
