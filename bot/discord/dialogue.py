@@ -37,7 +37,6 @@ from bot.discord.screens import (
     built,
     choice_screen,
     done_screen,
-    in_private_message,
     show,
 )
 from bot.tables.domain import Game
@@ -124,8 +123,8 @@ async def open_dialogue(interaction: discord.Interaction[Any], game_id: int,
         if missed:
             screen = replace(screen, text=f"{missed}\n\n{screen.text}"[-MAX_MESSAGE:])
     await show(interaction, screen)
-    if since and not in_private_message(interaction):  # Play on a post: a new message,
-        # and the one that showed this turn before (resumed, or an earlier Play) says so
+    if since:  # Play, on a post (a new message) or in a /status answer (now the turn's):
+        # the message that showed this turn before (resumed, or an earlier Play) says so
         await close_resumed(client, game_id, interaction.user.id)
         client.kept.opened(game_id, interaction.user.id, interaction, locale)
 

@@ -257,6 +257,14 @@ async def test_an_undo_closes_the_turn_it_took_back_and_keeps_the_message(
     assert fake.violations == [] and fake.unanswered() == []
 
 
+async def opened_by_play(fake: FakeDiscord) -> tuple[Sent, tuple[int, str], str, Sent]:
+    """A two-player table's first post, its mover, its Play and the message Play opened."""
+    table = await started_table(fake, ALICE, [BOB])
+    user = mover_of(table)
+    play = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
+    return table, user, play, await click_and_wait(fake, user, table, play)
+
+
 @pytest.mark.system
 async def test_a_second_play_or_a_typed_move_closes_the_message_that_showed_the_turn(
         discord_and_bot) -> None:  # noqa: F811
@@ -264,10 +272,7 @@ async def test_a_second_play_or_a_typed_move_closes_the_message_that_showed_the_
     the first says where the turn went on; a move typed as a command does the same to
     the message Play opened. Neither keeps a button that would act on an old turn."""
     fake, _bot = discord_and_bot
-    table = await started_table(fake, ALICE, [BOB])
-    user = mover_of(table)
-    play = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
-    first = await click_and_wait(fake, user, table, play)
+    table, user, play, first = await opened_by_play(fake)
     before = len(fake.sent)
     second = await click_and_wait(fake, user, table, play)
     assert second.id != first.id and second.custom_ids()
@@ -280,6 +285,32 @@ async def test_a_second_play_or_a_typed_move_closes_the_message_that_showed_the_
     answer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
     assert answer.ephemeral
     closed = await fake.wait_for(lambda s: s.kind == "update" and s.target == second.id,
+                                 after=before)
+    assert closed.content == CONTINUED and closed.custom_ids() == []
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.mark.system
+async def test_play_in_a_status_answer_takes_over_from_the_message_that_showed_the_turn(
+        discord_and_bot) -> None:  # noqa: F811
+    """/status answers the player to move with a Play button: tapped, that answer becomes
+    the live turn message, and the one that showed the turn before says where it went on
+    (and is itself closed by the next Play on the post)."""
+    fake, _bot = discord_and_bot
+    table, user, play, first = await opened_by_play(fake)
+    before = len(fake.sent)
+    iid = await fake.slash(user, "status")
+    answer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    status_play = next(c for c in answer.custom_ids() if c.startswith("mr:turn:"))
+    before = len(fake.sent)
+    turn = await click_and_wait(fake, user, answer, status_play)
+    assert turn.kind == "update" and turn.target == answer.id and turn.custom_ids()
+    closed = await fake.wait_for(lambda s: s.kind == "update" and s.target == first.id,
+                                 after=before)
+    assert closed.content == CONTINUED and closed.custom_ids() == []
+    before = len(fake.sent)
+    await click_and_wait(fake, user, table, play)
+    closed = await fake.wait_for(lambda s: s.kind == "update" and s.target == answer.id,
                                  after=before)
     assert closed.content == CONTINUED and closed.custom_ids() == []
     assert fake.violations == [] and fake.unanswered() == []
