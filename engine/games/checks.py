@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from engine.games.errors import GameError, RecordError
+from engine.games.errors import GameError, RecordError, UnknownOptionError
 
 
 def refuse_unknown_options(raw: Mapping[str, Any], known: Collection[str], title: str) -> None:
@@ -13,17 +13,20 @@ def refuse_unknown_options(raw: Mapping[str, Any], known: Collection[str], title
     (or that it has none)."""
     unknown = sorted(set(raw) - set(known))
     if unknown and not known:
-        raise GameError(f"{title} has no options (got {unknown[0]!r})")
+        raise UnknownOptionError(f"{title} has no options (got {unknown[0]!r})")
     if unknown:
-        raise GameError(f"unknown {title} option {unknown[0]!r} (available: "
+        raise UnknownOptionError(f"unknown {title} option {unknown[0]!r} (available: "
                         f"{', '.join(sorted(known))})")
 
 
 def recorded_options(options: Callable[[Mapping[str, Any]], dict[str, Any]],
                      raw: Mapping[str, Any]) -> dict[str, Any]:
-    """A record's options checked by the game (`GameRules.options`), as a RecordError."""
+    """A record's options checked by the game (`GameRules.options`), as a RecordError:
+    "options: …" before a bad value; an unknown option's words already say "option"."""
     try:
         return options(raw)
+    except UnknownOptionError as exc:
+        raise RecordError(str(exc)) from None
     except GameError as exc:
         raise RecordError(f"options: {exc}") from None
 

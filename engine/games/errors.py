@@ -43,6 +43,13 @@ class StateError(GameError):
     code = "state"
 
 
+class UnknownOptionError(GameError):
+    """A table option the game does not have; the message names it and the ones there
+    are, so it reads alone wherever it comes from (a command, a record)."""
+
+    code = "unknown_option"
+
+
 class RecordError(GameError):
     """A game record that is malformed or does not replay."""
 

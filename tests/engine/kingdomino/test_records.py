@@ -56,7 +56,7 @@ def test_records_refuse_a_wrong_result_or_action() -> None:
 def test_a_record_with_bad_options_is_refused(bad: dict[str, object]) -> None:
     data = {"format": "kingdomino-record/1", "seed": 1, "players": ["A", "B"],
             "options": bad, "actions": []}
-    with pytest.raises(RecordError, match="options"):
+    with pytest.raises(RecordError, match="option"):
         read_record(data)
 
 

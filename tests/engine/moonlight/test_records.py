@@ -25,6 +25,14 @@ def test_the_registry_names_moonlight_with_the_game_interface() -> None:
         GAME.options({"variant": "legends"})
 
 
+def test_a_record_with_options_is_refused_in_words_that_say_options_once() -> None:
+    state, actions = play_game(8, ("greedy", "random"))
+    record = {**GAME.record_to_dict(make_record(state, actions)), "options": {"variant": "x"}}
+    with pytest.raises(RecordError) as caught:
+        GAME.record_from_dict(record)
+    assert str(caught.value) == "Moonlight has no options (got 'variant')"
+
+
 def test_a_record_survives_json_and_replays_to_the_same_state() -> None:
     state, actions = play_game(8, ("greedy", "random"))
     record = make_record(state, actions)
