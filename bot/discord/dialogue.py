@@ -157,10 +157,13 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     options = [] if result.finished or result.next_user != user.id \
         or game.options.game not in client.goes_on \
         else result.rules.legal_actions(result.state)
-    if options:  # a round boundary gave the same player the next turn (R-ROUND-1): go on
-        # in this message rather than end it and ping them to open another one
+    if options:  # a round boundary gave the same player the next turn (R-ROUND-1), or
+        # computers moved in the same call: go on in this message rather than end it and
+        # ping them to open another one, first telling what the computers did
         screen = await screen_for(client, game, result.state, options, locale)
-        head = t("step.done_again", locale, what=line)
+        between = await since_your_last_turn(client, game, result.state, user.id, locale,
+                                             away=1)
+        head = t("step.done_again", locale, what=f"{line}\n{between}" if between else line)
         await show(interaction, replace(screen, text=f"{head}\n{screen.text}"))
     else:
         await show(interaction, done_screen(line, locale))

@@ -221,3 +221,31 @@ async def test_an_at_mention_answers_with_the_help_privately(
     assert "`/kingdomino`" in direct.content and len(direct.files) == 3
     assert [s for s in fake.sent[before:] if s.channel_id == str(CHANNEL_ID)] == []
     assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.mark.system
+async def test_a_message_that_goes_on_after_a_computers_move_tells_that_move_first(
+        discord_and_bot) -> None:  # noqa: F811 (the fixture)
+    """Moonlight against a computer: after Alice's move the computer moves in the same
+    call and her message goes on into her next turn; it tells the computer's turn, as
+    the post does, between her own and her next decision (never her own twice)."""
+    fake, _bot = discord_and_bot
+    table = await table_with_computers(fake, "moonlight", 1, thread=False)
+    turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
+    message = await click_and_wait(fake, ALICE, table, turn)
+    went_on: list[str] = []
+    for _ in range(12):
+        custom_id, values = step_of(message)
+        message = await click_and_wait(fake, ALICE, message, custom_id, values)
+        if "▶️ Your turn again:" in message.content:
+            went_on.append(message.content)
+        if not message.custom_ids():
+            break
+    told = [text for text in went_on if SINCE in text]
+    assert told, went_on
+    for text in told:
+        mine, rest = text.split(SINCE)
+        between = rest.split("▶️ Your turn again:")[0].strip().splitlines()
+        assert mine.startswith("✅ **Alice**") and between, text
+        assert between[0].startswith("**Bot 1") and "**Alice**" not in rest, text
+    assert fake.violations == [] and fake.unanswered() == []
