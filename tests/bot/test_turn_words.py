@@ -415,7 +415,7 @@ def test_japanese_lists_with_its_own_comma_and_one_word_for_parcel() -> None:
     Japanese text calls a parcel 区画 (not 土地 or 土地タイル in some and 区画 in others)."""
     from engine.games.i18n import strings
     segments = [Segment(0, ("A", "B", "C"), ends_turn=True)]
-    assert turn_lines(segments, ["アリス"], "ja") == ["**アリス** A、B、そしてC"]
+    assert turn_lines(segments, ["アリス"], "ja") == ["**アリス** が A、B、そしてC"]
     assert turn_lines(segments, ["Alice"], "en") == ["**Alice** A, B, then C"]
     table = strings("ja")
     assert [k for k, v in table.items() if ", " in v] == []
