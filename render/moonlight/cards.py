@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.games.i18n import t
 from engine.moonlight.area import OWNERS
 from engine.moonlight.cards import components, parse_card_code
 from render.moonlight.style import CARD_INK, LONE_WOLF, MOON, seat_rgb
@@ -34,6 +35,14 @@ class Wolf:
     @property
     def code(self) -> str:
         return f"{self.value}{'m' if self.moon else ''}"
+
+
+def card_text(code: str, locale: str) -> str:
+    """'4 🌙', '3', '6 🐺': a card as the table names it (value, moon, the Lone Wolf), in
+    the pictures' headings and on the private step's buttons alike."""
+    card = components().cards[parse_card_code(code)]
+    key = "ml.card.lone" if card.lone_wolf else "ml.card.moon" if card.moon else "ml.card.plain"
+    return t(key, locale, value=card.value)
 
 
 def wolf(seat: int, code: str) -> Wolf:

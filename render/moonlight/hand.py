@@ -18,7 +18,7 @@ from engine.moonlight.state import Phase
 from engine.moonlight.view import MoonlightView
 from render.moonlight import parts
 from render.moonlight.area import COORD, area_size, draw_area, window_of
-from render.moonlight.cards import Box, draw_wolf, wolf
+from render.moonlight.cards import Box, card_text, draw_wolf, wolf
 from render.moonlight.layout import Layout, Picture
 from render.moonlight.parts import LINE, PAD, TEXT, TITLE, WIDTH
 from render.moonlight.placement import cell_letters
@@ -112,7 +112,7 @@ def _draw(view: MoonlightView, plays: list[Play], proposed: str | None, theme: T
                 y = parts.power_line(image, action.key, None, theme, locale, PAD, y)
         y += PAD
     elif view.phase in (Phase.PLAY, Phase.HOWL):
-        title = (t("ml.pic.where", locale, card=proposed) if proposed and plays
+        title = (t("ml.pic.where", locale, card=card_text(proposed, locale)) if proposed and plays
                  else t("ml.pic.pick_card", locale))
         draw_text(image, (PAD, y + LINE / 2), title, TEXT + 2, theme.text, bold=True,
                   anchor="lm", max_width=WIDTH - 2 * PAD)

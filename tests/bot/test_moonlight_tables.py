@@ -15,15 +15,16 @@ import re
 import sqlite3
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
 from bot.discord.components import act_id, back_id
-from bot.discord.games.moonlight.steps import cells_screen
+from bot.discord.games.moonlight.steps import cells_screen, decision_screen
 from bot.discord.screens import MOST_AS_BUTTONS
 from bot.sandbox import SandboxOptions, run_sandbox
-from bot.tables.domain import GameOptions, Status, TableSettings
+from bot.tables.domain import Game, GameOptions, Status, TableSettings
 from bot.tables.errors import BadInput
 from bot.tables.fronts import front_of
 from bot.tables.fronts.moonlight import pictures
@@ -220,15 +221,15 @@ def test_labels_name_cards_and_places_never_action_texts() -> None:
     texts += [power_label(key, "en").text for key in POWER_KINDS]
     assert texts and not [x for x in texts if RAW_ML.search(x)]
     assert all(len(x) <= 80 for x in texts)
-    assert card_label("3", "en").text == "3 wolf — +1 in a row you win"  # M-POWER-2
-    assert card_label("4m", "en").text == "4 🌙 wolf"
+    assert card_label("3", "en").text == "wolf 3 — +1 in a row you win"  # M-POWER-2
+    assert card_label("4m", "en").text == "wolf 4 🌙"
     # German names the wolf first: no "4 🌙er Wolf" with the ending glued to a symbol
     german = [card_label(card_code(c), "de").text for c in components().cards]
     assert all(text.startswith("Wolf ") for text in german), german
     assert card_named("4m", "de") == "Wolf 4 🌙"
     # inside the step's sentence the power goes in brackets, not after a dash
-    assert card_named("3", "en") == "3 wolf (+1 in a row you win)"
-    assert card_named("4m", "en") == "4 🌙 wolf"
+    assert card_named("3", "en") == "wolf 3 (+1 in a row you win)"
+    assert card_named("4m", "en") == "wolf 4 🌙"
     assert power_label("den", "en").text == "Den: hold 4 cards in hand instead of 3"
     lone = card_code(components().lone_wolf)
     assert "🐺" in card_label(lone, "en").text  # M-COMP-3
@@ -292,6 +293,40 @@ async def test_a_cards_few_cells_are_buttons_one_tap_each_with_back_below(
                                                            status.game.version)]
     many = cells_screen(status.game, state, options, mine * 11, "en", back=False)
     assert many.view.to_components()[0]["components"][0]["type"] == 3  # a menu
+
+
+def _howl_with_cards() -> tuple[GameState, list[Any]]:
+    """A state whose mover may lay one more card with howl (M-COMP-4) or keep it, holding
+    at least two cards: the hand step offers the pass."""
+    rules = game_named("moonlight")
+    for seed in range(60):
+        state, _ = rules.new_game(["Ann", "Bo"], seed, {})
+        rng = Rng(seed)
+        while not rules.is_over(state):
+            options = rules.legal_actions(state)
+            plays = [a for a in options if isinstance(a, Play)]
+            if state.phase is Phase.HOWL and len({p.card for p in plays}) >= 2:
+                return state, options
+            howl = [a for a in options if isinstance(a, Power) and a.key == "howl"]
+            state, _ = rules.apply(state, howl[0] if howl else rng.choice(options))
+    raise AssertionError("no howl with two cards in 60 games")
+
+
+@needs_pictures
+def test_keep_howl_is_on_the_hand_step_never_beside_back_on_the_cells_step() -> None:
+    """M-COMP-4: the pass of a howl sits with the cards; the cells step reached from
+    there has Back and no pass. A single card's cells (no hand step) keep the pass."""
+    state, options = _howl_with_cards()
+    game = cast(Game, SimpleNamespace(id=5, version=9, settings=TableSettings()))
+    plays = [a for a in options if isinstance(a, Play)]
+    mine = [p for p in plays if p.card == plays[0].card]
+    passed = act_id(5, 9, "pass")
+    hand = decision_screen(game, state, options, "en").view.custom_ids()
+    assert passed in hand and any(c.startswith("mr:pick:") for c in hand)
+    after_hand = cells_screen(game, state, options, mine, "en", back=True).view.custom_ids()
+    assert passed not in after_hand and back_id(5, 9) in after_hand
+    alone = cells_screen(game, state, options, mine, "en", back=False).view.custom_ids()
+    assert passed in alone and back_id(5, 9) not in alone
 
 
 @needs_pictures

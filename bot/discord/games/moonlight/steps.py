@@ -56,9 +56,11 @@ def decision_screen(game: Game, state: GameState, options: Sequence[Action],
 
 def cells_screen(game: Game, state: GameState, options: Sequence[Action],
                  plays: Sequence[Play], locale: str, *, back: bool) -> Screen:
-    """The second step: the chosen card's cells, lettered as on the hand picture."""
-    passes = tuple(Choice(str(a), FRONT.action_label(state, a, locale))
-                   for a in options if not isinstance(a, Play))
+    """The second step: the chosen card's cells, lettered as on the hand picture. The
+    pass of a howl (M-COMP-4) is here only when there was no hand step (one card): after
+    one it stays there, a Back away, rather than beside Back where a slip would take it."""
+    passes = () if back else tuple(Choice(str(a), FRONT.action_label(state, a, locale))
+                                   for a in options if not isinstance(a, Play))
     decision: Decision = FRONT.cells_decision(state, plays, locale, game.settings.theme,
                                               passes)
     view = Components()

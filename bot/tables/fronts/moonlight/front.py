@@ -19,7 +19,6 @@ from bot.tables.fronts.moonlight.labels import (
     action_label,
     card_label,
     card_named,
-    card_text,
     cards_of,
     play_label,
     power_label,
@@ -34,6 +33,7 @@ from engine.moonlight.area import format_area
 from engine.moonlight.cards import card_code
 from engine.moonlight.scoring import MOON_BONUS
 from engine.moonlight.state import GameState, Phase
+from render.moonlight.cards import card_text
 
 #: The events that are a seat's move in a turn's line (the rest are table lines).
 MOVES = (mev.CardPlayed, mev.HowlKept, mev.PowerChosen)

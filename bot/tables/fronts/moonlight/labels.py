@@ -1,4 +1,4 @@
-"""Moonlight in words: cards by value, moon and power ("4 🌙", "3 wolf — +1 in a row you
+"""Moonlight in words: cards by value, moon and power ("4 🌙", "wolf 3 — +1 in a row you
 win"), cells by name with the preview's letter ("b) C5: cover Bob's 3"), Alpha Powers by
 name and effect. Action texts ("play 4m C5") and card codes stay in custom_ids."""
 
@@ -13,16 +13,10 @@ from engine.moonlight.area import CARD_MASK
 from engine.moonlight.cards import components, parse_card_code
 from engine.moonlight.scoring import card_table
 from engine.moonlight.state import GameState, Phase
+from render.moonlight.cards import card_text
 
 #: The seats' colours as the pictures draw them (M-COMP-1: seat 1 green, seat 2 blue).
 SEAT_DOTS = ("🟢", "🔵")
-
-
-def card_text(code: str, locale: str) -> str:
-    """'4 🌙', '3', '6 🐺': a card as the table names it (value, moon, the Lone Wolf)."""
-    card = components().cards[parse_card_code(code)]
-    key = "ml.card.lone" if card.lone_wolf else "ml.card.moon" if card.moon else "ml.card.plain"
-    return t(key, locale, value=card.value)
 
 
 def card_label(code: str, locale: str) -> Label:
@@ -36,7 +30,7 @@ def card_label(code: str, locale: str) -> Label:
 
 
 def card_named(code: str, locale: str) -> str:
-    """'3 wolf (+1 in a row you win)': a card inside a sentence, its power in brackets
+    """'wolf 3 (+1 in a row you win)': a card inside a sentence, its power in brackets
     (a button's dash reads oddly there)."""
     card = components().cards[parse_card_code(code)]
     name = t("ml.label.card", locale, card=card_text(code, locale))
