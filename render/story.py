@@ -48,6 +48,9 @@ class Story:
     scores: tuple[tuple[int, ...], ...]
     parts_title: str
     parts: tuple[Part, ...]
+    #: What the legend says after each name; none: the last of its scores (a game whose
+    #: points add up to the result)
+    results: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +98,7 @@ def _lines(story: Story) -> list[chart.Line]:
 
 
 def render_story(story: Story, *, theme: Theme) -> StoryPicture:
-    """The story card: the title, the players' legend (marker, name, final points), the
+    """The story card: the title, the players' legend (marker, name, result), the
     chart, then where the points came from with its legend of sources."""
     with drawn_texts():  # measured once, then drawn on a card of the height it needs
         height, _, _ = _draw(story, theme, None)
@@ -113,10 +116,10 @@ def _draw(story: Story, theme: Theme, height: int | None
     y = card.PAD + card.TITLE + 24
     draw_text(image, (left, y), story.chart_title, HEAD, theme.text, bold=True)
     y += HEAD + 14
-    legend = [(f"{p.name} · {values[-1] if values else 0}", p.colour,
-               chart.MARKERS[seat % len(chart.MARKERS)])
-              for seat, (p, values) in enumerate(zip(story.players, story.scores,
-                                                     strict=True))]
+    results = story.results or tuple(str(values[-1] if values else 0)
+                                     for values in story.scores)
+    legend = [(f"{p.name} · {result}", p.colour, chart.MARKERS[seat % len(chart.MARKERS)])
+              for seat, (p, result) in enumerate(zip(story.players, results, strict=True))]
     y += chart.draw_legend(image, (left, y), right - left, legend, theme=theme,
                            text=TEXT) + 6
     lines = chart.draw_lines(image, (left, y, right, y + CHART_H), _lines(story),

@@ -5,6 +5,7 @@ the hand's letters the same as `cell_letters`."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from PIL import Image
@@ -18,6 +19,7 @@ from engine.moonlight.view import MoonlightView
 from render import registry
 from render.moonlight import cell_letters, render_final, render_hand, render_turn
 from render.moonlight.draw import KINDS
+from render.moonlight.story import render_moonlight_story, story_of
 from render.request import DrawRequest
 from render.stamps import drawn_texts
 from render.theme import DARK, LIGHT, PHONE_WIDTH
@@ -203,3 +205,21 @@ def test_M_SCORE_2_a_scored_round_crosses_the_cards_its_rows_discarded() -> None
         changed[name] = crossed.crop(box).tobytes() != plain.crop(box).tobytes()
     kept = [name for name, code in by_name.items() if code[0] == "b" and code[1] == "4"]
     assert [name for name, was in changed.items() if not was] == kept
+
+
+def test_the_story_numbers_rounds_as_the_posts_do_and_names_rounds_won() -> None:
+    """M-SCORE-4: a tied deal is played again under its number, so the chart's steps read
+    1, '2 tied', 2 as the posts and the end picture number them; the legend gives each
+    player's rounds won (what decides the game), not their last round's points."""
+    state, _ = played(5)
+    view = replace(player_view(state, None), rounds=(0, None, 1), wins=(1, 1))
+    rows = [(3, 2, 2, 0), (4, 4, 0, 0), (2, 5, 0, 2)]
+    story = story_of(view, rows, "en")
+    assert story.steps == ("1", "2 tied", "2")
+    assert story.results == ("1 round won", "1 round won")
+    with drawn_texts() as texts:
+        render_moonlight_story(view, rows, theme=DARK)
+    words = [text for text, _ in texts]
+    assert "2 tied" in words and f"{view.players[0]} · 1 round won" in words
+    assert story_of(replace(view, rounds=(0, 1)), rows, "de").steps == ("1", "2", "3")
+    assert story_of(view, rows, "de").steps[1] == "2 remis"
