@@ -28,6 +28,8 @@ from render.theme import Theme
 
 CARD_W = 168   # 84 px on a phone
 CARD_GAP = 16
+#: A caption under a card (its power) in at most this many lines of its width
+CAPTION_LINES = 2
 MAX_CELL = 120
 
 
@@ -82,10 +84,11 @@ def _cards(image: Image.Image, view: MoonlightView, proposed: str | None, theme:
                  t(f"ml.pic.power.{card.power}", locale) if card.power else
                  t("ml.pic.no_power", locale))
         ty = y + h + 28
-        for line in parts.wrap(words, TEXT, w + CARD_GAP - 4)[:2]:
+        # as wide as its card, so two captions side by side keep the cards' gap
+        for line in parts.wrap(words, TEXT, w)[:CAPTION_LINES]:
             draw_text(image, (x + w / 2, ty + LINE / 2 - 4), line, TEXT,
                       theme.text if card.power or card.lone_wolf else theme.muted,
-                      anchor="mm", max_width=w + CARD_GAP - 4)
+                      anchor="mm", max_width=w)
             ty += LINE - 4
         bottom = max(bottom, ty)
         x += w + CARD_GAP

@@ -11,17 +11,21 @@ import pytest
 from PIL import Image
 
 from engine.games.errors import StateError
+from engine.games.i18n import t
 from engine.moonlight import player_view
 from engine.moonlight.actions import Play
+from engine.moonlight.cards import components
 from engine.moonlight.events import CardPlayed
 from engine.moonlight.state import Phase
 from engine.moonlight.view import MoonlightView
 from render import registry
 from render.moonlight import cell_letters, render_final, render_hand, render_turn
 from render.moonlight.draw import KINDS
+from render.moonlight.hand import CAPTION_LINES, CARD_W
+from render.moonlight.parts import TEXT, wrap
 from render.moonlight.story import render_moonlight_story, story_of
 from render.request import DrawRequest
-from render.stamps import drawn_texts
+from render.stamps import drawn_texts, text_width
 from render.theme import DARK, LIGHT, PHONE_WIDTH
 from tests.render.moonlight.games import (
     after,
@@ -223,3 +227,15 @@ def test_the_story_numbers_rounds_as_the_posts_do_and_names_rounds_won() -> None
     assert "2 tied" in words and f"{view.players[0]} · 1 round won" in words
     assert story_of(replace(view, rounds=(0, 1)), rows, "de").steps == ("1", "2", "3")
     assert story_of(view, rows, "de").steps[1] == "2 remis"
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ja"])
+def test_every_card_caption_fits_under_its_card_in_two_lines(locale: str) -> None:
+    """A power's caption is wrapped to its card's width (so neighbours never run into one
+    another) and is never cut: each fits in `CAPTION_LINES`."""
+    keys = ["ml.pic.lone_wolf", "ml.pic.no_power",
+            *(f"ml.pic.power.{c.power}" for c in components().cards.values() if c.power)]
+    for key in keys:
+        lines = wrap(t(key, locale), TEXT, CARD_W)
+        assert len(lines) <= CAPTION_LINES, (key, lines)
+        assert all(text_width(line, TEXT) <= CARD_W for line in lines), (key, lines)
