@@ -166,7 +166,7 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
         head = t("step.done_again", locale, what=f"{line}\n{between}" if between else line)
         await show(interaction, replace(screen, text=f"{head}\n{screen.text}"))
     else:
-        await show(interaction, done_screen(line, locale))
+        await show(interaction, done_screen(line, locale, game_over=result.finished))
         if not result.finished:  # it may show this player's next turn (`kept`)
             client.kept.keep(game.id, user.id, interaction, locale)
     client.announce()  # the table post is in the outbox, committed with the move

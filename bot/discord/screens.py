@@ -97,9 +97,11 @@ def choice_screen(game: Game, state: Any, options: Sequence[Any], locale: str) -
     return Screen(decision.text, view, decision.picture)
 
 
-def done_screen(line: str, locale: str) -> Screen:
-    """The one-line confirmation when the turn is over (no buttons left)."""
-    return Screen(t("step.done", locale, what=line), Components())
+def done_screen(line: str, locale: str, *, game_over: bool = False) -> Screen:
+    """The confirmation when the turn is over (no buttons left); after the game's last
+    move it says the game is over and where its standings are."""
+    return Screen(t("step.done_last" if game_over else "step.done", locale, what=line),
+                  Components())
 
 
 def in_private_message(interaction: discord.Interaction[Any]) -> bool:

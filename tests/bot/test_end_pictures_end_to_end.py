@@ -110,6 +110,9 @@ async def test_the_end_post_has_both_pictures_and_the_parent_channel_the_result(
     final, opened = await play_alone_against_computers(fake, table)
     assert final.channel_id == thread
     assert opened and not opened[0].startswith(SINCE)  # nothing to catch up on at first
+    done = [s.content for s in fake.sent if s.ephemeral and s.content.startswith("✅")]
+    assert "🏁 The game is over" in done[-1] and done[-1].startswith("✅ Your last turn: ")
+    assert not [text for text in done[:-1] if "🏁" in text]
     assert set(final.files) == {"final.png", "story.png"}
     assert all(size > 10_000 for size in final.files.values())
     # the parent channel: one line, the result and a link to the end post
