@@ -39,6 +39,7 @@ from engine.moonlight.cards import POWER_KINDS, card_code, components
 from engine.moonlight.state import GameState, Phase
 from engine.registry import game_named, replay
 from render.registry import GAMES as PICTURES
+from render.stamps import drawn_texts
 from tests.bot.conftest import ALICE, BOB, Clock
 from tests.bot.test_end_to_end import ROOT, Bot, is_post
 from tests.bot.test_sandbox import scripted
@@ -327,6 +328,23 @@ def test_keep_howl_is_on_the_hand_step_never_beside_back_on_the_cells_step() -> 
     assert passed not in after_hand and back_id(5, 9) in after_hand
     alone = cells_screen(game, state, options, mine, "en", back=False).view.custom_ids()
     assert passed in alone and back_id(5, 9) not in alone
+
+
+@needs_pictures
+def test_the_alpha_power_choice_shows_the_hand_picture_with_the_powers_left() -> None:
+    """M-NEXT-2: the round's loser chooses a power over a picture of the new hand, the
+    powers still to choose from and the area just scored, like every other step."""
+    rules = game_named("moonlight")
+    state, _ = rules.new_game(["Ann", "Bo"], 4, {})
+    rng = Rng(4)
+    while state.phase is not Phase.POWER:
+        state, _ = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    options = rules.legal_actions(state)
+    with drawn_texts() as texts:
+        decision = front_of("moonlight").decision(state, options, "en", "dark")
+    assert {c.action for c in decision.buttons} == {str(a) for a in options}
+    assert decision.picture is not None and decision.picture[1].startswith(b"\x89PNG")
+    assert "Alpha Powers to choose from" in [text for text, _ in texts]
 
 
 @needs_pictures

@@ -88,14 +88,16 @@ class MoonlightFront(SeatOrderColours):
 
     def decision(self, state: GameState, options: Sequence[Any], locale: str,
                  theme: str) -> Decision:
-        """Alpha Powers as described buttons (M-NEXT-2); plays of one card as the hand
-        picture's lettered cells. With several cards in hand the Discord steps ask for the
-        card first (`hand_decision`); here (the sandbox) every play is listed by card and
-        cell."""
+        """Alpha Powers as described buttons (M-NEXT-2) over the hand picture; plays of
+        one card as the hand picture's lettered cells. With several cards in hand the
+        Discord steps ask for the card first (`hand_decision`); here (the sandbox) every
+        play is listed by card and cell."""
         powers = [a for a in options if isinstance(a, Power)]
-        if powers:
+        if powers:  # the picture: the new hand, the powers left and the area just scored
+            png = pictures.hand_png(state, state.active, (), None, locale, theme)
             return Decision(step_prompt(state, locale), buttons=tuple(
-                Choice(str(a), power_label(a.key, locale)) for a in powers))
+                Choice(str(a), power_label(a.key, locale)) for a in powers),
+                picture=("hand.png", png))
         plays = [a for a in options if isinstance(a, Play)]
         passes = tuple(Choice(str(a), action_label(state, a, locale))
                        for a in options if isinstance(a, Pass))
