@@ -1,13 +1,15 @@
-"""The SQLite `GameStore` (aiosqlite): one file, WAL, numbered migrations.
+"""The SQLite `GameStore` (aiosqlite's interface): one file, WAL, numbered migrations.
 
 The action log is append-only and authoritative; the snapshot is a cache of the state
 after its last action (DESIGN.md lesson 7). One action is one transaction. Writes go
 through one lock, because transactions on a shared connection must not interleave;
 each holds it for a few hundred microseconds. Reads use a second connection, so they
 never see a write transaction's rows before it commits (WAL lets them run alongside).
-The reads run on the event loop's own thread: each is a small indexed query that takes a
-few microseconds, a tenth of what a trip to a connection's thread and back costs (and a
-reader in WAL mode never waits for the writer).
+Both run on the event loop's own thread: a read is a small indexed query of a few
+microseconds, and a move's write a few rows appended to the write-ahead log with no
+fsync (synchronous = NORMAL; checkpoints, the only fsyncs, run on a connection of their
+own). A trip to a connection's thread and back costs more than either: waking that
+thread, the interpreter lock, waking the loop again (`LoopConnection`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Generator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -111,7 +113,7 @@ def _time(value: datetime) -> str:
 
 
 def _bump_now(db: sqlite3.Connection, game: Game, now: datetime, **columns: Any) -> None:
-    """`SqliteStore._bump` on the writer's own thread (inside a one-trip transaction)."""
+    """`SqliteStore._bump` on the writer (inside `_in_one_transaction`)."""
     sets = "".join(f", {name} = ?" for name in columns)
     cursor = db.execute(
         f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
@@ -126,7 +128,7 @@ def _bump_now(db: sqlite3.Connection, game: Game, now: datetime, **columns: Any)
 
 def _write_reminders_now(db: sqlite3.Connection, game: Game,
                          reminders: Sequence[NewReminder]) -> None:
-    """`SqliteStore._write_reminders` on the writer's own thread."""
+    """`SqliteStore._write_reminders` on the writer (inside `_in_one_transaction`)."""
     db.execute("DELETE FROM reminders WHERE game_id = ?", (game.id,))
     if reminders:
         db.executemany(INSERT_REMINDER,
@@ -136,7 +138,7 @@ def _write_reminders_now(db: sqlite3.Connection, game: Game,
 
 def _write_posts_now(db: sqlite3.Connection, game_id: int, version: int,
                      posts: Sequence[NewPost], now: datetime) -> None:
-    """`SqliteStore._write_posts` on the writer's own thread."""
+    """`SqliteStore._write_posts` on the writer (inside `_in_one_transaction`)."""
     if any(p.kind is PostKind.TABLE for p in posts):
         db.execute(SUPERSEDE_POSTS, (f"replaced by version {version}", game_id))
     db.executemany(INSERT_POST, [(game_id, version, p.kind.value, p.text,
@@ -145,7 +147,7 @@ def _write_posts_now(db: sqlite3.Connection, game_id: int, version: int,
 
 
 def _write_seats_now(db: sqlite3.Connection, game_id: int, seats: Sequence[Seat]) -> None:
-    """`_write_seats` on the writer's thread (inside `_transaction_in_one_trip`)."""
+    """`_write_seats` on the writer (inside `_in_one_transaction`)."""
     db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
     db.executemany(INSERT_SEAT,
                    [(game_id, s.seat, s.user_id, s.name, s.ai, s.colour) for s in seats])
@@ -174,6 +176,39 @@ CLAIM_POSTS = (
     "WHERE o.state = 'pending' AND o.next_try <= ? AND NOT EXISTS (SELECT 1 "
     "FROM outbox e WHERE e.game_id = o.game_id AND e.claimed_until > ?) "
     "ORDER BY +o.id LIMIT ?")
+
+
+class LoopConnection(aiosqlite.Connection):
+    """aiosqlite's connection, its calls run at once on the caller's thread (the event
+    loop's) instead of queued to a thread of its own. The bot's CPU per player turn fell
+    by an eighth with it (docs/performance.md): the writer's thread had cost more in
+    wake-ups than its writes. It overrides aiosqlite's `_execute`, `_connect` and
+    `stop` (aiosqlite is pinned to the releases checked) and starts no thread."""
+
+    def __await__(self) -> Generator[Any, None, LoopConnection]:
+        return self._connect().__await__()
+
+    async def _connect(self) -> LoopConnection:
+        if self._connection is None:
+            self._connection = self._connector()
+        return self
+
+    async def _execute(self, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
+        if not self._running or not self._connection:
+            raise ValueError("Connection closed")
+        return fn(*args, **kwargs)
+
+    def stop(self) -> None:
+        self._running = False
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+
+def connect_on_the_loop(path: Path | str, **kwargs: Any) -> LoopConnection:
+    """`aiosqlite.connect`, run on the event loop's thread (`LoopConnection`)."""
+    return LoopConnection(lambda: sqlite3.connect(path, check_same_thread=False, **kwargs),
+                          iter_chunk_size=64)
 
 
 class SqliteStore(OneProcess):
@@ -208,7 +243,7 @@ class SqliteStore(OneProcess):
             self._lock.acquire()
         try:
             check_writable(self.path)
-            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+            self._db = await connect_on_the_loop(self.path, isolation_level=None)
             db = self._db
             for pragma in ("PRAGMA journal_mode = WAL", "PRAGMA foreign_keys = ON",
                            "PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout = 5000",
@@ -384,7 +419,7 @@ class SqliteStore(OneProcess):
                    db: aiosqlite.Connection | None = None) -> list[Any]:
         if db is None:  # the reader, here: every row fetched, so no read stays open
             return self.reader.execute(sql, tuple(params)).fetchall()
-        # one trip to the writer's thread (execute, fetch and close cost three)
+        # one call (execute, fetch and close would be three)
         return list(await db.execute_fetchall(sql, tuple(params)))
 
     # --- games -------------------------------------------------------------------------
@@ -584,8 +619,7 @@ class SqliteStore(OneProcess):
                              rated: RatedGame | None = None,
                              seats: Sequence[Seat] | None = None) -> Game:
         """One move: its actions, snapshot, reminders and posts (and at the end, the
-        ratings) in one transaction, run in one trip to the writer's thread (every player
-        turn commits one; statement by statement it was nine trips)."""
+        ratings) in one transaction, as one call (every player turn commits one)."""
         snapshot = json.dumps(state)  # encoded here, not while holding the writer
 
         def commit(db: sqlite3.Connection) -> None:
@@ -613,36 +647,29 @@ class SqliteStore(OneProcess):
                 _write_reminders_now(db, game, reminders)
             _write_posts_now(db, game.id, game.version + 1, posts, now)
 
-        await self._transaction_in_one_trip(commit)
+        await self._in_one_transaction(commit)
         if posts:
             self._woken()
         return replace(game, version=game.version + 1, updated_at=now,
                        status=Status.FINISHED if result is not None else game.status,
                        seats=tuple(seats) if seats is not None else game.seats)
 
-    async def _transaction_in_one_trip(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
-        """`work` on the writer's own thread between BEGIN IMMEDIATE and COMMIT (ROLLBACK
-        if it raises), as one call; a caller cancelled meanwhile leaves no transaction
-        open (the thread finishes it). aiosqlite has no public way to run a function on
-        its thread; `_execute` and `_conn` have meant exactly this since its 0.17 (the
-        store contract and fault tests run through here)."""
+    async def _in_one_transaction(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
+        """`work` on the writer between BEGIN IMMEDIATE and COMMIT (ROLLBACK if it
+        raises), as one synchronous call: nothing else runs on the loop meanwhile, so a
+        caller cancelled around it leaves no transaction open (the store contract and
+        fault tests run through here)."""
         async with self._write:
             self._guard()
-            db = self.db
-
-            def run() -> _T:
-                raw: sqlite3.Connection = db._conn
-                raw.execute("BEGIN IMMEDIATE")
-                try:
-                    done = work(raw)
-                except BaseException:
-                    raw.execute("ROLLBACK")
-                    raise
-                raw.execute("COMMIT")
-                return done
-
-            on_its_thread: Callable[[Callable[[], _T]], Awaitable[_T]] = db._execute
-            return await on_its_thread(run)
+            raw: sqlite3.Connection = self.db._conn
+            raw.execute("BEGIN IMMEDIATE")
+            try:
+                done = work(raw)
+            except BaseException:
+                raw.execute("ROLLBACK")
+                raise
+            raw.execute("COMMIT")
+            return done
 
     async def truncate_actions(self, game: Game, *, keep: int, state: dict[str, Any],
                                reminders: Sequence[NewReminder], now: datetime,
@@ -718,7 +745,7 @@ class SqliteStore(OneProcess):
                            [(self.owner, _time(now + lease), row[0]) for row in rows])
             return rows
 
-        rows = await self._transaction_in_one_trip(claim)
+        rows = await self._in_one_transaction(claim)
         return [Reminder(rid, gid, channel, user, kind, datetime.fromisoformat(due), version,
                          nth)
                 for rid, gid, channel, user, kind, due, version, nth in rows]
@@ -816,7 +843,7 @@ class SqliteStore(OneProcess):
                            [(self.owner, _time(now + lease), row[0]) for row in rows])
             return rows
 
-        rows = await self._transaction_in_one_trip(claim)
+        rows = await self._in_one_transaction(claim)
         return [self._salted(self._post(row)) for row in rows]
 
     async def recheck_post(self, post_id: int, now: datetime,
@@ -830,12 +857,12 @@ class SqliteStore(OneProcess):
                            "WHERE id = ? AND claimed_by = ?", (post_id, self.owner))
             return renewed == 1
 
-        return await self._transaction_in_one_trip(recheck)
+        return await self._in_one_transaction(recheck)
 
     async def release_posts(self, post_ids: Sequence[int]) -> None:
         if not post_ids:
             return
-        await self._transaction_in_one_trip(lambda db: db.executemany(
+        await self._in_one_transaction(lambda db: db.executemany(
             "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL "
             "WHERE id = ? AND claimed_by = ?", [(pid, self.owner) for pid in post_ids]))
         self._woken()
@@ -900,7 +927,7 @@ class SqliteStore(OneProcess):
         """Rate a finished game on its own (the end's own commit already does); False if
         it was rated before."""
         claimed: list[bool] = []
-        await self._transaction_in_one_trip(lambda db: claimed.append(_rate_now(db, rated)))
+        await self._in_one_transaction(lambda db: claimed.append(_rate_now(db, rated)))
         return claimed[0]
 
     async def leaderboard(self, guild_id: int, game: str, limit: int) -> Board:
