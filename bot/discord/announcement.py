@@ -18,7 +18,7 @@ import discord
 
 from bot.discord.components import SUCCESS, Components, rematch_id, turn_id
 from bot.discord.content import TurnPost, channel_reminder, dm_reminder, turn_post_with
-from bot.discord.drawing import drawn_for_post
+from bot.discord.drawing import drawn_for_post, post_picture
 from bot.tables.domain import Game, Post, PostKind
 from bot.tables.fronts import front_of
 from bot.tables.fronts.story import story_png
@@ -101,9 +101,9 @@ async def build_announcement(post: Post, game: Game, state: Any | None,
                             reply_to=context.live_post)
     if state is None:  # a table post for a game without a state (never started)
         return Announcement(post.text)
-    png = await drawn_for_post(front_of(game.options.game).turn_png, state,
-                               tuple(context.events), locale, game.settings.theme,
-                               game.resigned)
+    png = await post_picture(front_of(game.options.game).turn_png, state,
+                             tuple(context.events), locale, game.settings.theme,
+                             game.resigned)
     # the row's own line (an undo, a resignation) closes the turns the log tells: a long
     # post drops its oldest lines first, never this one
     lines = [*context.lines, post.text] if post.text else list(context.lines)

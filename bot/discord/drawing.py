@@ -8,7 +8,8 @@ ends call `render.pool.picture`): a private step's as an urgent request, ahead o
 waiting table posts, a post's as a routine one. The lane thread waits for the answer
 while the drawing runs in the worker's process, so the bot's own process never draws.
 A private turn's step, once the worker runs, is built on the event loop instead and its
-picture awaited (`urgent_picture`, `screens.built`): no thread waits in between.
+picture awaited (`urgent_picture`, `screens.built`): no thread waits in between. So is a
+table post's turn picture (`post_picture`), as a routine request.
 """
 
 from __future__ import annotations
@@ -70,3 +71,19 @@ async def drawn_for_post(draw: Callable[P, R], *args: P.args, **kwargs: P.kwargs
     """A public turn post's picture: nobody's click waits on it."""
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(_PUBLIC, lambda: _on_lane(False, draw, *args, **kwargs))
+
+
+async def post_picture(draw: Callable[P, bytes], *args: P.args, **kwargs: P.kwargs) -> bytes:
+    """A table post's turn picture: its request built here on the event loop (a few
+    hundred microseconds) and the worker's answer awaited as a routine one, so no lane
+    thread waits in between; on the public lane (`drawn_for_post`) without a running
+    worker, or when `draw` does more than ask for one picture and return it."""
+    pool = pictures.shared_pool()
+    if pool is not None and pool.started:
+        with pictures.deferring() as asked:
+            png = draw(*args, **kwargs)
+        if len(asked) == 1 and pictures.deferred_index(png) == 0:
+            return await asyncio.wrap_future(pool.submit(asked[0]))
+        if not asked:
+            return png
+    return await drawn_for_post(draw, *args, **kwargs)

@@ -1,6 +1,7 @@
 """A private step is built on the event loop and its picture awaited from the drawing
 worker (`screens.built`); a step that does more with a picture than show it, and any step
-without a running worker, is built on the private lane as before."""
+without a running worker, is built on the private lane as before. A table post's turn
+picture likewise (`drawing.post_picture`), its fallback the public lane."""
 
 from __future__ import annotations
 
@@ -62,3 +63,27 @@ async def test_without_a_worker_a_step_is_built_on_the_lane() -> None:
     screen = await built(step, where)
     assert len(where) == 1 and where[0].startswith("moonriver-private")
     assert screen.picture is not None and screen.picture[1].startswith(b"\x89PNG")
+
+
+def turn_picture(where: list[str], pictures: int = 1) -> bytes:
+    where.append(threading.current_thread().name)
+    pngs = [picture(REQUEST) for _ in range(pictures)]
+    return pngs[-1]
+
+
+async def test_a_post_picture_is_asked_here_and_drawn_in_the_worker(
+        worker: DrawingPool) -> None:
+    where: list[str] = []
+    png = await drawing.post_picture(turn_picture, where)
+    assert where == [threading.current_thread().name]  # no public lane in between
+    assert png == picture(REQUEST) and png.startswith(b"\x89PNG")
+    png = await drawing.post_picture(turn_picture, where, pictures=2)  # more: on the lane
+    assert where[1:] == [threading.current_thread().name, where[2]]
+    assert where[2].startswith("moonriver-public") and png.startswith(b"\x89PNG")
+
+
+async def test_without_a_worker_a_post_picture_is_drawn_on_the_public_lane() -> None:
+    where: list[str] = []
+    png = await drawing.post_picture(turn_picture, where)
+    assert len(where) == 1 and where[0].startswith("moonriver-public")
+    assert png.startswith(b"\x89PNG")
