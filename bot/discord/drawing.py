@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
 from render import pool as pictures
-from render.pool import DrawingPool, DrawRequest
+from render.pool import DrawingError, DrawingPool, DrawRequest
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -83,7 +83,10 @@ async def post_picture(draw: Callable[P, bytes], *args: P.args, **kwargs: P.kwar
         with pictures.deferring() as asked:
             png = draw(*args, **kwargs)
         if len(asked) == 1 and pictures.deferred_index(png) == 0:
-            return await asyncio.wrap_future(pool.submit(asked[0]))
-        if not asked:
+            try:
+                return await asyncio.wrap_future(pool.submit(asked[0]))
+            except (DrawingError, RuntimeError):  # the worker died, or the pool closed:
+                pass  # the lane draws it (in a fresh worker, or in place) as before
+        elif not asked:
             return png
     return await drawn_for_post(draw, *args, **kwargs)

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from concurrent.futures import Future
 
 import pytest
 
 from bot.discord import drawing
 from bot.discord.components import Components
 from bot.discord.screens import Screen, built
-from render.pool import DrawingPool, DrawRequest, picture
+from render.pool import DrawingError, DrawingPool, DrawRequest, picture
 from tests.render.golden import played_with_events
 
 REQUEST = DrawRequest.of("moonriver", "turn", played_with_events(2, 3, 9)[0])
@@ -87,3 +88,21 @@ async def test_without_a_worker_a_post_picture_is_drawn_on_the_public_lane() -> 
     png = await drawing.post_picture(turn_picture, where)
     assert len(where) == 1 and where[0].startswith("moonriver-public")
     assert png.startswith(b"\x89PNG")
+
+
+async def test_a_post_picture_the_worker_failed_is_drawn_on_the_lane(
+        worker: DrawingPool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that died between the look and the request (DrawingError), or a pool
+    closed meanwhile: the post still gets its picture, from the public lane."""
+    for failure in (DrawingError("the drawing worker stopped"), RuntimeError("closed")):
+        def failing(request: DrawRequest, *, urgent: bool = False,
+                    failure: Exception = failure) -> Future[bytes]:
+            future: Future[bytes] = Future()
+            future.set_exception(failure)
+            return future
+
+        monkeypatch.setattr(worker, "submit", failing)
+        where: list[str] = []
+        png = await drawing.post_picture(turn_picture, where)
+        assert where[0] == threading.current_thread().name
+        assert where[1].startswith("moonriver-public") and png.startswith(b"\x89PNG")

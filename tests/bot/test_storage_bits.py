@@ -136,7 +136,7 @@ async def test_concurrent_moves_on_one_table_apply_once(service: TableService) -
 
 
 async def test_a_move_that_fails_half_way_leaves_no_trace(tmp_path: Path) -> None:
-    """A move commits in one trip to the writer's thread: a statement failing after the
+    """A move commits as one call on the writer: a statement failing after the
     version bump, the action and the snapshot rolls all of them back, and the store
     writes on afterwards."""
     store = SqliteStore(tmp_path / "games.sqlite3")

@@ -7,9 +7,10 @@ each holds it for a few hundred microseconds. Reads use a second connection, so 
 never see a write transaction's rows before it commits (WAL lets them run alongside).
 Both run on the event loop's own thread: a read is a small indexed query of a few
 microseconds, and a move's write a few rows appended to the write-ahead log with no
-fsync (synchronous = NORMAL; checkpoints, the only fsyncs, run on a connection of their
-own). A trip to a connection's thread and back costs more than either: waking that
-thread, the interpreter lock, waking the loop again (`LoopConnection`).
+fsync (synchronous = NORMAL; checkpoints run on a connection of their own, and only the
+first write after one syncs the log's new header). A trip to a connection's thread and
+back costs more than either: waking that thread, the interpreter lock, waking the loop
+again (`LoopConnection`).
 """
 
 from __future__ import annotations
@@ -207,8 +208,7 @@ class LoopConnection(aiosqlite.Connection):
 
 def connect_on_the_loop(path: Path | str, **kwargs: Any) -> LoopConnection:
     """`aiosqlite.connect`, run on the event loop's thread (`LoopConnection`)."""
-    return LoopConnection(lambda: sqlite3.connect(path, check_same_thread=False, **kwargs),
-                          iter_chunk_size=64)
+    return LoopConnection(lambda: sqlite3.connect(path, **kwargs), iter_chunk_size=64)
 
 
 class SqliteStore(OneProcess):
@@ -305,13 +305,13 @@ class SqliteStore(OneProcess):
     async def _rescue_wal(self) -> None:
         """The -wal file was deleted: the writer still holds it open, so its own
         checkpoint copies the commits in it into the database file (a fresh connection
-        would see an empty log). Bounded: a stop never hangs on it."""
+        would see an empty log). Bounded by the writer's busy timeout (5 s): a stop
+        never hangs on it."""
         try:
-            async with asyncio.timeout(5):
-                await self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            await self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             log.critical("the commits in the deleted write-ahead log were copied into %s",
                          self.path)
-        except (sqlite3.Error, TimeoutError) as exc:
+        except sqlite3.Error as exc:
             log.critical("could not copy the deleted write-ahead log into %s: %s",
                          self.path, exc)
 
