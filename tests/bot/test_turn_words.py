@@ -6,6 +6,7 @@ import json
 import os
 import re
 import subprocess
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -499,3 +500,37 @@ def test_a_catch_up_marks_the_turns_the_game_played_for_its_reader() -> None:
         line = turn_lines(segments[1:2], names, locale, for_you=1)[0]
         assert line == t("turn.line_for_you", locale, player="Bob",
                          what="took ②") and "**Bob**" in line
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_ranchero_the_game_placed_for_another_is_told_as_that_players_turn_R_SETUP_5_R_2P_2(
+        players: int) -> None:
+    """The setup's last parcel goes to its player without a choice (2 players: the first
+    takes the last, R-2P-2; 4: the last player the last, R-SETUP-5). Every ranchero a
+    call placed is told in a segment of its own owner, never in the mover's line."""
+    for seed in range(6):
+        for before, action, events in playout(players, seed)[:players + 1]:
+            segments = segments_of([(mover_of(before), events)], before,
+                                   apply(before, action)[0], "en")
+            placed = [e.seat for e in events if isinstance(e, ev.RancheroPlaced)]
+            took = [x.seat for x in segments for p in x.phrases if p.startswith("took ")]
+            assert took == placed, (placed, segments)
+
+
+def mover_of(state: GameState) -> int:
+    seat = state.active_seat
+    assert seat is not None
+    return seat
+
+
+def test_no_could_not_build_for_a_player_with_fewer_than_two_parcels_R_BUILD_1() -> None:
+    """One parcel makes no domino: the first round's build steps pass unsaid; a player
+    holding two or more whose build the game ended still reads 'could not build'."""
+    told: Counter[bool] = Counter()
+    for seed in range(8):
+        for before, action, events in playout(3, seed):
+            after, _ = apply(before, action)
+            for segment in segments_of([(mover_of(before), events)], before, after, "en"):
+                if t("turn.no_build", "en") in segment.phrases:
+                    told[len(before.players[segment.seat].storage) >= 2] += 1
+    assert told[True] > 0 and told[False] == 0, told

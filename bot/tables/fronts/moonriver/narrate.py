@@ -31,7 +31,8 @@ def _cells(first: int, second: int) -> str:
 def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
              draft: Callable[[], Sequence[dict[int, str]]], locale: str,
              literal: Callable[[str], str], chosen: bool = True,
-             built_before: bool = False) -> tuple[list[str], list[str]]:
+             built_before: bool = False, empty_handed: bool = False
+             ) -> tuple[list[str], list[str]]:
     """(the mover's phrases, table-wide lines) for the events of one action by `seat`;
     `literal` makes a player's name inert in the target's markup (the bot escapes
     markdown). `chosen`: the first event is what the player picked; every later one is
@@ -39,7 +40,8 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
     was offered reads "passed", and not a second domino declined after a build
     (`built_before`: the turn had built when the call began); a build
     step the game ended for them reads "could not build" when nothing was built
-    (R-BUILD-1, R-END-2) and is not told after a build."""
+    (R-BUILD-1, R-END-2) and is not told after a build, nor by a player who held fewer
+    than two parcels (`empty_handed`: every turn of the first round would say it)."""
     names = [literal(name) for name in state.config.players]
     said: list[str] = []
     table: list[str] = []
@@ -102,8 +104,8 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
             if chosen and index == 0:
                 if not built_before:  # a second domino declined (R-BUILD-1) is told by
                     said.append(t("turn.passed", locale))  # the first one's line
-            elif not built:
-                said.append(t("turn.no_build", locale))
+            elif not built and not empty_handed:  # one parcel or none cannot make a
+                said.append(t("turn.no_build", locale))  # domino: nothing to tell
         elif isinstance(e, ev.RoundEnded):
             table.append(t("turn.round_ended", locale, round=e.round))
         elif isinstance(e, ev.LastRound):
@@ -130,6 +132,10 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
         return labels
 
     out = []
+    # seats holding fewer than two parcels when the call began: no domino to build
+    # (R-BUILD-1), so the build step the game ends for them is not worth a phrase
+    empty_handed = {i for i, p in enumerate(before.players) if len(p.storage) < 2} \
+        if before is not None else set()
     # seats whose turn going on has built (R-BUILD-1): from the state the call began in,
     # then from this call's own moves (a computer's whole turn is one call's moves)
     turn = before.turn if before is not None else None
@@ -139,32 +145,39 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
         chosen = True  # the call's first chunk opens with the mover's own decision
         had_built = seat in built
         for e in events:
-            if isinstance(e, ev.TurnStarted):  # what follows is the next turn's
+            if isinstance(e, ev.TurnStarted) or (  # what follows is the next turn's; in
+                    isinstance(e, ev.RancheroPlaced) and e.seat != seat and chunk):
+                # the setup, another's ranchero the game placed for them (the last parcel,
+                # R-SETUP-5, R-2P-2) is that player's turn, not the mover's
                 out.append(_segment(seat, chunk, after, draft, locale, literal, ends=True,
-                                    chosen=chosen, built_before=had_built))
+                                    chosen=chosen, built_before=had_built,
+                                    empty_handed=seat in empty_handed))
                 built.discard(seat)
                 seat, chunk, chosen, had_built = e.seat, [], False, False
-                continue
+                if isinstance(e, ev.TurnStarted):
+                    continue
             chunk.append(e)
             if isinstance(e, ev.DominoPlaced):
                 built.add(e.seat)
             if isinstance(e, ev.FinalPlacement):  # R-END-1: "Final placement: …" comes
                 # before what the final placement does, on a line of its own
                 out.append(_segment(seat, chunk, after, draft, locale, literal, ends=True,
-                                    chosen=chosen, built_before=had_built))
+                                    chosen=chosen, built_before=had_built,
+                                    empty_handed=seat in empty_handed))
                 chunk, chosen = [], False
         ends = any(isinstance(e, (ev.FinalPlacement, ev.GameEnded)) for e in chunk)
         out.append(_segment(seat, chunk, after, draft, locale, literal, ends=ends,
-                            chosen=chosen, built_before=had_built))
+                            chosen=chosen, built_before=had_built,
+                            empty_handed=seat in empty_handed))
     return [s for s in out if s.phrases or s.table or s.ends_turn]
 
 
 def _segment(seat: int, events: Sequence[ev.Event], state: GameState,
              draft: Callable[[], Sequence[dict[int, str]]], locale: str,
              literal: Callable[[str], str], *, ends: bool, chosen: bool = True,
-             built_before: bool = False) -> Segment:
+             built_before: bool = False, empty_handed: bool = False) -> Segment:
     said, table = _phrases(seat, events, state, draft, locale, literal, chosen,
-                           built_before and chosen)
+                           built_before and chosen, empty_handed)
     return Segment(seat, tuple(said), tuple(table), ends)
 
 
