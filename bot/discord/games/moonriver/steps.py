@@ -40,10 +40,13 @@ from bot.tables.fronts.moonriver.labels import (
 from bot.tables.words import Label
 from engine.games.i18n import t
 from engine.moonriver.actions import Action, Bonus, Build
-from engine.moonriver.state import GameState
+from engine.moonriver.state import GameState, Phase
 from render.moonriver.placement import placement_positions, position_of
 
 FRONT = MoonRiverFront()
+#: Steps about the mover's own cells and cows: the drought's cow (R-SYM-2), the circle's
+#: partner (R-SYM-3), the Cowboy's moves (R-PART-2). They show the mover's ranch.
+ON_THE_RANCH = frozenset({Phase.SKULL, Phase.RECRUIT, Phase.COWBOY})
 
 
 def _add_choices(view: Components, game: Game, state: GameState,
@@ -79,6 +82,10 @@ def decision_screen(game: Game, state: GameState, options: Sequence[Action],
             select_option(Label(pair_text(state, first_of[p].first, first_of[p].second, locale)), p)
             for p in pairs[:PAGE]], t("step.pair", locale))
     _add_choices(view, game, state, others, locale)
+    seat = state.active_seat
+    if state.phase in ON_THE_RANCH and seat is not None:
+        return Screen(text, view, ("ranch.png",
+                                   FRONT.board_png(state, seat, locale, game.settings.theme)))
     return Screen(text, view)
 
 
