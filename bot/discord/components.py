@@ -172,8 +172,13 @@ def propose_id(game: int, version: int, action: str) -> str:
 
 
 def back_id(game: int, version: int) -> str:
-    """Back from a proposal or a placement menu to the turn's first decision."""
+    """Back from a placement menu to the turn's first decision."""
     return f"mr:back:{game}:{version}"
+
+
+def back_to_pair_id(game: int, version: int, pair: str) -> str:
+    """Back from a proposal to where that pair fits (step two), the pair in the id."""
+    return f"mr:topair:{game}:{version}:{pair}"
 
 
 def pick_id(game: int, version: int, value: str) -> str:
@@ -214,6 +219,7 @@ _TEMPLATES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (rf"mr:act:{_GAME}:{_VERSION}:{_ACTION}", "act", "id"),
         (rf"mr:sel:{_GAME}:{_VERSION}:\d+", "act", "chosen"),
         (rf"mr:pair:{_GAME}:{_VERSION}", "pair", "chosen"),
+        (rf"mr:topair:{_GAME}:{_VERSION}:{_ACTION}", "pair", "id"),
         (rf"mr:spot:{_GAME}:{_VERSION}:\d+", "spot", "chosen"),
         (rf"mr:prop:{_GAME}:{_VERSION}:{_ACTION}", "spot", "id"),
         (rf"mr:back:{_GAME}:{_VERSION}", "back", ""),

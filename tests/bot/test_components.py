@@ -18,6 +18,7 @@ from bot.discord.components import (
     Components,
     act_id,
     back_id,
+    back_to_pair_id,
     click_of,
     lobby_id,
     lobby_view,
@@ -129,6 +130,7 @@ def test_the_lobby_buttons_keep_their_colours() -> None:
     (propose_id(7, 12, "build p1 p2 A1 down"), (),
      Click("spot", 7, 12, "build p1 p2 A1 down")),
     (back_id(7, 12), (), Click("back", 7, 12)),
+    (back_to_pair_id(7, 12, "p1 p2"), (), Click("pair", 7, 12, "p1 p2")),
     (rematch_id(7), (), Click("rematch", 7, 0)),
     (select_id(7, 12, 0), (), Click("act", 7, 12, "")),  # a menu sent without a choice
 ])

@@ -1,11 +1,15 @@
 """Moon River's private steps about the mover's own ranch show it: the drought's cow
 (R-SYM-2), the circle's partner (R-SYM-3) and the Cowboy's moves (R-PART-2), each with
-the ranch picture; a Cowboy's few moves are buttons ("🐄 C4 → D4"), a tap each."""
+the ranch picture; a Cowboy's few moves are buttons ("🐄 C4 → D4"), a tap each. Back
+under a proposal goes one step back, to where its pair fits."""
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 from typing import cast
+
+import pytest
 
 from bot.discord.games.moonriver.steps import ON_THE_RANCH, decision_screen
 from bot.tables.domain import Game, TableSettings
@@ -14,6 +18,14 @@ from engine.moonriver.ai import make_player
 from engine.moonriver.game import apply, legal_actions, new_game
 from engine.moonriver.grid import cell_name
 from engine.moonriver.state import GameState, Phase
+from tests.bot.test_end_to_end import (  # noqa: F401 (the fixture)
+    ALICE,
+    BOB,
+    discord_and_bot,
+    started_table,
+)
+from tests.bot.test_kept_message import Table
+from tests.fake_discord import Sent, next_click
 
 GAME = cast(Game, SimpleNamespace(id=3, version=8, settings=TableSettings()))
 
@@ -53,3 +65,41 @@ def test_a_cowboys_few_moves_are_buttons_named_by_their_cells() -> None:
     assert moves and len(options) <= 10 and all(b["type"] == 2 for b in buttons)
     assert sorted(b["label"] for b in buttons if b["label"].startswith("🐄 ")) == sorted(
         f"🐄 {cell_name(m.source)} → {cell_name(m.target)}" for m in moves)
+
+
+@pytest.mark.system
+async def test_back_from_a_proposal_returns_to_where_its_pair_fits(
+        discord_and_bot) -> None:  # noqa: F811 (the fixture)
+    """Back under a proposal (Confirm, ⇄, Back) shows the lettered places of the same
+    pair again, not the pair step before it: one tap back, not two."""
+    fake, _bot = discord_and_bot
+    table = Table(fake, await started_table(fake, ALICE, [BOB]))
+    seen: list[Sent] = []
+
+    def step(message: Sent, rng: random.Random) -> tuple[str, list[str] | None]:
+        back = next((c for c in message.custom_ids() if c.startswith("mr:topair:")), None)
+        if back is not None and not seen:
+            seen.append(message)
+            return back, None
+        if len(seen) == 1:
+            seen.append(message)  # what Back showed
+        return next_click(message, rng)
+
+    for _ in range(60):
+        await table.turn(step)
+        if len(seen) == 2:
+            break
+    proposal, after = seen
+    ids = after.custom_ids()
+    assert any(c.startswith("mr:spot:") for c in ids), after.content
+    assert not any(c.startswith("mr:pair:") for c in ids), after.content
+    pair = next(c for c in proposal.custom_ids() if c.startswith("mr:topair:")).split(":")[-1]
+    assert all(pair_of(option) == pair for c in ids if c.startswith("mr:spot:")
+               for option in after.select_options(c)), (pair, after.content)
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+def pair_of(action: str) -> str:
+    """'build p17 p42 C3 up' → 'p17 p42' (the pair, lower id first, as `pair_key`)."""
+    a, b = sorted(action.split()[1:3], key=lambda p: int(p[1:]))
+    return f"{a} {b}"

@@ -17,6 +17,7 @@ from bot.discord.components import (
     SUCCESS,
     Components,
     back_id,
+    back_to_pair_id,
     pair_id,
     propose_id,
     spot_id,
@@ -124,7 +125,8 @@ def proposal_screen(game: Game, state: GameState, build: Build,
     if flipped:
         view.button(propose_id(game.id, game.version, str(flipped[0])),
                     t("label.swap_ends", locale), SECONDARY)
-    view.button(back_id(game.id, game.version), t("label.back", locale), SECONDARY)
+    view.button(back_to_pair_id(game.id, game.version, pair_key(build)), t("label.back", locale),
+                SECONDARY)  # to where this pair fits, not the pair step before it
     return Screen(proposal_text(state, letter, build, locale), view,
                   ("proposal.png", _draw_preview(state, game, same_pair, build, locale)))
 
@@ -143,8 +145,9 @@ async def pick_pair(interaction: discord.Interaction[Any], pair: str) -> None:
     assert status.state is not None
     state, game = status.state, status.game
     others = [a for a in options if not isinstance(a, Build)]
+    pairs = {pair_key(a) for a in options if isinstance(a, Build)}
     screen = await built(placement_screen, game, state, builds, others, locale,
-                                     back=True)
+                         back=len(pairs) > 1)  # one pair: this is the first step
     await show(interaction, screen)
 
 
@@ -161,5 +164,5 @@ async def propose(interaction: discord.Interaction[Any], text: str) -> None:
     assert status.state is not None
     same_pair = [a for a in options if isinstance(a, Build) and pair_key(a) == pair_key(build)]
     screen = await built(proposal_screen, status.game, status.state, build,
-                                     same_pair, locale)
+                         same_pair, locale)
     await show(interaction, screen)
