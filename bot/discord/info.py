@@ -52,6 +52,7 @@ async def status(interaction: discord.Interaction[Any]) -> None:
     components = Components()
     seat_here = game.seat_of(interaction.user.id)
     if seat_here is not None and rules.active_seat(state) == seat_here.seat:
+        text += "\n" + t("status.yours", locale, play=t("label.play", locale))
         components.button(turn_id(game.id, game.version), t("label.play", locale))
     await interaction.followup.send(text, files=files, view=components.as_view(),
                                     ephemeral=True,

@@ -301,6 +301,12 @@ async def test_play_in_a_status_answer_takes_over_from_the_message_that_showed_t
     before = len(fake.sent)
     iid = await fake.slash(user, "status")
     answer = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert answer.content.endswith("\n▶️ Your turn: tap **Play**."), answer.content
+    other = BOB if user == ALICE else ALICE
+    before = len(fake.sent)
+    iid = await fake.slash(other, "status")
+    theirs = await fake.wait_for(lambda s: s.interaction_id == iid, after=before)
+    assert "Your turn" not in theirs.content and not theirs.custom_ids(), theirs.content
     status_play = next(c for c in answer.custom_ids() if c.startswith("mr:turn:"))
     before = len(fake.sent)
     turn = await click_and_wait(fake, user, answer, status_play)
