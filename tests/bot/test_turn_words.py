@@ -15,7 +15,7 @@ import pytest
 from bot.cli import no_token_message
 from bot.discord.turns import matches
 from bot.tables.domain import LoggedAction
-from bot.tables.fronts.moonriver.labels import draft_slots, labels_for, position_label
+from bot.tables.fronts.moonriver.labels import draft_slots, labels_for, position_label, step_prompt
 from bot.tables.fronts.moonriver.narrate import segments_of
 from bot.tables.narration import told_turns
 from bot.tables.words import MAX_DESCRIPTION, MAX_LABEL, Segment, fit, turn_lines
@@ -534,3 +534,18 @@ def test_no_could_not_build_for_a_player_with_fewer_than_two_parcels_R_BUILD_1()
                 if t("turn.no_build", "en") in segment.phrases:
                     told[len(before.players[segment.seat].storage) >= 2] += 1
     assert told[True] > 0 and told[False] == 0, told
+
+
+def test_the_second_setup_pick_of_two_players_says_so_R_2P_2() -> None:
+    """R-2P-2: the second player picks twice in a row; the second prompt does not repeat
+    the first word for word, so the tap does not look lost."""
+    state = new_game(["alice", "bob"], 5)
+    prompts = []
+    while state.phase is Phase.SETUP:
+        prompts.append((state.active_seat, step_prompt(state, "en")))
+        state, _ = apply(state, legal_actions(state)[0])
+    first, second = prompts[0][0], 1 - prompts[0][0]
+    assert prompts == [(first, "Choose your starting parcel."),
+                       (second, "Choose your starting parcel."),
+                       (second, "Choose your second starting parcel.")]
+    assert step_prompt(new_game(["a", "b", "c"], 5), "de") == "Wähle deine Startparzelle."

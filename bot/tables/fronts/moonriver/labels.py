@@ -272,6 +272,9 @@ def step_prompt(state: GameState, locale: str) -> str:
     if phase is Phase.COWBOY:
         left = turn.steps_left if turn is not None else 0  # R-PART-2: up to 3 steps
         return t("step.cowboy", locale, steps=counted("step.steps_left", left, locale))
+    if phase is Phase.SETUP and any(slot.ranchero == state.active_seat
+                                    for slot in state.column):  # R-2P-2: a second pick
+        return t("step.setup_second", locale)
     if phase in (Phase.SETUP, Phase.CHOOSE, Phase.SKULL, Phase.DESPERADO, Phase.THIEF,
                  Phase.BONUS):
         return t(f"step.{phase.value}", locale)
