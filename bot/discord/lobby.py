@@ -156,8 +156,7 @@ async def lobby(interaction: discord.Interaction[Any], what: str) -> None:
         seats = seat_order(result.game, result.state)
         key = result.game.options.game
         content = "\n".join([game_text(key, "lobby.seats", locale, seats=seats),
-                             *front_of(key).lobby_lines(dict(result.game.options.rules),
-                                                        locale)])
+                             *front_of(key).intro_lines(result.state, locale)])
         await _answer(interaction, client, channel_id, content, None, typed, "lobby.started")
         client.announce()  # the first table is in the outbox, committed with the start
         return

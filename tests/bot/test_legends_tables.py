@@ -259,3 +259,27 @@ async def test_end_to_end_two_players_choose_any_two_legends_in_the_lobby(
     boards = dict(zip(names, config["boards"], strict=True))
     assert boards == {"Bob": "wesley", "Alice": "big_jo"}
     assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.mark.system
+async def test_r_leg_2_the_started_lobby_names_the_drawn_scenario_and_what_it_scores(
+        discord_and_bot) -> None:  # noqa: F811
+    """A random scenario is drawn at Start: the lobby message, once started, names it and
+    says what it scores, instead of still reading 'random'."""
+    fake: FakeDiscord = discord_and_bot[0]
+    iid = await fake.slash(E2E_ALICE, "new", variant="legends", players=2, thread=False)
+    lobby = await fake.wait_for(lambda s: s.interaction_id == iid
+                                and "mr:lobby:join" in s.custom_ids())
+    assert "random (drawn at the start)" in lobby.content
+    before = len(fake.sent)
+    await fake.answered(await fake.click(E2E_BOB, lobby, "mr:lobby:join"))
+    await fake.wait_for(lambda s: s.kind == "update" and "Bob" in s.content, after=before)
+    before = len(fake.sent)
+    await fake.click(E2E_ALICE, lobby, "mr:lobby:start")
+    started = await fake.wait_for(lambda s: s.kind == "update" and "order of play" in s.content,
+                                  after=before)
+    names = [t(f"scenario.{name}", "en") for name in ("timber", "gold", "outlaws", "city")]
+    drawn = [name for name in names if f"scenario: {name}." in started.content]
+    assert len(drawn) == 1 and "random" not in started.content, started.content
+    assert f"{drawn[0]} scores 10 points for each group of 3 or more adjacent" \
+        in started.content, started.content

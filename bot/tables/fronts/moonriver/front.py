@@ -126,10 +126,15 @@ class MoonRiverFront:
         return t("lobby.colour.board", locale, bridges=len(board.bridges), slots=board.slots)
 
     def intro_lines(self, state: GameState, locale: str) -> list[str]:
-        scenario = public_view(state).scenario  # R-LEG-2: a random one as drawn
+        """Legends of the West: the scenario (a random one as drawn) and what it scores
+        (R-LEG-2), for the lobby message once the game has started."""
+        scenario = public_view(state).scenario
         if scenario is None:
             return []
-        return [t("lobby.legends", locale, scenario=t(f"scenario.{scenario}", locale))]
+        name = t(f"scenario.{scenario}", locale)
+        return [t("lobby.legends", locale, scenario=name),
+                t("scenario.rule", locale, scenario=name,
+                  what=t(f"scenario.{scenario}.what", locale))]
 
     def board_lines(self, state: GameState, seat: int, locale: str) -> list[str]:
         """The draft with its ①–④ labels and the ranch as a grid (two letters and cows)."""
