@@ -84,8 +84,9 @@ def raw_ids(sent: Sent) -> list[str]:
 
 
 async def open_table(fake: FakeDiscord, host: tuple[int, str],
-                     guests: list[tuple[int, str]]) -> Sent:
-    iid = await fake.slash(host, "new", variant="base", players=len(guests) + 1, thread=False)
+                     guests: list[tuple[int, str]], variant: str = "base") -> Sent:
+    """A Moon River lobby in the channel itself, the guests joined."""
+    iid = await fake.slash(host, "new", variant=variant, players=len(guests) + 1, thread=False)
     lobby = await fake.wait_for(lambda s: s.interaction_id == iid
                                 and "mr:lobby:join" in s.custom_ids())
     for guest in guests:

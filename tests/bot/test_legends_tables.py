@@ -30,6 +30,7 @@ from tests.bot.test_end_to_end import (
     click_and_wait,
     discord_and_bot,  # noqa: F401 (a fixture)
     is_post,
+    open_table,
     take_turn,
 )
 from tests.bot.test_sandbox import scripted
@@ -267,13 +268,8 @@ async def test_r_leg_2_the_started_lobby_names_the_drawn_scenario_and_what_it_sc
     """A random scenario is drawn at Start: the lobby message, once started, names it and
     says what it scores, instead of still reading 'random'."""
     fake: FakeDiscord = discord_and_bot[0]
-    iid = await fake.slash(E2E_ALICE, "new", variant="legends", players=2, thread=False)
-    lobby = await fake.wait_for(lambda s: s.interaction_id == iid
-                                and "mr:lobby:join" in s.custom_ids())
+    lobby = await open_table(fake, E2E_ALICE, [E2E_BOB], variant="legends")
     assert "random (drawn at the start)" in lobby.content
-    before = len(fake.sent)
-    await fake.answered(await fake.click(E2E_BOB, lobby, "mr:lobby:join"))
-    await fake.wait_for(lambda s: s.kind == "update" and "Bob" in s.content, after=before)
     before = len(fake.sent)
     await fake.click(E2E_ALICE, lobby, "mr:lobby:start")
     started = await fake.wait_for(lambda s: s.kind == "update" and "order of play" in s.content,
