@@ -221,9 +221,12 @@ def _draw_header(panel: Image.Image, player: PlayerView, sizes: RanchSizes, canv
         breakdown = (f"{t('render.territories', locale)} {score_parts.territory_points} · "
                      f"{t('render.resources', locale)} {score_parts.resource_points} · "
                      f"{t('render.partners', locale)} {score_parts.partner_points}")
+        if score_parts.scenario is not None:  # R-LEG-2: the parts add up to the score
+            breakdown += f" · {t('render.scenario_row', locale)} {score_parts.scenario_points}"
         canvas.text(panel, (pad, pad + sizes.name_h + 3 + sizes.breakdown_text / 2),
                     breakdown, sizes.breakdown_text, theme.muted, theme.panel, anchor="lm",
-                    max_width=sizes.width - 2 * pad)
+                    max_width=sizes.width - 2 * pad,
+                    shrink=sizes.breakdown_text * 3 // 4)  # four parts fit, still read
 
 
 def _coordinates(image: Image.Image, sizes: RanchSizes, theme: Theme) -> None:

@@ -101,3 +101,20 @@ def test_legends_texts_are_no_smaller_than_the_turn_picture_minimum() -> None:
     """The character's name and the scenario line keep the phone minimum (TEXT)."""
     from render.moonriver.turn import TEXT
     assert render_turn(legends_view(2), theme=DARK).layout.min_text >= TEXT
+
+
+def test_r_leg_2_a_ranch_breakdown_adds_up_to_its_score_with_the_scenario() -> None:
+    """The ranch's subtitle lists every part of its score: in Legends of the West the
+    scenario's points too, so the parts add up to the total; the base game has none."""
+    view = legends_view(4, until_round=12)
+    for seat, player in enumerate(view.players):
+        score = player.score
+        line = next(x for x in texts_of(lambda seat=seat: render_ranch(view, seat, theme=DARK))
+                    if x.startswith("Territories "))
+        parts = [int(part.rsplit(" ", 1)[1]) for part in line.split(" · ")]
+        assert line.endswith(f" · Scenario {score.scenario_points}")
+        assert sum(parts) == score.total, (line, score.total)
+    base = public_view(played(4, 3, 6))
+    line = next(x for x in texts_of(lambda: render_ranch(base, 0, theme=DARK))
+                if x.startswith("Territories "))
+    assert "Scenario" not in line and len(line.split(" · ")) == 3
