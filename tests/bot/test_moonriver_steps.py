@@ -11,9 +11,10 @@ from typing import cast
 
 import pytest
 
-from bot.discord.games.moonriver.steps import ON_THE_RANCH, decision_screen
+from bot.discord.games.moonriver.steps import ON_THE_RANCH, decision_screen, placement_screen
 from bot.tables.domain import Game, TableSettings
-from engine.moonriver.actions import Move
+from bot.tables.fronts.moonriver.labels import pair_key
+from engine.moonriver.actions import Build, Move
 from engine.moonriver.ai import make_player
 from engine.moonriver.game import apply, legal_actions, new_game
 from engine.moonriver.grid import cell_name
@@ -103,3 +104,17 @@ def pair_of(action: str) -> str:
     """'build p17 p42 C3 up' → 'p17 p42' (the pair, lower id first, as `pair_key`)."""
     a, b = sorted(action.split()[1:3], key=lambda p: int(p[1:]))
     return f"{a} {b}"
+
+
+def test_the_placement_menu_does_not_repeat_the_line_above_it() -> None:
+    """'Where? The letters are on the picture.' above, 'Pick the place by its letter' on
+    the menu (R-PLACE-*): the same words twice read as a glitch."""
+    state = first_of_each(frozenset({Phase.BUILD}))[Phase.BUILD]
+    options = legal_actions(state)
+    builds = [a for a in options if isinstance(a, Build)]
+    pair = [b for b in builds if pair_key(b) == pair_key(builds[0])]
+    screen = placement_screen(GAME, state, pair, [], "en", back=False)
+    menus = [c for row in screen.view.to_components() for c in row["components"]
+             if c["type"] == 3]
+    assert menus and all(m["placeholder"] == "Pick the place by its letter" for m in menus)
+    assert "Pick the place" not in screen.text and "Where?" in screen.text

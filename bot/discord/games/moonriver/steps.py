@@ -101,7 +101,7 @@ def placement_screen(game: Game, state: GameState, builds: Sequence[Build],
         chunk = positions[page * PAGE:(page + 1) * PAGE]
         view.menu(spot_id(game.id, game.version, page),
                   [select_option(position_label(state, p, locale, before=before),
-                                 str(p.builds[0])) for p in chunk], t("step.place", locale))
+                                 str(p.builds[0])) for p in chunk], t("step.place_menu", locale))
     for action in others:  # the pass of a normal build step
         view.action(game.id, game.version, str(action),
                     action_label(state, action, locale).text)
