@@ -104,10 +104,12 @@ def _draw(view: MoonlightView, theme: Theme, locale: str, height: int | None,
     title = t("render.final_scores", locale)
     image = card.new_card(height or 2400, title, theme)
     y = _standings(image, view, theme, locale, PAD + card.TITLE + 20, resigned) + PAD
-    rows = deal_rows(view, locale)
+    seats = [seat for _, seat in card.resigned_last(ranking(view), resigned)]  # as ranked
+    rows = [card.SheetRow(row.label, [row.cells[s] for s in seats])
+            for row in deal_rows(view, locale)]
     card.draw_sheet(image, y, [card.SheetColumn(view.players[seat], _icon(seat, card.COLUMN_ICON))
-                               for seat in (0, 1)],
-                    rows, [(t("ml.pic.rounds_total", locale), list(view.wins))],
+                               for seat in seats],
+                    rows, [(t("ml.pic.rounds_total", locale), [view.wins[s] for s in seats])],
                     label_w=LABEL_W, theme=theme)
     y += card.ROW_H + 24 + card.ROW_H * (len(rows) + 1) + PAD
     geometry = draw_area_with_rows(image, y, stacks_of(view), parts.rows_of(view.score),

@@ -209,3 +209,22 @@ def test_a_resigned_winner_is_last_in_the_end_picture_and_marked(game: str, kind
         else:
             assert first[0] == names[winner] and "Resigned" not in said
     assert pictures[()] != pictures[(winner,)]
+
+
+@pytest.mark.parametrize(("game", "kind", "total"), [
+    ("moonriver", "turn", "Total"), ("kingdomino", "final", "Total"),
+    ("moonlight", "final", "Rounds won")])
+def test_the_end_pictures_score_sheet_lists_the_players_as_the_standings_do(
+        game: str, kind: str, total: str) -> None:
+    """Standings, boards and the score sheet's columns in one order, best first: the
+    sheet's bottom row (each player's total, or rounds won) reads from high to low."""
+    rules = game_named(game)
+    for seed in range(3):
+        state, _ = rounds_of(finished(game, 3 if game != "moonlight" else 2, seed))
+        with drawn_texts() as texts:
+            draw(DrawRequest.of(game, kind, state, locale="en"))
+        said = [text for text, _ in texts]
+        players = len(rules.names(state))
+        row = said.index(total, len(said) // 2)  # the sheet's, after the standings
+        values = [int(x) for x in said[row + 1:row + 1 + players]]
+        assert values == sorted(values, reverse=True), (seed, values)
