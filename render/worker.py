@@ -45,7 +45,10 @@ def serve(source: IO[bytes], sink: IO[bytes]) -> None:
             answer: tuple[int, bool, bytes | str] = (job, True, draw(request))
         except Exception as exc:  # the bot gets the reason, the worker lives on
             answer = (job, False, f"{type(exc).__name__}: {exc}")
-        write_frame(sink, pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
+        try:
+            write_frame(sink, pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
+        except BrokenPipeError:  # the bot is gone (stopped or killed): nobody to answer,
+            os._exit(0)  # and no buffered frame to flush at exit
 
 
 def watch_parent(parent: int) -> None:

@@ -4,6 +4,7 @@ after a crash, and is recycled after `recycle_after` drawings so it cannot grow 
 from __future__ import annotations
 
 import os
+import pickle
 import signal
 import subprocess
 import sys
@@ -173,3 +174,21 @@ def test_a_deferred_picture_is_listed_and_drawn_by_whoever_awaits_it() -> None:
     assert (deferred_index(first), deferred_index(second)) == (0, 1)
     png = picture(request)  # outside the block: drawn (here, in place)
     assert png.startswith(b"\x89PNG") and deferred_index(png) is None
+
+
+def test_a_worker_whose_bot_is_gone_leaves_quietly() -> None:
+    """The bot stopped or was killed while a picture was being drawn: the answer meets a
+    closed pipe, and the worker exits 0 without a traceback on the bot's log."""
+    state, _ = played_with_events(2, 3, 2)
+    request = pickle.dumps((1, DrawRequest.of("moonriver", "ranch", state, seat=0)),
+                           protocol=pickle.HIGHEST_PROTOCOL)
+    frame = len(request).to_bytes(4, "big") + request
+    worker = subprocess.Popen([sys.executable, "-m", "render.worker", str(os.getpid())],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[2])
+    assert worker.stdin is not None and worker.stdout is not None
+    worker.stdout.close()  # nobody reads its answer
+    worker.stdin.write(frame)
+    worker.stdin.flush()
+    _, errors = worker.communicate(timeout=60)
+    assert worker.returncode == 0 and b"Traceback" not in errors, errors.decode()
