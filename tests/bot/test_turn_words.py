@@ -24,7 +24,7 @@ from engine.moonriver import events as ev
 from engine.moonriver.actions import Build
 from engine.moonriver.ai import make_player
 from engine.moonriver.game import apply, legal_actions, new_game
-from engine.moonriver.grid import cell_name
+from engine.moonriver.grid import cell_name, parse_cell
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import public_view
 from render.moonriver.labels import draft_labels
@@ -549,3 +549,15 @@ def test_the_second_setup_pick_of_two_players_says_so_R_2P_2() -> None:
                        (second, "Choose your starting parcel."),
                        (second, "Choose your second starting parcel.")]
     assert step_prompt(new_game(["a", "b", "c"], 5), "de") == "Wähle deine Startparzelle."
+
+
+def test_a_cowboys_steps_on_from_where_the_last_ended_read_as_one_path_R_PART_2() -> None:
+    """Up to three steps (R-PART-2): a step that goes on from the cell the last one
+    reached extends its phrase ('moved a cow C2→B2→B1'); a step elsewhere is its own."""
+    state = new_game(["alice", "bob"], 5)
+    c2, b2, b1, e5, e4 = (parse_cell(x) for x in ("C2", "B2", "B1", "E5", "E4"))
+    events = [ev.CowMoved(0, c2, b2), ev.CowMoved(0, b2, b1), ev.CowMoved(0, e5, e4)]
+    [segment] = segments_of([(0, events)], None, state, "en")
+    assert segment.phrases == ("moved a cow C2→B2→B1", "moved a cow E5→E4")
+    [german] = segments_of([(0, events[:2])], None, state, "de")
+    assert german.phrases == ("trieb eine Kuh C2→B2→B1",)

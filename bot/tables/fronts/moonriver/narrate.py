@@ -57,6 +57,8 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
 
     cows = 0
     built = False
+    path: list[int] = []  # the cells of the Cowboy's last run of steps, told as one phrase
+    moved_at = -1
     for index, e in enumerate(events):
         if isinstance(e, ev.CowAdded):
             cows += 1
@@ -76,8 +78,15 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
             said.append(t("turn.recruited", locale, partner=t(f"partner.{e.face}", locale),
                           cell=cell_name(e.cell)))
         elif isinstance(e, ev.CowMoved):
-            said.append(t("turn.moved", locale, source=cell_name(e.source),
-                          target=cell_name(e.target)))
+            if path and path[-1] == e.source and moved_at == len(said) - 1:
+                path.append(e.target)  # R-PART-2: the next step on: one phrase, its path
+                said[-1] = t("turn.moved", locale, source=cell_name(path[0]),
+                             target="→".join(cell_name(cell) for cell in path[1:]))
+            else:
+                path = [e.source, e.target]
+                said.append(t("turn.moved", locale, source=cell_name(e.source),
+                              target=cell_name(e.target)))
+            moved_at = len(said) - 1
         elif isinstance(e, ev.ParcelsSwapped):
             said.append(t("turn.swapped", locale, mine=parcel(e.mine), other=names[e.other],
                           theirs=parcel(e.theirs)))
