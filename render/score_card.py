@@ -10,7 +10,7 @@ says how it looks, so the two final pictures cannot drift apart. Every text is a
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -158,9 +158,14 @@ def column_width(players: int, label_w: int) -> int:
 
 def draw_sheet(image: Image.Image, y: int, columns: Sequence[SheetColumn],
                rows: Sequence[SheetRow], totals: Sequence[tuple[str, Sequence[int]]], *,
-               label_w: int, theme: Theme) -> None:
+               label_w: int, theme: Theme, order: Sequence[int] | None = None) -> None:
     """The score sheet from `y` down: a header of players, the rows (muted), then the
-    `totals` rows (label, one number per column), bold."""
+    `totals` rows (label, one number per column), bold. `order`: the columns (given in
+    seat order) left to right as the standings rank them."""
+    if order is not None:
+        columns = [columns[seat] for seat in order]
+        rows = [replace(row, cells=[row.cells[seat] for seat in order]) for row in rows]
+        totals = [(label, [values[seat] for seat in order]) for label, values in totals]
     d = ImageDraw.Draw(image)
     column_w = column_width(len(columns), label_w)
     centres = [PAD + label_w + column_w * i + column_w // 2 for i in range(len(columns))]

@@ -163,16 +163,12 @@ def _draw(view: TableView, bonuses: tuple[str, ...], theme: Theme, locale: str,
                                      kingdoms_y + (i // per_row) * (small.height + GAP),
                                      window=kingdom_window(p.kingdom), sizes=small,
                                      theme=theme, locale=locale, changes=TurnChanges()))
-    seats = [seat for _, seat in order]  # the sheet's columns as the standings rank them
-    total_row = ((t("render.total", locale), [players[s].score.total for s in seats])
-                 if view.games == 1 else
-                 (t("kd.pic.series_total", locale), [totals[s] for s in seats]))
+    total_row = ((t("render.total", locale), [p.score.total for p in players])
+                 if view.games == 1 else (t("kd.pic.series_total", locale), totals))
     card.draw_sheet(image, sheet_y,
-               [card.SheetColumn(players[s].name,
-                                 sprites.king(king_rgb(players[s].seat, theme), card.COLUMN_ICON))
-                for s in seats],
-               [card.SheetRow(label, [cells[s] for s in seats],
-                              None if swatch is None else TERRAIN_STYLE[swatch][0])
+               [card.SheetColumn(p.name, sprites.king(king_rgb(p.seat, theme), card.COLUMN_ICON))
+                for p in players],
+               [card.SheetRow(label, cells, None if swatch is None else TERRAIN_STYLE[swatch][0])
                 for label, cells, swatch in rows],
-               [total_row], label_w=LABEL_W, theme=theme)
+               [total_row], label_w=LABEL_W, theme=theme, order=[seat for _, seat in order])
     return image, geometry

@@ -4,7 +4,7 @@ result. Drawn on the shared end card (render.score_card) like the other games'."
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -71,9 +71,10 @@ def render_final(view: MoonlightView | dict[str, Any], *, locale: str = "en",
 
 
 def _standings(image: Image.Image, view: MoonlightView, theme: Theme, locale: str,
-               y: int, resigned: Collection[int] = ()) -> int:
+               y: int, order: Sequence[tuple[int, int]], resigned: Collection[int] = ()
+               ) -> int:
+    """The seats as ranked (`order`: rank, seat; a resigned seat last)."""
     d = ImageDraw.Draw(image)
-    order = card.resigned_last(ranking(view), resigned)
     winners = card.winners_of(order, resigned, view.winners)
     for rank, seat in order:
         middle = y + card.STANDING_H / 2
@@ -103,14 +104,13 @@ def _draw(view: MoonlightView, theme: Theme, locale: str, height: int | None,
           resigned: Collection[int] = ()) -> tuple[Image.Image, int, AreaGeometry]:
     title = t("render.final_scores", locale)
     image = card.new_card(height or 2400, title, theme)
-    y = _standings(image, view, theme, locale, PAD + card.TITLE + 20, resigned) + PAD
-    seats = [seat for _, seat in card.resigned_last(ranking(view), resigned)]  # as ranked
-    rows = [card.SheetRow(row.label, [row.cells[s] for s in seats])
-            for row in deal_rows(view, locale)]
+    order = card.resigned_last(ranking(view), resigned)
+    y = _standings(image, view, theme, locale, PAD + card.TITLE + 20, order, resigned) + PAD
+    rows = deal_rows(view, locale)
     card.draw_sheet(image, y, [card.SheetColumn(view.players[seat], _icon(seat, card.COLUMN_ICON))
-                               for seat in seats],
-                    rows, [(t("ml.pic.rounds_total", locale), [view.wins[s] for s in seats])],
-                    label_w=LABEL_W, theme=theme)
+                               for seat in (0, 1)],
+                    rows, [(t("ml.pic.rounds_total", locale), list(view.wins))],
+                    label_w=LABEL_W, theme=theme, order=[seat for _, seat in order])
     y += card.ROW_H + 24 + card.ROW_H * (len(rows) + 1) + PAD
     geometry = draw_area_with_rows(image, y, stacks_of(view), parts.rows_of(view.score),
                                    theme, locale, coords=True, scored=True)

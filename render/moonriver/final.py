@@ -107,14 +107,11 @@ def _draw(view: TableView, theme: Theme, locale: str, resigned: Collection[int] 
         for rank, seat in ranking], theme, locale)
     ranches = _draw_ranches(image, view, [seat for _, seat in ranking], ranches_y, theme,
                             locale)
-    seats = [seat for _, seat in ranking]  # the sheet's columns as the standings rank them
     card.draw_sheet(image, sheet_y,
-               [card.SheetColumn(players[s].name,
-                                 sprites.ranchero(players[s].colour, card.COLUMN_ICON, theme))
-                for s in seats],
-               [card.SheetRow(label, [cells[s] for s in seats],
-                              None if swatch is None else LANDSCAPE_STYLE[swatch][0])
+               [card.SheetColumn(p.name, sprites.ranchero(p.colour, card.COLUMN_ICON, theme))
+                for p in players],
+               [card.SheetRow(label, cells, None if swatch is None else LANDSCAPE_STYLE[swatch][0])
                 for label, cells, swatch in rows],
-               [(t("render.total", locale), [players[s].score.total for s in seats])],
-               label_w=LABEL_W, theme=theme)
+               [(t("render.total", locale), [p.score.total for p in players])],
+               label_w=LABEL_W, theme=theme, order=[seat for _, seat in ranking])
     return image, ranches
