@@ -73,6 +73,22 @@ async def drawn_for_post(draw: Callable[P, R], *args: P.args, **kwargs: P.kwargs
     return await loop.run_in_executor(_PUBLIC, lambda: _on_lane(False, draw, *args, **kwargs))
 
 
+def asked_here(picture_of: Callable[[R], bytes | None], draw: Callable[P, R],
+               *args: P.args, **kwargs: P.kwargs) -> tuple[R, DrawRequest | None] | None:
+    """`draw` run here on the event loop with its pictures only asked for
+    (`render.pool.deferring`): what it made and the one request whose stand-in it holds
+    where `picture_of` looks (None: it asked for no picture). None when it asked for more,
+    or did more with its picture than hold it: let a lane draw it whole instead."""
+    with pictures.deferring() as asked:
+        made = draw(*args, **kwargs)
+    if not asked:
+        return made, None
+    png = picture_of(made)
+    if len(asked) == 1 and png is not None and pictures.deferred_index(png) == 0:
+        return made, asked[0]
+    return None
+
+
 async def post_picture(draw: Callable[P, bytes], *args: P.args, **kwargs: P.kwargs) -> bytes:
     """A table post's turn picture: its request built here on the event loop (a few
     hundred microseconds) and the worker's answer awaited as a routine one, so no lane
@@ -80,13 +96,13 @@ async def post_picture(draw: Callable[P, bytes], *args: P.args, **kwargs: P.kwar
     worker, or when `draw` does more than ask for one picture and return it."""
     pool = pictures.shared_pool()
     if pool is not None and pool.started:
-        with pictures.deferring() as asked:
-            png = draw(*args, **kwargs)
-        if len(asked) == 1 and pictures.deferred_index(png) == 0:
+        here = asked_here(lambda png: png, draw, *args, **kwargs)
+        if here is not None:
+            png, request = here
+            if request is None:
+                return png
             try:
-                return await asyncio.wrap_future(pool.submit(asked[0]))
+                return await asyncio.wrap_future(pool.submit(request))
             except (DrawingError, RuntimeError):  # the worker died, or the pool closed:
                 pass  # the lane draws it (in a fresh worker, or in place) as before
-        elif not asked:
-            return png
     return await drawn_for_post(draw, *args, **kwargs)

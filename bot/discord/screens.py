@@ -16,14 +16,13 @@ from typing import Any
 import discord
 
 from bot.discord.components import BUTTONS_PER_ROW, PAGE, ROWS, Components, option, select_id
-from bot.discord.drawing import drawn, sharing_a_worker, urgent_picture
+from bot.discord.drawing import asked_here, drawn, sharing_a_worker, urgent_picture
 from bot.discord.patience import deferred_click
 from bot.tables.domain import Game
 from bot.tables.fronts import front_of
 from bot.tables.fronts.base import Choice
 from bot.tables.words import Label, fit
 from engine.games.i18n import t
-from render import pool as pictures
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +40,13 @@ async def built(step: Callable[..., Screen], *args: Any, **kwargs: Any) -> Scree
     private lane's thread and back cost more than that). Without a worker, or for a
     step that does more with its picture than show it, on the private lane as before."""
     if sharing_a_worker():
-        with pictures.deferring() as asked:
-            screen = step(*args, **kwargs)
-        index = pictures.deferred_index(screen.picture[1]) if screen.picture else None
-        if not asked:
-            return screen
-        if screen.picture is not None and index == 0 and len(asked) == 1:
-            png = await urgent_picture(asked[0])
+        here = asked_here(lambda screen: screen.picture[1] if screen.picture else None,
+                          step, *args, **kwargs)
+        if here is not None:
+            screen, request = here
+            if request is None or screen.picture is None:
+                return screen
+            png = await urgent_picture(request)
             return replace(screen, picture=(screen.picture[0], png))
     return await drawn(step, *args, **kwargs)
 
