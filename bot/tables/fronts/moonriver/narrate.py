@@ -27,7 +27,6 @@ def _cells(first: int, second: int) -> str:
     return f"{cell_name(first)}–{cell_name(second)}"
 
 
-
 def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
              draft: Callable[[], Sequence[dict[int, str]]], locale: str,
              literal: Callable[[str], str], chosen: bool = True,
@@ -149,6 +148,13 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
     # then from this call's own moves (a computer's whole turn is one call's moves)
     turn = before.turn if before is not None else None
     built = {turn.seat} if turn is not None and turn.built > 0 else set()
+
+    def segment(seat: int, chunk: Sequence[ev.Event], *, ends: bool, chosen: bool,
+                had_built: bool) -> Segment:
+        said, table = _phrases(seat, chunk, after, draft, locale, literal, chosen,
+                               had_built and chosen, seat in empty_handed)
+        return Segment(seat, tuple(said), tuple(table), ends)
+
     for seat, events in played:
         chunk: list[ev.Event] = []
         chosen = True  # the call's first chunk opens with the mover's own decision
@@ -158,9 +164,8 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
                     isinstance(e, ev.RancheroPlaced) and e.seat != seat and chunk):
                 # the setup, another's ranchero the game placed for them (the last parcel,
                 # R-SETUP-5, R-2P-2) is that player's turn, not the mover's
-                out.append(_segment(seat, chunk, after, draft, locale, literal, ends=True,
-                                    chosen=chosen, built_before=had_built,
-                                    empty_handed=seat in empty_handed))
+                out.append(segment(seat, chunk, ends=True, chosen=chosen,
+                                   had_built=had_built))
                 built.discard(seat)
                 seat, chunk, chosen, had_built = e.seat, [], False, False
                 if isinstance(e, ev.TurnStarted):
@@ -170,24 +175,12 @@ def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameSt
                 built.add(e.seat)
             if isinstance(e, ev.FinalPlacement):  # R-END-1: "Final placement: …" comes
                 # before what the final placement does, on a line of its own
-                out.append(_segment(seat, chunk, after, draft, locale, literal, ends=True,
-                                    chosen=chosen, built_before=had_built,
-                                    empty_handed=seat in empty_handed))
+                out.append(segment(seat, chunk, ends=True, chosen=chosen,
+                                   had_built=had_built))
                 chunk, chosen = [], False
         ends = any(isinstance(e, (ev.FinalPlacement, ev.GameEnded)) for e in chunk)
-        out.append(_segment(seat, chunk, after, draft, locale, literal, ends=ends,
-                            chosen=chosen, built_before=had_built,
-                            empty_handed=seat in empty_handed))
+        out.append(segment(seat, chunk, ends=ends, chosen=chosen, had_built=had_built))
     return [s for s in out if s.phrases or s.table or s.ends_turn]
-
-
-def _segment(seat: int, events: Sequence[ev.Event], state: GameState,
-             draft: Callable[[], Sequence[dict[int, str]]], locale: str,
-             literal: Callable[[str], str], *, ends: bool, chosen: bool = True,
-             built_before: bool = False, empty_handed: bool = False) -> Segment:
-    said, table = _phrases(seat, events, state, draft, locale, literal, chosen,
-                           built_before and chosen, empty_handed)
-    return Segment(seat, tuple(said), tuple(table), ends)
 
 
 def summarize(events: Sequence[ev.Event], state: GameState, locale: str = "en",
