@@ -153,11 +153,18 @@ def _refill_saloon(state: GameState, out: Events | None) -> None:
         out.append(ev.SaloonRefilled(tuple(kinds[chip] for chip in added)))
 
 
+def _gapped(column: list[Slot]) -> list[Slot]:
+    """The column without its unchosen parcel, which leaves a gap where it lay (R-SETUP-5,
+    R-ROUND-1): the other slots keep their places, so a parcel told as "③" when it was
+    chosen is still ③ in the next round's picture."""
+    return [slot if slot.ranchero is not None else Slot(None, None) for slot in column]
+
+
 def _finish_setup(state: GameState, out: Events | None) -> None:
     unchosen = [s.parcel for s in state.column if s.ranchero is None and s.parcel is not None]
     if unchosen:  # R-SETUP-5: with 3 players the parcel left free leaves the game
         state.removed += unchosen
-        state.column = [s for s in state.column if s.ranchero is not None]
+        state.column = _gapped(state.column)
         if out is not None:
             out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
     state.next_column = _draw_column(state, out)  # R-SETUP-6
@@ -201,7 +208,7 @@ def _end_round(state: GameState, out: Events | None) -> None:
     unchosen = [s.parcel for s in state.column if s.ranchero is None and s.parcel is not None]
     if unchosen:  # R-ROUND-1: with 3 players the unchosen parcel leaves the game
         state.removed += unchosen
-        state.column = [s for s in state.column if s.ranchero is not None]
+        state.column = _gapped(state.column)
         if out is not None:
             out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
     state.round += 1

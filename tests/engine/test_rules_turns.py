@@ -42,8 +42,27 @@ def test_R_TURN_1_taking_puts_the_parcel_in_storage() -> None:
         state, _ = apply(state, legal_actions(state)[0])
     seat = state.turn.seat
     assert len(state.players[seat].storage) == 1
-    taken = [s for s in state.column if s.parcel is None]
-    assert len(taken) == 1 and taken[0].ranchero is None  # parcel and ranchero left the slot
+    empty = [s for s in state.column if s.parcel is None]
+    # parcel and ranchero left the slot; with 3 players the parcel left free in the setup
+    # left a gap of its own (R-SETUP-5), and the other slots kept their places
+    assert len(state.column) == 4
+    assert len(empty) == 2 and all(s.ranchero is None for s in empty)
+
+
+def test_R_ROUND_1_the_unchosen_parcel_leaves_a_gap_so_the_others_keep_their_labels() -> None:
+    """With 3 players the unchosen parcel of the new column leaves the game at the round's
+    end; the parcels chosen keep the slots (and so the ①–④) they were chosen as."""
+    state = new_game(["A", "B", "C"], 8)
+    while state.round < 2:
+        if state.phase is Phase.CHOOSE:
+            chosen = {slot.parcel: i for i, slot in enumerate(state.next_column)}
+        state, _ = apply(state, legal_actions(state)[-1])
+    assert len(state.column) == 4
+    for i, slot in enumerate(state.column):
+        if slot.parcel is not None:
+            assert chosen[slot.parcel] == i
+    gaps = [s for s in state.column if s.parcel is None and s.ranchero is None]
+    assert len(gaps) >= 1  # the unchosen one (and the parcel the first mover took)
 
 
 def test_R_TURN_2_building_is_optional() -> None:
