@@ -465,6 +465,52 @@ def test_r_part_3_a_desperado_with_nothing_to_swap_says_so(locale: str) -> None:
     assert any(isinstance(e, ev.Passed) and e.step == "desperado" for e in events)
     said = [p for s in segments_of([(seat, events)], state, after, locale) for p in s.phrases]
     assert t("turn.no_swap", locale) in said, said
+    assert t("label.recruit_no_swap", locale, partner="").strip(" ()") \
+        not in label.description  # the label says it; the help says why, not it again
+
+
+def _at_a_circle(scenario: int | None, seed: int) -> GameState:
+    """A random 3-player game (Legends with `scenario`) where a partner is to be recruited."""
+    from engine.games.rng import Rng
+    names = ["Ann", "Ben", "Cy"]
+    state = new_game(names, seed) if scenario is None else \
+        new_game(names, seed, variant="legends", scenario=scenario)
+    rng = Rng(seed)
+    while state.phase is not Phase.RECRUIT:
+        legal = legal_actions(state)
+        state, _ = apply(state, legal[rng.below(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ja"])
+def test_r_leg_2_the_partner_menu_tells_what_counts_for_outlaws(locale: str) -> None:
+    """R-LEG-2 Outlaws: every partner on a parcel counts in a group of partners, and a
+    Desperado or Cattle thief shown (the face shown counts) makes its group score; the
+    menu says so where the base game says "end: nothing", and a partner that scores on its
+    own says both."""
+    from bot.tables.fronts.moonriver.labels import action_label
+    from engine.moonriver.actions import Recruit
+    from engine.moonriver.scenarios import OUTLAW_FACES
+    outlaw, in_group = t("partner_end.outlaw", locale), t("partner_end.in_group", locale)
+    for scenario in (3, 1, None):  # Outlaws, Timber Trade, the base game
+        seen = set()
+        for seed in range(1, 40):
+            state = _at_a_circle(scenario, seed)
+            for offer in legal_actions(state):
+                if not isinstance(offer, Recruit):
+                    continue
+                help_text = action_label(state, offer, locale).description or ""
+                assert len(help_text) <= MAX_DESCRIPTION, help_text
+                if scenario != 3:
+                    assert outlaw not in help_text and in_group not in help_text
+                    continue
+                seen.add(offer.face)
+                expected = outlaw if offer.face in OUTLAW_FACES else in_group
+                assert expected in help_text, (offer, help_text)
+                if offer.face in ("golddigger", "trapper", "farmer"):
+                    assert "+1" in help_text, help_text
+        if scenario == 3:
+            assert {"cowboy", "thief"} <= seen and seen - {"cowboy", "thief", "desperado"}
 
 
 @pytest.mark.parametrize("game", ["moonriver", "kingdomino", "moonlight"])

@@ -16,7 +16,7 @@ from bot.tables.words import MAX_DESCRIPTION as MAX_DESCRIPTION
 from bot.tables.words import MAX_LABEL as MAX_LABEL
 from bot.tables.words import Label as Label
 from bot.tables.words import fit as fit
-from engine.games.i18n import t
+from engine.games.i18n import placeholders, strings, t
 from engine.moonriver import events as ev
 from engine.moonriver.actions import Action as EngineAction
 from engine.moonriver.actions import (
@@ -34,6 +34,8 @@ from engine.moonriver.actions import (
 from engine.moonriver.components import COWBOY, Landscape, Parcel
 from engine.moonriver.game import apply, legal_actions
 from engine.moonriver.grid import cell_name
+from engine.moonriver.legends import scenario_name
+from engine.moonriver.scenarios import OUTLAW_FACES
 from engine.moonriver.scoring import score_ranch
 from engine.moonriver.state import GameState, Phase
 from engine.moonriver.view import ranch_grid
@@ -154,6 +156,31 @@ def _pass_label(state: GameState, locale: str) -> str:
     return t("label.pass.other", locale)
 
 
+def _recruit_label(state: GameState, action: Recruit, locale: str) -> Label:
+    """The partner, and what it does now and at the end (R-PART-*); in a game of the
+    Outlaws scenario (R-LEG-2) every partner counts in a group of partners, and a
+    Desperado or Cattle thief shown makes its group score (the face shown counts)."""
+    partner = t(f"partner.{action.kind}", locale)
+    outlaws = state.config.scenario is not None and \
+        scenario_name(state.config.scenario) == "outlaws"
+    end = t("partner_end.nothing", locale)
+    if outlaws:
+        end = t("partner_end.outlaw" if action.face in OUTLAW_FACES else
+                "partner_end.in_group", locale)
+    if action.face == COWBOY:
+        return Label(t("label.recruit_as_cowboy", locale, partner=partner),
+                     t("partner_help.cowboy", locale, end=end))
+    why = _no_swap(state) if action.face == "desperado" else None
+    if why is not None:  # R-PART-3: said before choosing, not found out after
+        return Label(t("label.recruit_no_swap", locale, partner=partner),
+                     t("partner_help.desperado_none", locale, why=t(why, locale), end=end))
+    key = f"partner_help.{action.kind}"
+    help_text = t(key, locale, end=end)
+    if outlaws and "end" not in placeholders(strings(locale)[key]):
+        help_text += " · " + end  # a partner that scores on its own counts in a group too
+    return Label(t("label.recruit", locale, partner=partner), help_text)
+
+
 def action_label(state: GameState, action: EngineAction, locale: str) -> Label:
     """The player's words for one legal action (R-TURN-*, R-SYM-*, R-PART-*, R-2P-3)."""
     names = state.config.players
@@ -170,16 +197,7 @@ def action_label(state: GameState, action: EngineAction, locale: str) -> Label:
     if isinstance(action, Skull):
         return Label(t("label.skull", locale, cell=cell_name(action.cell)))
     if isinstance(action, Recruit):
-        partner = t(f"partner.{action.kind}", locale)
-        if action.face == COWBOY:
-            return Label(t("label.recruit_as_cowboy", locale, partner=partner),
-                         t("partner_help.cowboy", locale))
-        why = _no_swap(state) if action.face == "desperado" else None
-        if why is not None:  # R-PART-3: said before choosing, not found out after
-            return Label(t("label.recruit_no_swap", locale, partner=partner),
-                         t("partner_help.desperado_none", locale, why=t(why, locale)))
-        return Label(t("label.recruit", locale, partner=partner),
-                     t(f"partner_help.{action.kind}", locale))
+        return _recruit_label(state, action, locale)
     if isinstance(action, Move):
         return Label(t("label.move", locale, source=cell_name(action.source),
                        target=cell_name(action.target)))
