@@ -126,7 +126,7 @@ def test_a_post_tells_one_line_per_player_turn_name_first(players: int) -> None:
     turns since the last post, from the log alone (`told_turns`)."""
     rows: list[LoggedAction] = []
     since: int | None = None
-    turns = lines = 0
+    turns = lines = cows_told = 0
     for before, action, events in playout(players, 90 + players):
         seat = before.active_seat
         assert seat is not None
@@ -153,9 +153,14 @@ def test_a_post_tells_one_line_per_player_turn_name_first(players: int) -> None:
                 # domino declined after a build is no "passed" (R-BUILD-1)
                 assert line.count(t("turn.no_build", "en")) <= 1, line
                 assert not re.search(r"\bbuilt .*, passed\b", line), line
+                # a build's cows (R-SYM-1) are told with it, "on C1–D1 (+1 🐄)", or
+                # with a verb ("gained 2 🐄"), never bare where "then" falls on them
+                assert not re.search(r", (then )?\+\d+ 🐄", line), line
+                cows_told += len(re.findall(r"\(\+\d+ 🐄\)", line))
             turns += 1
             lines += len(turn_said)
     assert lines >= turns * 0.9  # nearly every turn says something (a pass says "passed")
+    assert cows_told > 0
 
 
 def test_a_post_holds_back_the_next_turns_beginning_for_the_next_post() -> None:

@@ -1,6 +1,6 @@
 """Moon River's events as one line per player turn, the player's name first.
 
-"**Alice** built Farm 3 + Desert 1 on C1–D1, +1 🐄, recruited a Cattle thief on C1,
+"**Alice** built Farm 3 + Desert 1 on C1–D1 (+1 🐄), recruited a Cattle thief on C1,
 stole a cow from **Bob** (E2), then took ③ Forest 5"
 
 A player turn may take several service calls (build, then a partner, then choose), so
@@ -63,7 +63,7 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
             cows += 1
             continue
         if cows:
-            said.append(t("turn.cows", locale, count=cows))
+            _add_cows(said, cows, locale)
             cows = 0
         if isinstance(e, ev.DominoPlaced):
             built = True
@@ -121,8 +121,20 @@ def _phrases(seat: int, events: Sequence[ev.Event], state: GameState,
         elif isinstance(e, ev.FinalPlacement):
             table.append(t("turn.final", locale))
     if cows:
-        said.append(t("turn.cows", locale, count=cows))
+        _add_cows(said, cows, locale)
     return said, table
+
+
+def _add_cows(said: list[str], count: int, locale: str) -> None:
+    """The cows a parcel's symbols brought (R-SYM-1) belong to the phrase that placed it:
+    "built … on C1–D1 (+1 🐄)"; resolved in a later call (R-SYM-0: after a second domino,
+    or none) they are a phrase with a verb, so a turn's last "then" never falls on a bare
+    "+1 🐄"."""
+    if said:
+        said[-1] = t("turn.with_cows", locale, what=said[-1],
+                     cows=t("turn.cows", locale, count=count))
+    else:
+        said.append(t("turn.cows_gained", locale, count=count))
 
 
 def segments_of(played: Sequence[tuple[int, Sequence[ev.Event]]], before: GameState | None,
