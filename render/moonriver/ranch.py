@@ -218,11 +218,14 @@ def _draw_header(panel: Image.Image, player: PlayerView, sizes: RanchSizes, canv
                     theme.panel, bold=True, anchor="lm", max_width=room)
     if sizes.breakdown:
         score_parts = player.score
-        breakdown = (f"{t('render.territories', locale)} {score_parts.territory_points} · "
-                     f"{t('render.resources', locale)} {score_parts.resource_points} · "
-                     f"{t('render.partners', locale)} {score_parts.partner_points}")
-        if score_parts.scenario is not None:  # R-LEG-2: the parts add up to the score
-            breakdown += f" · {t('render.scenario_row', locale)} {score_parts.scenario_points}"
+        # written as the sum it is ("= Territories 3 + … + Partners 0"), so a part reads
+        # as points, not as a count of partners (R-SCORE-1..3; R-LEG-2's scenario too)
+        parts = [(t('render.territories', locale), score_parts.territory_points),
+                 (t('render.resources', locale), score_parts.resource_points),
+                 (t('render.partners', locale), score_parts.partner_points)]
+        if score_parts.scenario is not None:
+            parts.append((t('render.scenario_row', locale), score_parts.scenario_points))
+        breakdown = "= " + " + ".join(f"{name} {points}" for name, points in parts)
         canvas.text(panel, (pad, pad + sizes.name_h + 3 + sizes.breakdown_text / 2),
                     breakdown, sizes.breakdown_text, theme.muted, theme.panel, anchor="lm",
                     max_width=sizes.width - 2 * pad,

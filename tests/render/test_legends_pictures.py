@@ -104,17 +104,18 @@ def test_legends_texts_are_no_smaller_than_the_turn_picture_minimum() -> None:
 
 
 def test_r_leg_2_a_ranch_breakdown_adds_up_to_its_score_with_the_scenario() -> None:
-    """The ranch's subtitle lists every part of its score: in Legends of the West the
-    scenario's points too, so the parts add up to the total; the base game has none."""
+    """The ranch's subtitle is the sum of its score's parts ("= Territories 3 + …", so a
+    part reads as points, not as a count): in Legends of the West the scenario's points
+    too, so the parts add up to the total; the base game has none."""
     view = legends_view(4, until_round=12)
     for seat, player in enumerate(view.players):
         score = player.score
         line = next(x for x in texts_of(lambda seat=seat: render_ranch(view, seat, theme=DARK))
-                    if x.startswith("Territories "))
-        parts = [int(part.rsplit(" ", 1)[1]) for part in line.split(" · ")]
-        assert line.endswith(f" · Scenario {score.scenario_points}")
+                    if x.startswith("= Territories "))
+        parts = [int(part.rsplit(" ", 1)[1]) for part in line[2:].split(" + ")]
+        assert line.endswith(f" + Scenario {score.scenario_points}")
         assert sum(parts) == score.total, (line, score.total)
     base = public_view(played(4, 3, 6))
     line = next(x for x in texts_of(lambda: render_ranch(base, 0, theme=DARK))
-                if x.startswith("Territories "))
-    assert "Scenario" not in line and len(line.split(" · ")) == 3
+                if x.startswith("= Territories "))
+    assert "Scenario" not in line and len(line.split(" + ")) == 3
