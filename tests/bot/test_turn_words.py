@@ -351,7 +351,7 @@ def test_the_build_header_offers_only_what_is_offered_R_BUILD_2(locale: str) -> 
     from bot.tables.fronts.moonriver.labels import step_prompt
     from engine.moonriver.actions import Discard, Pass
 
-    offer_pass = t("step.build", locale)
+    offer_pass, more = t("step.build", locale), t("step.build_more", locale)
     kinds = set()
     for players in (2, 3, 4):
         for seed in range(80, 86):
@@ -361,13 +361,16 @@ def test_the_build_header_offers_only_what_is_offered_R_BUILD_2(locale: str) -> 
                 options = legal_actions(state)
                 prompt = step_prompt(state, locale)
                 passes = any(isinstance(a, Pass) for a in options)
-                assert (prompt == offer_pass) == passes, (prompt, options[:3])
+                assert (prompt in (offer_pass, more)) == passes, (prompt, options[:3])
                 if all(isinstance(a, Discard) for a in options):
                     kinds.add("discard")
                     assert prompt == t("step.discard", locale)
                 elif not passes:
                     kinds.add("forced")
-    assert kinds == {"discard", "forced"}
+                elif state.turn is not None and state.turn.built:  # R-BUILD-1: its button
+                    kinds.add("second")  # is "Done building", and so says the header
+                    assert prompt == more and t("label.pass.more", locale) in prompt
+    assert kinds == {"discard", "forced", "second"}
 
 
 @pytest.mark.parametrize(("locale", "one", "two"), [("en", "1 step left", "2 steps left"),

@@ -283,6 +283,8 @@ def step_prompt(state: GameState, locale: str) -> str:
             return t("step.discard", locale)
         if not any(isinstance(a, Pass) for a in options):  # R-BUILD-2: must build
             return t("step.build_forced", locale)
+        if turn is not None and turn.built:  # R-BUILD-1: a second domino, as its button
+            return t("step.build_more", locale)  # says ("Done building", not "pass")
         return t("step.build", locale)
     if phase is Phase.RECRUIT:
         cell = turn.partner_cell if turn is not None else -1
