@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.discord import drawing, lobby, overview, ratings
 from bot.discord.components import click_of
 from bot.discord.delivery import Delivery, cancel_until_done
-from bot.discord.dialogue import act, open_dialogue
+from bot.discord.dialogue import act, open_dialogue, take_back
 from bot.discord.failures import answer_click, on_tree_error
 from bot.discord.games import GAMES
 from bot.discord.gate import admit, check_click_table
@@ -54,6 +54,7 @@ CLICK_HANDLERS: dict[str, ClickHandler] = {
     "rematch": lambda interaction, click: lobby.rematch(interaction, click.game),
     "help": lambda interaction, click: overview.answer_help(interaction),
     "act": lambda interaction, click: act(interaction, click.version, click.value),
+    "undo": lambda interaction, click: take_back(interaction, click.version),
     "resign": ratings.resign_clicked,
     "reset": ratings.reset_clicked,
     **{kind: handler for game in GAMES.values() for kind, handler in game.clicks.items()},

@@ -79,6 +79,9 @@ class Components:
         component["options"] = list(options) or [option("-", "-")]
         return self._place(component, BUTTONS_PER_ROW)
 
+    def has_room(self, width: int = 1) -> bool:
+        return any(width <= room for room in self._room)
+
     def end_row(self) -> Components:
         """What comes next starts a row of its own (a row of choices, then Back)."""
         self._room = [0 if row else room for row, room in zip(self._rows, self._room,
@@ -187,6 +190,12 @@ def pick_id(game: int, version: int, value: str) -> str:
     return f"mr:pick:{game}:{version}:{value}"
 
 
+def take_back_id(game: int, version: int) -> str:
+    """Under a step that follows the player's own move within their turn: that move
+    taken back (the service's undo, refused once the table moved on)."""
+    return f"mr:undo:{game}:{version}"
+
+
 def rematch_id(game: int) -> str:
     """Under the final post: a new lobby with the same players."""
     return f"mr:rematch:{game}"
@@ -224,6 +233,7 @@ _TEMPLATES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (rf"mr:prop:{_GAME}:{_VERSION}:{_ACTION}", "spot", "id"),
         (rf"mr:back:{_GAME}:{_VERSION}", "back", ""),
         (rf"mr:pick:{_GAME}:{_VERSION}:{_ACTION}", "pick", "id"),
+        (rf"mr:undo:{_GAME}:{_VERSION}", "undo", ""),
         (rf"mr:rematch:{_GAME}", "rematch", ""),
         (rf"mr:resign:{_GAME}:{_VERSION}", "resign", ""),
         (r"mr:reset:(?P<action>[a-z0-9_]+)", "reset", "id"),

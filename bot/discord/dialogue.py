@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from bot import APP_NAME
+from bot.discord.components import SECONDARY, take_back_id
 from bot.discord.host import (
     MAX_MESSAGE,
     TRANSIENT,
@@ -46,7 +47,8 @@ from bot.tables.words import turn_lines
 from engine.games.i18n import t
 from render.plural import counted
 
-__all__ = ["act", "current_screen", "open_dialogue", "resume_kept", "taken_back"]
+__all__ = ["act", "current_screen", "open_dialogue", "resume_kept", "take_back",
+           "taken_back"]
 
 log = logging.getLogger(APP_NAME)
 
@@ -147,7 +149,10 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
         options = result.rules.legal_actions(result.state)
         if not options:  # cannot happen while the turn goes on; say so rather than hang
             raise BadInput("nothing to decide")
-        await show(interaction, await screen_for(client, game, result.state, options, locale))
+        screen = await screen_for(client, game, result.state, options, locale)
+        if not result.rules.reveals(result.events):  # it can be taken back, as /undo would
+            offer_take_back(screen, game, locale)
+        await show(interaction, screen)
         return
     said = await client.service.turn_just_played(game, locale)
     lines = turn_lines(said,
@@ -170,6 +175,36 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
         if not result.finished:  # it may show this player's next turn (`kept`)
             client.kept.keep(game.id, user.id, interaction, locale)
     client.announce()  # the table post is in the outbox, committed with the move
+
+
+def offer_take_back(screen: Screen, game: Game, locale: str) -> None:
+    """Under a step that follows the player's own move within their turn (a placement
+    before the claim, a build before the partner), a button that takes that move back:
+    a mis-tap in a long menu costs a tap, not the move. Nothing was posted for it, so
+    nothing is posted when it goes (`TableService.undo`). Left out when the step has no
+    room for one more button."""
+    view = screen.view.end_row()
+    if view.has_room():
+        view.button(take_back_id(game.id, game.version), t("label.take_back", locale),
+                    SECONDARY)
+
+
+async def take_back(interaction: discord.Interaction[Any], version: int) -> None:
+    """The Undo button: the player's last move taken back (the service refuses it once
+    anyone moved, the move revealed something, or the table moved on since the button),
+    and the decision it came from shown again in the same message."""
+    client = client_of(interaction)
+    locale = locale_of(interaction)
+    user = user_of(interaction)
+    result = await in_time(interaction, client.service.undo(channel_of(interaction), user,
+                                                            version))
+    client.announce()  # a move that had passed the turn on is told again; else a no-op
+    options = result.rules.legal_actions(result.state)
+    if not options:
+        raise BadInput("nothing to decide")
+    screen = await screen_for(client, result.game, result.state, options, locale)
+    await show(interaction, replace(screen, text=f"{t('step.undo_done', locale)}\n"
+                                                 f"{screen.text}"))
 
 
 async def resume_kept(client: TableClient, game: Game, state: Any, user_id: int,

@@ -1008,12 +1008,19 @@ class TableService:
         return NewPost(PostKind.DM, "\n".join(lines), target=game.seats[seat].user_id)
 
     @_revalidating
-    async def undo(self, channel_id: int, user: User) -> ActResult:
+    async def undo(self, channel_id: int, user: User,
+                   expected_version: int | None = None) -> ActResult:
         """Take back your own last move, before anyone else has acted and before it revealed
-        a random draw (a new column, partners refilled, the last round, the end)."""
+        a random draw (a new column, partners refilled, the last round, the end). A move
+        that had passed the turn on had its table post, so the table is told again; one
+        within the turn (a placement before the claim) had none, and nothing is posted.
+        `expected_version`: a Take back button's, refused once the table moved on."""
         game = await self._open_game(channel_id)
         async with self._lock(game.id):
             game = await self._fresh(game)
+            if expected_version is not None and expected_version != game.version:
+                raise StaleActionError("the table has moved on since that message",
+                                       version=game.version)
             seat = self._own_seat(game, user)
             actions = await self.store.actions(game.id)
             if not actions or actions[-1].seat != seat.seat:
@@ -1021,16 +1028,20 @@ class TableService:
                                  "else moves", game=game.options.game)
             rules = rules_of(game)
             before = replay(self._record(game, actions[:-1])).state
-            _after, events = rules.apply(before, rules.parse_action(actions[-1].text))
+            action = rules.parse_action(actions[-1].text)
+            after, events = rules.apply(before, action)
             if rules.reveals(events):
                 raise CannotUndo("that move revealed something new; it stands",
                                  game=game.options.game)
+            posted = turn_passes_on(rules, before, after, [Played(seat.seat, action,
+                                                                  tuple(events))])
+            posts = self._announce(game, before, (), None, said=t(
+                "turn.undo", game.settings.locale, player=self.literal(seat.name)),
+                tapping=user.id) if posted else []  # no ping for their own turn
             game = self._saved(await self.store.truncate_actions(
                 game, keep=len(actions) - 1, state=rules.state_to_dict(before),
                 reminders=self._reminders_for(game, before), now=self.clock(),
-                posts=self._announce(game, before, (), None, said=t(
-                    "turn.undo", game.settings.locale, player=self.literal(seat.name)),
-                    tapping=user.id)))  # they just typed it: no ping for their own turn
+                posts=posts))
             self._remember(game, before)
             return ActResult(game, before, (), self._user_to_move(game, before), False)
 

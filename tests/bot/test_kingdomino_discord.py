@@ -7,18 +7,20 @@ import re
 
 import pytest
 
+from engine.games.i18n import t
 from tests.bot.test_end_to_end import (
     ALICE,
     BOB,
     CAROL,
     DAVE,
     Tally,
+    click_and_wait,
     discord_and_bot,  # noqa: F401 (a fixture)
     is_post,
     mover_of,
     play_to_the_end,
 )
-from tests.fake_discord import FakeDiscord, Sent
+from tests.fake_discord import FakeDiscord, Sent, next_click
 
 #: Kingdomino's action texts, which no player should read ("claim 23", "place 23 E4 …").
 RAW_KD = re.compile(r"\b(?:claim|place|discard) \d+\b|\bseat \d")
@@ -104,4 +106,50 @@ async def test_k_turn_whole_kingdomino_games_one_post_and_one_ping_per_king_turn
                                 in s.custom_ids(), after=before)
     assert "Kingdomino" in lobby.content and all(f"<@{p[0]}>" in lobby.content
                                                  for p in people if p != people[1])
+    assert fake.violations == [] and fake.unanswered() == []
+
+
+@pytest.mark.system
+async def test_k_turn_1_a_placement_is_taken_back_by_its_undo_button_without_a_post(
+        discord_and_bot) -> None:  # noqa: F811 (the fixture)
+    """K-TURN-1: placed, then the claim step offers ↩️ Undo (the placement revealed
+    nothing); the tap takes it back in the same message, the places offered again, and
+    posts nothing, since nothing was posted for it; the turn then goes on to its post.
+    A stale Undo (the table moved on) is refused and changes nothing."""
+    fake, _bot = discord_and_bot
+    table = await kingdomino_table(fake, [ALICE, BOB])
+    while True:  # the first claims of the setup (K-SETUP-3) are turns without a place
+        user = mover_of(table)
+        play = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
+        message = await click_and_wait(fake, user, table, play)
+        if any(c.startswith("mr:sel:") for c in message.custom_ids()):
+            break
+        before = len(fake.sent)
+        while message.custom_ids():
+            custom_id, values = next_click(message)
+            message = await click_and_wait(fake, user, message, custom_id, values)
+        table = await fake.wait_for(is_post, after=before)
+    placing = message
+    menu = next(c for c in placing.custom_ids() if c.startswith("mr:sel:"))
+    before = len(fake.sent)
+    claim = await click_and_wait(fake, user, placing, menu,
+                                 [placing.select_options(menu)[-1]])
+    undo = [c for c in claim.custom_ids() if c.startswith("mr:undo:")]
+    assert len(undo) == 1, claim.custom_ids()
+    assert "↩️ Undo" in claim.labels()
+    again = await click_and_wait(fake, user, claim, undo[0])
+    assert again.kind == "update" and again.content.startswith(t("step.undo_done", "en"))
+    assert sorted(again.select_options(next(c for c in again.custom_ids()
+                                            if c.startswith("mr:sel:")))) \
+        == sorted(placing.select_options(menu))  # the same places, the same domino
+    stale = await click_and_wait(fake, user, claim, undo[0])  # the old message's button
+    assert stale.ephemeral and "moved on" in stale.content, stale.content
+    assert not [s for s in fake.sent[before:] if is_post(s)]  # nothing told the table
+    message = again
+    while message.custom_ids():
+        custom_id, values = next_click(message)
+        message = await click_and_wait(fake, user, message, custom_id, values)
+    assert message.content.startswith("✅"), message.content
+    post = await fake.wait_for(is_post, after=before)
+    assert "took back" not in post.content
     assert fake.violations == [] and fake.unanswered() == []

@@ -12,7 +12,7 @@ import pytest
 
 from bot.tables.domain import NewPost, PostKind, PostState, Status
 from bot.tables.errors import StaleActionError
-from bot.tables.service import TableService, rules_of, turn_passes_on
+from bot.tables.service import Played, TableService, rules_of, turn_passes_on
 from bot.tables.store import ActionEntry, GameStore, SqliteStore
 from bot.tables.words import turn_lines
 from tests.bot.conftest import ALICE, BOB, START, Clock, database_of_schema
@@ -172,6 +172,42 @@ async def test_the_service_announces_start_moves_undo_and_the_end(store: GameSto
     (final,) = await store.due_posts(clock())
     assert final.kind is PostKind.TABLE and set(final.pings) <= {ALICE.id, BOB.id}
     assert final.pings  # the winners are pinged
+
+
+async def test_an_undo_posts_only_what_a_post_had_told(store: GameStore, clock: Clock) -> None:
+    """An undo of a move that passed the turn on tells the table again (its post said the
+    turn was over); an undo of a decision within a turn (nothing was posted for it, as a
+    placement before the claim) posts nothing: the last post is still the table's."""
+    service = TableService(store, clock=clock)
+    await service.create(10, ALICE)
+    await service.join(10, BOB)
+    result = await service.start(10, ALICE)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    seen = {"within": False, "passing": False}
+    while not all(seen.values()) and not result.finished:
+        user = users[result.next_user]
+        before = (await service.status(10)).state
+        assert before is not None
+        for option in await service.legal(10, user):
+            rules = rules_of(result.game)
+            after, events = rules.apply(before, option)
+            if rules.reveals(events):
+                continue
+            passing = turn_passes_on(rules, before, after, [Played(0, option, tuple(events))])
+            kind = "passing" if passing else "within"
+            if seen[kind]:
+                continue
+            last = [p.version for p in await store.due_posts(clock())]
+            moved = await service.act(10, user, str(option), result.game.version)
+            undone = await service.undo(10, user)
+            due = [p.version for p in await store.due_posts(clock())]
+            assert due == ([undone.game.version] if passing else last), (kind, due, last)
+            assert undone.game.version > moved.game.version
+            seen[kind] = True
+            break
+        result = await service.act(10, user, str((await service.legal(10, user))[0]),
+                                   (await service.status(10)).game.version)
+    assert all(seen.values()), seen
 
 
 async def test_outbox_rows_survive_reopening_the_file(tmp_path: Path) -> None:
