@@ -168,8 +168,8 @@ async def test_k_comp_labels_name_dominoes_never_action_texts(service: TableServ
     await service.start(CHANNEL, ALICE)
     front = front_of("kingdomino")
     users = {u.id: u for u in (ALICE, BOB, CAROL)}
-    seen = 0
-    for _ in range(12):
+    seen = differ = same = 0
+    for _ in range(40):
         status = await service.status(CHANNEL)
         state = status.state
         user = users[status.game.seats[state.active_seat].user_id]
@@ -181,7 +181,13 @@ async def test_k_comp_labels_name_dominoes_never_action_texts(service: TableServ
             assert all(c.label.text[0] in "①②③④" for c in decision.buttons)  # K-SETUP-2
         else:
             assert decision.picture is not None and decision.menu[0].label.text.startswith("a)")
-            assert decision.menu[0].label.description.endswith(("pts now", "pt now"))  # K-SCORE-1
+            described = {c.label.description for c in decision.menu}
+            if len(described) > 1:  # K-SCORE-1: the points each place adds, where they
+                assert all(d.endswith(("pts now", "pt now")) for d in described)  # differ
+                differ += 1
+            else:  # the same everywhere: no description saying nothing about where
+                assert described == {""}, described
+                same += 1
         seen += 1
         await service.act(CHANNEL, user, str(options[0]))
     for locale in ("de", "ja"):  # every word translated
@@ -195,7 +201,7 @@ async def test_k_comp_labels_name_dominoes_never_action_texts(service: TableServ
         leftover = [c.label.text for c in (*decision.buttons, *decision.menu)
                     if any(w in c.label.text for w in (*words, " on "))]
         assert leftover == []
-    assert seen == 12
+    assert seen == 40 and differ and same
 
 
 async def test_computer_seats_play_kingdomino_and_refuse_an_unknown_one(

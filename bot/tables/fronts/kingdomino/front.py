@@ -10,6 +10,7 @@ stay in custom_ids and records.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import bot.tables.fronts.kingdomino.pictures as pictures
@@ -174,9 +175,12 @@ class KingdominoFront(SeatOrderColours):
         by_text = {str(p): p for p in places}
         menu = tuple(Choice(text, place_label(state, seat, letter, by_text[text], locale))
                      for letter, texts in letters.items() for text in texts)
+        if len({choice.label.description for choice in menu}) == 1:  # the same points
+            # everywhere tell nothing about where: the places alone (as buttons if few)
+            menu = tuple(replace(c, label=Label(c.label.text)) for c in menu)
         piece = domino(places[0].number)
         return Decision(t("kd.step.place", locale, domino=domino_text(piece, locale)),
-                        buttons=buttons, menu=menu, menu_title=t("step.place", locale),
+                        buttons=buttons, menu=menu, menu_title=t("step.place_menu", locale),
                         picture=("preview.png", png))
 
     # --- status ------------------------------------------------------------------------
