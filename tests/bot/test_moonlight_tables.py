@@ -35,7 +35,7 @@ from bot.tables.words import turn_lines
 from engine.games.i18n import strings
 from engine.games.rng import Rng
 from engine.moonlight.actions import Play, Power
-from engine.moonlight.cards import POWER_KINDS, card_code, components
+from engine.moonlight.cards import POWER_KINDS, card_code, components, parse_card_code
 from engine.moonlight.state import GameState, Phase
 from engine.registry import game_named, replay
 from render.registry import GAMES as PICTURES
@@ -238,6 +238,49 @@ def test_labels_name_cards_and_places_never_action_texts() -> None:
         missing = [k for k in strings("en") if k.startswith("ml.")
                    and k not in strings(locale)]
         assert missing == []
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ja"])
+def test_two_cards_alike_say_so_and_an_ambush_cover_says_what_it_spends(locale: str) -> None:
+    """Two cards alike in the hand are one button that says ×2 (either plays the same),
+    so no card seems missing beside the hand picture; a cover with a card of equal value
+    names the Alpha Power it spends for the round (Ambush, M-PLACE-3), a cover one higher
+    does not."""
+    from bot.tables.fronts.moonlight.labels import covered_code
+    rules = game_named("moonlight")
+    front = front_of("moonlight")
+    ambush = strings(locale)["ml.power.ambush"]
+    copies = covered_alike = covered_higher = 0
+    for seed in range(40):
+        if copies and covered_alike and covered_higher:
+            break
+        state, _ = rules.new_game(["Ann", "Bo"], seed, {})
+        rng = Rng(seed)
+        while not rules.is_over(state):
+            options = rules.legal_actions(state)
+            plays = [a for a in options if isinstance(a, Play)]
+            if plays:
+                held = Counter(card_code(c) for c in state.hands[state.active])
+                hand = front.hand_decision(state, options, locale, "dark")  # type: ignore[attr-defined]
+                for choice in hand.buttons:
+                    if choice.action in held:
+                        count = held[choice.action]
+                        assert (f"×{count}" in choice.label.text) == (count > 1), \
+                            choice.label.text
+                        copies += count > 1
+                for play in plays:
+                    covered = covered_code(state, play)
+                    if covered is None:
+                        continue
+                    text = play_label(state, play, locale, "a").text
+                    value = components().cards
+                    alike = value[int(parse_card_code(play.card))].value == \
+                        value[int(parse_card_code(covered))].value
+                    assert (ambush in text) == alike, text
+                    covered_alike += alike
+                    covered_higher += not alike
+            state, _ = rules.apply(state, rng.choice(options))
+    assert copies and covered_alike and covered_higher
 
 
 async def test_reminders_name_moonlight(service: TableService) -> None:

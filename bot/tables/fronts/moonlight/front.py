@@ -9,6 +9,7 @@ with `viewer=seat`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -115,7 +116,9 @@ class MoonlightFront(SeatOrderColours):
         """The first step of a placement: the mover's own hand, one button a card (the
         Choice's action is the card code, for the card step), the pass of a howl."""
         plays = [a for a in options if isinstance(a, Play)]
-        buttons = tuple(Choice(code, card_label(code, locale)) for code in cards_of(plays))
+        held = Counter(card_code(c) for c in state.hands[state.active])
+        buttons = tuple(Choice(code, card_label(code, locale, held[code]))
+                        for code in cards_of(plays))
         passes = tuple(Choice(str(a), action_label(state, a, locale))
                        for a in options if isinstance(a, Pass))
         png = pictures.hand_png(state, state.active, (), None, locale, theme)
@@ -256,3 +259,4 @@ def _table_words(event: Event, names: Sequence[str], locale: str) -> str | None:
         return t("ml.turn.round_replay" if event.replay else "ml.turn.round", locale,
                  round=event.round, player=names[event.start_seat])
     return None
+

@@ -10,7 +10,7 @@ from bot.tables.words import Label
 from engine.games.i18n import t
 from engine.moonlight.actions import Pass, Play, Power
 from engine.moonlight.area import CARD_MASK
-from engine.moonlight.cards import components, parse_card_code
+from engine.moonlight.cards import AMBUSH, components, parse_card_code
 from engine.moonlight.scoring import card_table
 from engine.moonlight.state import GameState, Phase
 from render.moonlight.cards import card_text
@@ -19,10 +19,14 @@ from render.moonlight.cards import card_text
 SEAT_DOTS = ("🟢", "🔵")
 
 
-def card_label(code: str, locale: str) -> Label:
-    """A card of the mover's own hand on its button: value, moon and its power named."""
+def card_label(code: str, locale: str, copies: int = 1) -> Label:
+    """A card of the mover's own hand on its button: value, moon and its power named.
+    `copies`: two cards alike are one button (either plays the same), which says so,
+    'wolf 1 ×2', so no card seems missing beside the hand picture."""
     card = components().cards[parse_card_code(code)]
     text = card_text(code, locale)
+    if copies > 1:
+        text = t("ml.label.copies", locale, what=text, count=copies)
     if card.power is None:
         return Label(t("ml.label.card", locale, card=text))
     return Label(t("ml.label.card_power", locale, card=text,
@@ -55,13 +59,26 @@ def play_label(state: GameState, play: Play, locale: str, letter: str | None = N
     if letter is not None:
         if covered is None:
             return Label(t("ml.label.join", locale, letter=letter, cell=play.cell))
-        return Label(t("ml.label.cover", locale, letter=letter, cell=play.cell, owner=owner,
-                       covered=card_text(covered, locale)))
+        return _ambush_told(t("ml.label.cover", locale, letter=letter, cell=play.cell,
+                              owner=owner, covered=card_text(covered, locale)),
+                            play.card, covered, locale)
     card = card_text(play.card, locale)
     if covered is None:
         return Label(t("ml.label.play", locale, card=card, cell=play.cell))
-    return Label(t("ml.label.play_cover", locale, card=card, cell=play.cell, owner=owner,
-                   covered=card_text(covered, locale)))
+    return _ambush_told(t("ml.label.play_cover", locale, card=card, cell=play.cell,
+                          owner=owner, covered=card_text(covered, locale)),
+                        play.card, covered, locale)
+
+
+def _ambush_told(text: str, card: str, covered: str, locale: str) -> Label:
+    """A cover with a card of equal value spends the Alpha Power Ambush for the round
+    (M-PLACE-3, its power table): the label says so, as a player would want to know
+    before tapping."""
+    values = card_table().value
+    if values[parse_card_code(card)] != values[parse_card_code(covered)]:
+        return Label(text)
+    return Label(t("ml.label.with_ambush", locale, what=text,
+                   power=t(f"ml.power.{AMBUSH}", locale)))
 
 
 def power_label(key: str, locale: str) -> Label:
