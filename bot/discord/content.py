@@ -20,6 +20,7 @@ from bot.tables.domain import Game
 from bot.tables.fronts import front_of, game_text
 from bot.tables.service import rules_of
 from engine.games.i18n import t
+from render.plural import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +43,18 @@ def ranking(game: Game, state: Any) -> str:
     ratings rank it, whatever its computer scored."""
     names = rules_of(game).names(state)
     gone = {names[seat] for seat in game.resigned}
-    order = front_of(game.options.game).ranking(state)
+    front = front_of(game.options.game)
+    order = front.ranking(state)
     locale = game.settings.locale
+    unit = front.standing_unit
 
     def shown(name: str) -> str:
         return t("turn.resigned_name", locale, name=safe_name(name)) if name in gone \
             else safe_name(name)
-    return " · ".join(f"{shown(name)} {points}" for name, points in [
+
+    def counted_as(points: int) -> str:  # Moonlight's "2 rounds" (M-WIN), else points
+        return counted(unit, points, locale) if unit is not None else str(points)
+    return " · ".join(f"{shown(name)} {counted_as(points)}" for name, points in [
         *(p for p in order if p[0] not in gone), *(p for p in order if p[0] in gone)])
 
 

@@ -139,6 +139,11 @@ async def test_m_win_a_whole_game_against_a_computer_records_and_replays(
     ranking = front.ranking(again)
     assert ranking[0] == (again.players[result.winners[0]], 2)
     assert "game over" in front.status_line(again, "en")
+    # the end post's standings count rounds won (M-WIN), which a bare "2" would not say
+    from bot.discord.content import ranking as standings
+    told = standings(game, again)
+    assert told.startswith(f"{again.players[result.winners[0]]} 2 rounds won · "), told
+    assert told.endswith((" 0 rounds won", " 1 round won")), told
 
 
 async def test_two_people_play_to_the_end_with_one_line_per_turn(

@@ -77,6 +77,10 @@ class Front(Protocol):
         """(name, points) best first (ties keep seat order)."""
         ...
 
+    #: What `ranking`'s numbers count, as a text key for `counted` ("2 rounds"); None
+    #: for points, which read as a bare number ("carol 30 · alice 22").
+    standing_unit: str | None
+
     def seat_order(self, state: Any, literal: Callable[[str], str]) -> str:
         """Who sits where after Start, in the pictures' colours."""
         ...
@@ -141,6 +145,8 @@ class Front(Protocol):
 
 class SeatOrderColours:
     """For a game whose seats take their colours in turn order: none to choose."""
+
+    standing_unit: str | None = None  # its ranking counts points
 
     def colours(self, options: dict[str, Any]) -> tuple[str, ...]:
         return ()

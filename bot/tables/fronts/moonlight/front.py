@@ -152,6 +152,8 @@ class MoonlightFront(SeatOrderColours):
                  player=state.players[seat] if seat is not None else "—",
                  phase=self.phase_text(state, locale))
 
+    standing_unit: str | None = "ml.standing.rounds"  # "Alice 2 rounds won", not points
+
     def ranking(self, state: GameState) -> list[tuple[str, int]]:
         """M-WIN: by rounds won (best of three)."""
         order = sorted(range(2), key=lambda s: -state.wins[s])

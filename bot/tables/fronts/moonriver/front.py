@@ -34,6 +34,7 @@ COLOUR_DOTS = {"purple": "🟣", "orange": "🟠", "green": "🟢", "white": "�
 class MoonRiverFront:
     text_prefix = ""  # its own words in the locale files (`game_text`)
     key = "moonriver"
+    standing_unit: str | None = None  # its ranking counts points
 
     def segments_of(self, played: PlayedEvents, before: Any, after: Any, locale: str,
                     literal: Callable[[str], str] = str) -> list[Segment]:
