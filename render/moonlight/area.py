@@ -4,8 +4,8 @@ The canvas is 7×7 but only its occupied part matters (M-PLACE-1, M-PLACE-2), so
 picture draws a *window*: the bounding box of the cells it has to show (the cards, and
 on the hand picture the cells a card may go to). Rows are drawn top-down, as area
 notation writes them; columns A–G are named above, rows 1–7 on the left (action texts
-use them: `play 4m C5`). A covered stack (M-PLACE-3, M-PLACE-4) shows the edges of the
-cards underneath above the visible one and a badge counting them; the cards placed this
+use them: `play 4m C5`). A covered stack (M-PLACE-3, M-PLACE-4) shows the edges of up to
+three cards underneath above the visible one, and a badge counts any more; the cards placed this
 turn are framed in the theme's highlight; a letter marks a cell a proposed card may go.
 """
 
@@ -131,8 +131,9 @@ def _draw_stack(image: Image.Image, inner: Box, stack: Sequence[str], text: int)
     card_box = (x0, y0 + len(covered) * SLIVER, x1, y1)
     size = round((x1 - x0) * 0.5)
     draw_wolf(image, card_box, wolf_on_area(stack[-1]), value_size=size)
-    if len(stack) > 1:  # a badge counting the covered cards
-        label = f"+{len(stack) - 1}"
+    hidden = len(stack) - 1 - len(covered)
+    if hidden > 0:  # only for covered cards no edge shows: "+1" beside every cover read
+        label = f"+{hidden}"  # as the 3's "+1 in a row you win" (M-POWER-2)
         h = text + 8
         w = max(h, text_width(label, text, True) + 12)
         bx, by = x0 + 4, y1 - h - 4
