@@ -19,7 +19,7 @@ from bot.tables.fronts.moonriver.options import is_legends, scenario_of
 from bot.tables.service import TableService, User
 from bot.tables.store import GameStore, SqliteStore
 from bot.tables.words import turn_lines
-from engine.games.i18n import strings
+from engine.games.i18n import strings, t
 from engine.games.rng import Rng
 from engine.kingdomino.actions import Claim, Place
 from engine.kingdomino.state import Phase
@@ -333,3 +333,28 @@ async def test_the_confirmation_tells_the_moves_the_game_made_for_the_mover(
         assert [p for s in said for p in s.phrases][-1] == \
             [p for s in mine for p in s.phrases][-1]
     assert forced >= 1  # the game met the moment this is about
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ja"])
+def test_k_place_4_the_claim_step_says_the_domino_that_fit_nowhere_was_discarded(
+        locale: str) -> None:
+    """K-PLACE-4: the game discards a domino that fits nowhere for the player (a single
+    option); their claim step says so first, and only then: a placed domino says nothing."""
+    rules = game_named("kingdomino")
+    front = front_of("kingdomino")
+    said = max(t("kd.step.discarded", locale, domino="@").split("@"), key=len)
+    told = quiet = 0
+    for seed in range(30):
+        state, _ = rules.new_game(["A", "B", "C"], seed, rules.options({}))
+        rng = Rng(seed)
+        while not rules.is_over(state) and not (told and quiet):
+            options = rules.legal_actions(state)
+            text = front.decision(state, options, locale, "dark").text
+            if state.phase is Phase.CLAIM:
+                seat = state.active_seat
+                lost = state.line[state.cursor].domino in state.discards[seat]
+                assert (said in text) == lost, text
+                told += lost
+                quiet += not lost
+            state, _ = rules.apply(state, rng.choice(options))
+    assert told and quiet

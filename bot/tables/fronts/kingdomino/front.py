@@ -170,7 +170,8 @@ class KingdominoFront(SeatOrderColours):
         buttons = tuple(Choice(str(a), self.action_label(state, a, locale)) for a in others)
         if not places:
             key = "kd.step.setup" if state.phase is Phase.SETUP else "kd.step.claim"
-            return Decision(t(key, locale), buttons=buttons)
+            return Decision("\n".join([*_discarded_now(state, seat, locale), t(key, locale)]),
+                            buttons=buttons)
         png, letters = pictures.preview_png(state, seat, places, locale, theme)
         by_text = {str(p): p for p in places}
         menu = tuple(Choice(text, place_label(state, seat, letter, by_text[text], locale))
@@ -265,6 +266,18 @@ class KingdominoFront(SeatOrderColours):
     def story_png(self, state: GameState, rounds: Sequence[tuple[int, ...]], locale: str,
                   theme: str) -> bytes:
         return pictures.story_png(state, rounds, locale, theme)
+
+
+def _discarded_now(state: GameState, seat: int, locale: str) -> list[str]:
+    """K-PLACE-4: the domino this turn had to place fit nowhere, and the game discarded
+    it for the player (a single option); said at their claim, not first in the post
+    after it."""
+    if state.phase is not Phase.CLAIM:
+        return []
+    number = state.line[state.cursor].domino
+    if number not in state.discards[seat]:
+        return []
+    return [t("kd.step.discarded", locale, domino=domino_text(domino(number), locale))]
 
 
 def _close(out: list[Segment], seat: int, said: list[str], table: list[str],
