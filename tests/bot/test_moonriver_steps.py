@@ -57,6 +57,29 @@ def test_ranch_steps_show_the_movers_ranch_and_the_others_do_not() -> None:
             assert screen.picture is None, phase
 
 
+def test_the_pair_and_the_discard_steps_show_the_movers_ranch_R_BUILD_2() -> None:
+    """Which two parcels to join (a pair step, several pairs) or to let go when nothing
+    fits (R-BUILD-2) is chosen looking at the storage and the ranch: both show it."""
+    from engine.moonriver.actions import Discard
+    seen = set()
+    for seed in range(60):
+        state = new_game(["ann", "bo", "cy"], seed)
+        player = make_player("random", seed)
+        while state.phase is not Phase.OVER and len(seen) < 2:
+            options = legal_actions(state)
+            builds = {frozenset((a.first, a.second)) for a in options if isinstance(a, Build)}
+            kind = "discard" if options and all(isinstance(a, Discard) for a in options) \
+                else "pair" if len(builds) > 1 else None
+            if kind is not None and kind not in seen:
+                screen = decision_screen(GAME, state, options, "en")
+                assert screen.picture is not None and screen.picture[0] == "ranch.png", kind
+                seen.add(kind)
+            state, _ = apply(state, player.choose(state))
+        if len(seen) == 2:
+            return
+    raise AssertionError(f"steps not met: {seen}")
+
+
 def test_a_cowboys_few_moves_are_buttons_named_by_their_cells() -> None:
     state = first_of_each(frozenset({Phase.COWBOY}))[Phase.COWBOY]
     options = legal_actions(state)

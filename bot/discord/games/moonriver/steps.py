@@ -40,13 +40,14 @@ from bot.tables.fronts.moonriver.labels import (
 )
 from bot.tables.words import Label
 from engine.games.i18n import t
-from engine.moonriver.actions import Action, Bonus, Build
+from engine.moonriver.actions import Action, Bonus, Build, Discard
 from engine.moonriver.state import GameState, Phase
 from render.moonriver.placement import placement_positions, position_of
 
 FRONT = MoonRiverFront()
 #: Steps about the mover's own cells and cows: the drought's cow (R-SYM-2), the circle's
-#: partner (R-SYM-3), the Cowboy's moves (R-PART-2). They show the mover's ranch.
+#: partner (R-SYM-3), the Cowboy's moves (R-PART-2). They show the mover's ranch, as do
+#: the choice of a pair to build and of two parcels to discard (`decision_screen`).
 ON_THE_RANCH = frozenset({Phase.SKULL, Phase.RECRUIT, Phase.COWBOY})
 
 
@@ -84,7 +85,10 @@ def decision_screen(game: Game, state: GameState, options: Sequence[Action],
             for p in pairs[:PAGE]], t("step.pair", locale))
     _add_choices(view, game, state, others, locale)
     seat = state.active_seat
-    if state.phase in ON_THE_RANCH and seat is not None:
+    discards = bool(others) and all(isinstance(a, Discard) for a in others)
+    if (state.phase in ON_THE_RANCH or pairs or discards) and seat is not None:
+        # which two parcels to join, or to let go when nothing fits (R-BUILD-2), is
+        # chosen looking at the storage and the ranch they would go into
         return Screen(text, view, ("ranch.png",
                                    FRONT.board_png(state, seat, locale, game.settings.theme)))
     return Screen(text, view)
