@@ -567,8 +567,8 @@ def test_a_ranchero_the_game_placed_for_another_is_told_as_that_players_turn_R_S
             segments = segments_of([(mover_of(before), events)], before,
                                    apply(before, action)[0], "en")
             placed = [e.seat for e in events if isinstance(e, ev.RancheroPlaced)]
-            took = [x.seat for x in segments for p in x.phrases if p.startswith("took ")]
-            assert took == placed, (placed, segments)
+            chose = [x.seat for x in segments for p in x.phrases if p.startswith("chose ")]
+            assert chose == placed, (placed, segments)
 
 
 def mover_of(state: GameState) -> int:

@@ -1,7 +1,7 @@
 """Moon River's events as one line per player turn, the player's name first.
 
 "**Alice** built Farm 3 + Desert 1 on C1–D1 (+1 🐄), recruited a Cattle thief on C1,
-stole a cow from **Bob** (E2), then took ③ Forest 5"
+stole a cow from **Bob** (E2), then chose ③ Forest 5"
 
 A player turn may take several service calls (build, then a partner, then choose), so
 each call is first turned into `Segment`s, kept until the turn passes on, and then
