@@ -88,7 +88,7 @@ def parcel_image(parcel: Parcel, size: int, *, text: int) -> Image.Image:
 def draw_parcel(image: Image.Image, parcel: Parcel, x: int, y: int, size: int, *,
                 text: int, number: bool = True) -> None:
     """A parcel not yet placed: printed symbols along the bottom, resources top right,
-    and (with `number`) its back number in a white badge top left."""
+    and (with `number`) its back number in a white square badge top left."""
     image.paste(sprites.tile(parcel.landscape, size), (x, y))
     icon_size = _icon_size(size)
     icons: list[Image.Image] = [sprites.cow_symbol(icon_size)] * parcel.cows
@@ -112,7 +112,8 @@ def draw_parcel(image: Image.Image, parcel: Parcel, x: int, y: int, size: int, *
         d = ImageDraw.Draw(image)
         h = int(text * 1.3)
         w = max(h, int(text * 0.62 * len(label)) + text // 2)
-        d.rounded_rectangle((x + 3, y + 3, x + 3 + w, y + 3 + h), radius=h // 2, fill=WHITE,
-                            outline=INK, width=2)
+        # a square badge: the circled ①–④ above a tile are its slot, not this number
+        d.rounded_rectangle((x + 3, y + 3, x + 3 + w, y + 3 + h), radius=max(2, h // 6),
+                            fill=WHITE, outline=INK, width=2)
         draw_text(image, (x + 3 + w / 2, y + 3 + h / 2), label, text, INK, bold=True,
                   anchor="mm")
