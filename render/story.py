@@ -11,7 +11,7 @@ sources of points with their colours and words) from its own pictures module
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image
 
@@ -90,6 +90,14 @@ def running_totals(players: Sequence[StoryPlayer], rounds: Sequence[Sequence[int
                  t("render.story.sources", locale), tuple(parts))
 
 
+def standings_order(story: Story) -> list[int]:
+    """The players best first: the winners, then by their last score (ties keep seat
+    order). The legend and the lines keep seat order, which their markers follow."""
+    return sorted(range(len(story.players)),
+                  key=lambda i: (not story.players[i].winner,
+                                 -(story.scores[i][-1] if story.scores[i] else 0)))
+
+
 def _lines(story: Story) -> list[chart.Line]:
     return [chart.Line(player.name, player.colour, values,
                        chart.MARKERS[seat % len(chart.MARKERS)], player.winner)
@@ -127,8 +135,10 @@ def _draw(story: Story, theme: Theme, height: int | None
     y += CHART_H + 26
     draw_text(image, (left, y), story.parts_title, HEAD, theme.text, bold=True)
     y += HEAD + 18
-    names: Sequence[str] = [p.name for p in story.players]
-    bars = chart.draw_bars(image, (left, y, right, y), names, story.parts, theme=theme,
+    order = standings_order(story)  # the bars read best first, as the end post ranks
+    names: Sequence[str] = [story.players[i].name for i in order]
+    parts = [replace(part, values=tuple(part.values[i] for i in order)) for part in story.parts]
+    bars = chart.draw_bars(image, (left, y, right, y), names, parts, theme=theme,
                            text=TEXT, bar_h=BAR_H)
     y += chart.bars_height(len(names), BAR_H) + 18
     used = [part for part in story.parts if any(v > 0 for v in part.values)]

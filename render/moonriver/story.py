@@ -10,7 +10,7 @@ from engine.games.i18n import t
 from engine.moonriver.components import Landscape
 from engine.moonriver.view import TableView
 from render.chart import Part
-from render.moonriver.style import LANDSCAPE_STYLE, PARTNER_COLOURS, seat_rgb
+from render.moonriver.style import LANDSCAPE_STYLE, STORY_PART_COLOURS, seat_rgb
 from render.story import Story, StoryPicture, StoryPlayer, render_story, running_totals
 from render.theme import Theme
 
@@ -24,13 +24,13 @@ def story_of(view: TableView, rounds: Sequence[Sequence[int]], locale: str,
                   tuple(sum(x.points for x in p.score.territories
                             if x.landscape is landscape) for p in players))
              for landscape in Landscape]
-    parts.append(Part(t("render.resources", locale), PARTNER_COLOURS["golddigger"],
+    parts.append(Part(t("render.resources", locale), STORY_PART_COLOURS["resources"],
                       tuple(p.score.resource_points for p in players)))
-    parts.append(Part(t("render.partners", locale), PARTNER_COLOURS["cowboy"],
+    parts.append(Part(t("render.partners", locale), STORY_PART_COLOURS["partners"],
                       tuple(p.score.partner_points for p in players)))
     if view.scenario is not None:  # R-LEG-2
         parts.append(Part(t(f"scenario.{view.scenario}", locale),
-                          PARTNER_COLOURS["desperado"],
+                          STORY_PART_COLOURS["scenario"],
                           tuple(p.score.scenario_points for p in players)))
     return running_totals([StoryPlayer(p.name, seat_rgb(p.colour, theme), p.seat in winners)
                            for p in players], rounds, parts, locale)

@@ -57,6 +57,12 @@ PARTNER_COLOURS: dict[str, RGB] = {
     "golddigger": (230, 180, 30), "trapper": (130, 85, 45), "farmer": (90, 150, 60),
 }
 
+#: The story picture's bars for points that are no landscape's: hues no landscape fill
+#: is near (gold beside Cornfield and tan beside Desert read as one in a play-test).
+STORY_PART_COLOURS: dict[str, RGB] = {
+    "resources": (70, 130, 180), "partners": (90, 90, 104), "scenario": (190, 60, 140),
+}
+
 
 def art_colours(theme: Theme) -> tuple[RGB, ...]:
     """Every colour Moon River's art draws on purpose on `theme`, in the palette's order:
@@ -66,7 +72,7 @@ def art_colours(theme: Theme) -> tuple[RGB, ...]:
     for fill, ink, _pattern in LANDSCAPE_STYLE.values():
         fixed += [fill, ink]
     fixed += list(LANDSCAPE_INK.values()) + list(PLAYER_COLOURS.values())
-    fixed += list(PARTNER_COLOURS.values())
+    fixed += list(PARTNER_COLOURS.values()) + list(STORY_PART_COLOURS.values())
     fixed.append(blend(theme.legal, theme.grid, LEGAL_TINT_ALPHA))
     for fill, ink, _pattern in LANDSCAPE_STYLE.values():
         fixed += [blend(fill, theme.grid, GHOST_ALPHA), blend(ink, theme.grid, GHOST_ALPHA)]

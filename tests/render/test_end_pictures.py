@@ -117,11 +117,17 @@ def test_the_story_picture_reads_at_phone_width(game: str, players: int, seed: i
         for b in range(players):
             if rows[-1][a] > rows[-1][b]:
                 assert layout.lines.points[a][-1][1] < layout.lines.points[b][-1][1]
-    # the bars: one per player, longer for more points
+    # the bars: one per player, best first (the winners, then by final score, as the end
+    # post ranks them), longer for more points
     assert len(layout.bars.bars) == players
-    widths = [x1 - x0 for x0, _, x1, _ in layout.bars.bars]
     totals = [sum(row[s] for row in rows) if game == "moonlight" else rows[-1][s]
               for s in range(players)]
+    order = sorted(range(players), key=lambda s: (s not in result.winners,
+                                                  0 if game == "moonlight" else -totals[s]))
+    assert all(a[1] < b[1] for a, b in itertools.pairwise(layout.bars.bars))  # top down
+    widths = [0] * players
+    for bar, seat in zip(layout.bars.bars, order, strict=True):
+        widths[seat] = bar[2] - bar[0]
     for a in range(players):
         for b in range(players):
             if totals[a] > totals[b]:
