@@ -18,8 +18,14 @@ def slot_label(index: int) -> str:
     return SLOT_LABELS[index]
 
 
+#: The letters of places, without i, l and o: beside a cell name on a button ("l) F1",
+#: "o) B10") they read as the digits 1 and 0 (a play-test took "l)" for "1)").
+LETTERS = "".join(c for c in ascii_lowercase if c not in "ilo")
+
+
 def letter(index: int) -> str:
-    """a … z, then aa, ab … (more than 26 positions happen on an empty 10-row ranch)."""
-    if index < len(ascii_lowercase):
-        return ascii_lowercase[index]
-    return letter(index // len(ascii_lowercase) - 1) + ascii_lowercase[index % 26]
+    """a … z without i, l and o, then aa, ab … (more places than letters happen on an
+    empty 10-row ranch)."""
+    if index < len(LETTERS):
+        return LETTERS[index]
+    return letter(index // len(LETTERS) - 1) + LETTERS[index % len(LETTERS)]

@@ -16,9 +16,12 @@ from tests.helpers import at_bonus_decision
 from tests.render.golden import at_build_decision
 
 
-def test_letters_run_a_to_z_then_aa() -> None:
-    assert [letter(i) for i in (0, 1, 25, 26, 27, 51, 52)] == [
-        "a", "b", "z", "aa", "ab", "az", "ba"]
+def test_letters_run_a_to_z_then_aa_never_i_l_o() -> None:
+    """i, l and o beside a cell name ("l) F1") read as the digits 1 and 0."""
+    assert [letter(i) for i in (0, 1, 7, 8, 10, 22, 23, 24, 45, 46)] == [
+        "a", "b", "h", "j", "m", "z", "aa", "ab", "az", "ba"]
+    names = [letter(i) for i in range(600)]
+    assert len(set(names)) == 600 and not any(c in name for name in names for c in "ilo")
 
 
 def test_positions_group_both_ends_and_read_from_the_top_left() -> None:

@@ -11,6 +11,7 @@ from render.kingdomino.panel import PanelSizes
 from render.kingdomino.placement import position_of
 from render.kingdomino.preview import CELL, PAD, SQUARE, TEXT
 from render.kingdomino.window import KingdomGeometry, reach_window
+from render.labels import letter
 from render.theme import DARK, LIGHT
 from tests.render.kingdomino.games import PLAIN_NAMES, places, played
 
@@ -21,7 +22,7 @@ def test_letters_cover_every_legal_placement_once() -> None:
     state, _ = played(3, 5, 6)
     options = places(state)
     positions = placement_positions(options, 5)
-    assert [p.letter for p in positions] == [chr(ord("a") + i) for i in range(len(positions))]
+    assert [p.letter for p in positions] == [letter(i) for i in range(len(positions))]
     assert sorted(str(a) for p in positions for a in p.places) == sorted(map(str, options))
     area = play_area(5)
     for position in positions:
