@@ -17,6 +17,7 @@ from engine.kingdomino.actions import Place
 from engine.kingdomino.dominoes import domino
 from engine.kingdomino.state import GameState
 from engine.kingdomino.view import TableView
+from render.fonts import text_width
 from render.kingdomino.changes import TurnChanges
 from render.kingdomino.panel import PanelSizes, draw_kingdom
 from render.kingdomino.placement import Position, placement_positions
@@ -66,9 +67,12 @@ def render_preview(view_or_state: TableView | GameState, seat: int, places: Sequ
     if places:
         piece = domino(places[0].number)
         draw_domino(image, piece, PAD, PAD, SQUARE, vertical=False, text=TEXT)
+        room = image.width - 3 * PAD - 2 * SQUARE - 4
         title = t("kd.pic.preview", locale, name=player.name, number=piece.number)
+        if text_width(title, TEXT, True) > room:  # the kingdom's panel names the player:
+            title = t("kd.pic.preview_short", locale, number=piece.number)  # not cut
         draw_text(image, (2 * PAD + 2 * SQUARE + 4, PAD + SQUARE / 2), title, TEXT, theme.text,
-                  bold=True, anchor="lm", max_width=image.width - 3 * PAD - 2 * SQUARE - 4)
+                  bold=True, anchor="lm", max_width=room)
     geometry = draw_kingdom(image, player, PAD, head, window=window, sizes=sizes, theme=theme,
                             locale=locale, changes=TurnChanges(), points=False)
     overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))

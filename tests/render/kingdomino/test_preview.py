@@ -80,3 +80,32 @@ def test_no_placements_no_letters() -> None:
     state, _ = played(2, 5, 3)
     image, letters = render_preview(state, 0, [], theme=DARK)
     assert letters == {} and image.width > 400
+
+
+def test_the_preview_title_is_never_cut_a_long_name_gives_way() -> None:
+    """The title names the player and the domino where both fit ("ボブ: where domino 35 can
+    go"); with a name too long for a small kingdom's width the kingdom's own panel names
+    the player, and the title says only where the domino can go, whole."""
+    from engine.games.i18n import t
+    from engine.kingdomino import new_game as new_kingdomino
+    from render.stamps import drawn_texts
+    from render.theme import DARK
+    from tests.render.golden import NAMES
+    state = new_kingdomino([NAMES[3], "Bo"], 4)
+    while not (state.phase is Phase.PLACE and state.active_seat == 0):
+        state, _ = apply(state, legal_actions(state)[0])
+    number = places(state)[0].number
+    for locale in ("en", "de", "ja"):
+        with drawn_texts() as texts:
+            render_preview(state, 0, places(state), locale=locale, theme=DARK)
+        drawn = [text for text, _ in texts]
+        assert t("kd.pic.preview_short", locale, number=number) in drawn, drawn
+    short = new_kingdomino(["Bo", "Al"], 4)
+    while short.phase is not Phase.PLACE:
+        short, _ = apply(short, legal_actions(short)[0])
+    seat = short.active_seat
+    assert seat is not None
+    with drawn_texts() as texts:
+        render_preview(short, seat, places(short), locale="en", theme=DARK)
+    assert t("kd.pic.preview", "en", name=short.config.players[seat],
+             number=places(short)[0].number) in [text for text, _ in texts]
