@@ -93,9 +93,9 @@ async def test_a_hard_seat_plays_a_whole_game_and_is_narrated_like_anyone(
     assert "final.png" in table.files and "🏆" in table.content
     posts = [s for s in fake.sent[start:] if is_post(s)]
     said_by_bot = [s.content for s in posts if "Bot 1" in s.content]
-    # the computer's turns are told in the same words as a person's: what it built, took
+    # the computer's turns are told in the same words as a person's: what it built, chose
     assert len(said_by_bot) >= len(posts) // 2, [s.content for s in posts[:4]]
-    assert any("took" in text for text in said_by_bot)
+    assert any("chose" in text for text in said_by_bot)
     assert any("built" in text or "passed" in text for text in said_by_bot)
     # two spawned workers: the drawing worker and the computer worker
     assert len(workers_seen) >= 2, workers_seen
