@@ -275,8 +275,11 @@ class Delivery:
             return True
         state = await self.client.service.state_of(game) \
             if game.status is not Status.LOBBY else None
-        context = await self._context(post, game, state)
-        message = await build_announcement(post, game, state, context, self.draw)
+        told = state  # a table post shows the table where its log range ends, even late
+        if post.kind is PostKind.TABLE and state is not None:
+            told = await self.client.service.state_told(game, post.version, post.seq)
+        context = await self._context(post, game, told)
+        message = await build_announcement(post, game, told, context, self.draw)
         if not await self.store.recheck_post(post.id, self.clock()):
             # superseded while it was drawn (the newer row tells its turns too), or the
             # lease was lost to another process (which posts it)

@@ -203,7 +203,7 @@ async def take_back(interaction: discord.Interaction[Any], version: int) -> None
     if not options:
         raise BadInput("nothing to decide")
     screen = await screen_for(client, result.game, result.state, options, locale)
-    await show(interaction, replace(screen, text=f"{t('step.undo_done', locale)}\n"
+    await show(interaction, replace(screen, text=f"{t('step.undone', locale)}\n"
                                                  f"{screen.text}"))
 
 

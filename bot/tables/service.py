@@ -481,6 +481,20 @@ class TableService:
         self._remember(game, state)
         return state
 
+    async def state_told(self, game: Game, version: int, seq: int | None) -> GameState:
+        """The table as a post of game `version` (at log position `seq`) tells it: the
+        current state when nothing was committed since (nearly always), else the log's
+        first `seq` actions played back. A post that goes out late (a retry) so never
+        shows a move made after it, such as the next player's build taken back since
+        with ↩️ Undo: what it shows is where the log stood when it was written."""
+        state = await self.state_of(game)
+        if seq is None or game.version <= version:
+            return state
+        actions = await self.store.actions(game.id)
+        if seq >= len(actions):
+            return state
+        return replay(self._record(game, actions[:seq])).state
+
     async def turn_just_played(self, game: Game, locale: str) -> list[Segment]:
         """The turn that the game's newest call ended, in words (the mover's
         confirmation, in their language): every call of it, from the log; and the whole

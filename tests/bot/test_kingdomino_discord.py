@@ -138,7 +138,7 @@ async def test_k_turn_1_a_placement_is_taken_back_by_its_undo_button_without_a_p
     assert len(undo) == 1, claim.custom_ids()
     assert "↩️ Undo" in claim.labels()
     again = await click_and_wait(fake, user, claim, undo[0])
-    assert again.kind == "update" and again.content.startswith(t("step.undo_done", "en"))
+    assert again.kind == "update" and again.content.startswith(t("step.undone", "en"))
     assert sorted(again.select_options(next(c for c in again.custom_ids()
                                             if c.startswith("mr:sel:")))) \
         == sorted(placing.select_options(menu))  # the same places, the same domino

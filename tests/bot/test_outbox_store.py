@@ -210,6 +210,49 @@ async def test_an_undo_posts_only_what_a_post_had_told(store: GameStore, clock: 
     assert all(seen.values()), seen
 
 
+async def test_a_late_table_post_shows_the_table_where_its_log_ends(store: GameStore,
+                                                                   clock: Clock) -> None:
+    """A table post delivered late (a retry) is drawn from the state at its own place in
+    the log (`state_told`), not from moves made since: the next player's decision within
+    their turn, or one they took back with ↩️ Undo, never shows in it."""
+    service = TableService(store, clock=clock)
+    await service.create(10, ALICE)
+    await service.join(10, BOB)
+    result = await service.start(10, ALICE)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    checked = 0
+    while not result.finished and checked < 3:
+        user = users[result.next_user]
+        before = (await service.status(10)).state
+        option = (await service.legal(10, user))[0]
+        result = await service.act(10, user, str(option), result.game.version)
+        if not turn_passes_on(rules_of(result.game), before, result.state, result.played):
+            continue
+        (post,) = await store.due_posts(clock())
+        told = await service.state_told(result.game, post.version, post.seq)
+        assert told is result.state  # nothing since: the current state, no replay
+        mover = result.next_user
+        if mover is None or result.finished:
+            continue
+        rules = rules_of(result.game)
+        within = [a for a in await service.legal(10, users[mover])
+                  if not turn_passes_on(rules, result.state, rules.apply(result.state, a)[0],
+                                        [Played(0, a, tuple(rules.apply(result.state, a)[1]))])
+                  and not rules.reveals(rules.apply(result.state, a)[1])]
+        if not within:
+            continue
+        moved = await service.act(10, users[mover], str(within[0]), result.game.version)
+        late = await service.state_told(moved.game, post.version, post.seq)
+        as_posted = rules.state_to_dict(result.state)
+        assert rules.state_to_dict(late) == as_posted != rules.state_to_dict(moved.state)
+        undone = await service.undo(10, users[mover], moved.game.version)
+        assert rules.state_to_dict(
+            await service.state_told(undone.game, post.version, post.seq)) == as_posted
+        result = undone
+        checked += 1
+    assert checked
+
+
 async def test_outbox_rows_survive_reopening_the_file(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     store = SqliteStore(path)
