@@ -19,7 +19,6 @@ from typing import Any
 import discord
 
 from bot import APP_NAME
-from bot.discord.components import SECONDARY, take_back_id
 from bot.discord.host import (
     MAX_MESSAGE,
     TRANSIENT,
@@ -38,6 +37,7 @@ from bot.discord.screens import (
     built,
     choice_screen,
     done_screen,
+    offer_take_back,
     show,
 )
 from bot.tables.domain import Game
@@ -118,12 +118,14 @@ async def open_dialogue(interaction: discord.Interaction[Any], game_id: int,
         seat = status.state.active_seat if status.state else None
         name = safe_name(status.game.seats[seat].name) if seat is not None else ""
         raise NotYourTurn("not your turn", player=name)
+    status = await client.service.status(channel_id)
     if since:
-        status = await client.service.status(channel_id)
         missed = await since_your_last_turn(client, status.game, status.state,
                                             interaction.user.id, locale)
         if missed:
             screen = replace(screen, text=f"{missed}\n\n{screen.text}"[-MAX_MESSAGE:])
+    if await client.service.can_take_back(status.game, interaction.user.id):
+        offer_take_back(screen, status.game, locale)  # a step their own move led to
     await show(interaction, screen)
     if since:  # Play, on a post (a new message) or in a /status answer (now the turn's):
         # the message that showed this turn before (resumed, or an earlier Play) says so
@@ -177,18 +179,6 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     client.announce()  # the table post is in the outbox, committed with the move
 
 
-def offer_take_back(screen: Screen, game: Game, locale: str) -> None:
-    """Under a step that follows the player's own move within their turn (a placement
-    before the claim, a build before the partner), a button that takes that move back:
-    a mis-tap in a long menu costs a tap, not the move. Nothing was posted for it, so
-    nothing is posted when it goes (`TableService.undo`). Left out when the step has no
-    room for one more button."""
-    view = screen.view.end_row()
-    if view.has_room():
-        view.button(take_back_id(game.id, game.version), t("label.take_back", locale),
-                    SECONDARY)
-
-
 async def take_back(interaction: discord.Interaction[Any], version: int) -> None:
     """The Undo button: the player's last move taken back (the service refuses it once
     anyone moved, the move revealed something, or the table moved on since the button),
@@ -203,6 +193,8 @@ async def take_back(interaction: discord.Interaction[Any], version: int) -> None
     if not options:
         raise BadInput("nothing to decide")
     screen = await screen_for(client, result.game, result.state, options, locale)
+    if await client.service.can_take_back(result.game, user.id):  # the move before it
+        offer_take_back(screen, result.game, locale)
     await show(interaction, replace(screen, text=f"{t('step.undone', locale)}\n"
                                                  f"{screen.text}"))
 

@@ -15,7 +15,16 @@ from typing import Any
 
 import discord
 
-from bot.discord.components import BUTTONS_PER_ROW, PAGE, ROWS, Components, option, select_id
+from bot.discord.components import (
+    BUTTONS_PER_ROW,
+    PAGE,
+    ROWS,
+    SECONDARY,
+    Components,
+    option,
+    select_id,
+    take_back_id,
+)
 from bot.discord.drawing import asked_here, drawn, sharing_a_worker, urgent_picture
 from bot.discord.patience import deferred_click
 from bot.tables.domain import Game
@@ -101,6 +110,18 @@ def done_screen(line: str, locale: str, *, game_over: bool = False) -> Screen:
     move it says the game is over and where its standings are."""
     return Screen(t("step.done_last" if game_over else "step.done", locale, what=line),
                   Components())
+
+
+def offer_take_back(screen: Screen, game: Game, locale: str) -> None:
+    """Under a step that follows the player's own move within their turn (a placement
+    before the claim, a build before the partner), a button that takes that move back:
+    a mis-tap in a long menu costs a tap, not the move. Nothing was posted for it, so
+    nothing is posted when it goes (`TableService.undo`). Left out when the step has no
+    room for one more button."""
+    view = screen.view.end_row()
+    if view.has_room():
+        view.button(take_back_id(game.id, game.version), t("label.take_back", locale),
+                    SECONDARY)
 
 
 def in_private_message(interaction: discord.Interaction[Any]) -> bool:

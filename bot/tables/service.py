@@ -481,6 +481,25 @@ class TableService:
         self._remember(game, state)
         return state
 
+    async def can_take_back(self, game: Game, user_id: int) -> bool:
+        """Whether ↩️ Undo is offered to `user_id` on their current step: the log's last
+        action is theirs, within their turn that goes on (its words end no turn, so no
+        post told it) and revealed nothing: what `undo` would take back without a post.
+        One read of the log's last row."""
+        seat = game.seat_of(user_id)
+        if seat is None or game.status is not Status.ACTIVE:
+            return False
+        rules = rules_of(game)
+        if rules.active_seat(await self.state_of(game)) != seat.seat:
+            return False
+        last = await self.store.recent_actions(game.id, 1)
+        if not last or last[-1].seat != seat.seat or not last[-1].said:
+            return False
+        told = json.loads(last[-1].said)
+        if any(segment.get("ends_turn") for segments in told.values() for segment in segments):
+            return False
+        return not rules.reveals(rules.events_from_dicts(json.loads(last[-1].events or "[]")))
+
     async def state_told(self, game: Game, version: int, seq: int | None) -> GameState:
         """The table as a post of game `version` (at log position `seq`) tells it: the
         current state when nothing was committed since (nearly always), else the log's

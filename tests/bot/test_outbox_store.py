@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables.domain import NewPost, PostKind, PostState, Status
-from bot.tables.errors import StaleActionError
+from bot.tables.errors import CannotUndo, NotYourTurn, StaleActionError
 from bot.tables.service import Played, TableService, rules_of, turn_passes_on
 from bot.tables.store import ActionEntry, GameStore, SqliteStore
 from bot.tables.words import turn_lines
@@ -251,6 +251,51 @@ async def test_a_late_table_post_shows_the_table_where_its_log_ends(store: GameS
         result = undone
         checked += 1
     assert checked
+
+
+async def test_undo_is_offered_exactly_where_it_takes_a_move_back_without_a_post(
+        store: GameStore, clock: Clock) -> None:
+    """`can_take_back` (↩️ Undo on a step, after a Back or an Undo too) holds exactly where
+    `undo` takes the user's last move back within their turn and posts nothing; where it
+    does not, an undo is refused (it revealed something, or it is someone else's) or
+    tells the table again (the move had ended the turn)."""
+    service = TableService(store, clock=clock)
+    await service.create(10, ALICE)
+    await service.join(10, BOB)
+    result = await service.start(10, ALICE)
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    offered = refused = 0
+    for _ in range(120):
+        if result.finished:
+            break
+        user = users[result.next_user]
+        game = (await service.status(10)).game
+        if await service.can_take_back(game, user.id):
+            due = [p.id for p in await store.due_posts(clock())]
+            undone = await service.undo(10, user, game.version)
+            assert [p.id for p in await store.due_posts(clock())] == due  # no post
+            assert undone.next_user == user.id
+            offered += 1
+            result = await service.act(10, user, str((await service.legal(10, user))[0]),
+                                       undone.game.version)
+            continue
+        for other in users.values():
+            if other is not user and await service.can_take_back(game, other.id):
+                raise AssertionError("offered to a player who is not to move")
+        logged = await store.actions(game.id)
+        try:  # not offered: refused, or told again, but never taken back quietly
+            undone = await service.undo(10, user, game.version)
+        except (CannotUndo, NotYourTurn):
+            pass
+        else:
+            last = logged[-1]
+            assert [p for p in await store.due_posts(clock()) if p.kind is PostKind.TABLE]
+            redone = await service.act(10, user, last.text, undone.game.version)
+            game = redone.game
+        result = await service.act(10, user, str((await service.legal(10, user))[-1]),
+                                   game.version)
+        refused += 1
+    assert offered and refused
 
 
 async def test_outbox_rows_survive_reopening_the_file(tmp_path: Path) -> None:

@@ -23,7 +23,15 @@ from bot.discord.components import (
     spot_id,
 )
 from bot.discord.host import channel_of, client_of, locale_of, user_of
-from bot.discord.screens import Screen, built, choice_screen, offer, select_option, show
+from bot.discord.screens import (
+    Screen,
+    built,
+    choice_screen,
+    offer,
+    offer_take_back,
+    select_option,
+    show,
+)
 from bot.tables.domain import Game
 from bot.tables.errors import StaleActionError
 from bot.tables.fronts.base import Choice
@@ -152,6 +160,8 @@ async def pick_pair(interaction: discord.Interaction[Any], pair: str) -> None:
     pairs = {pair_key(a) for a in options if isinstance(a, Build)}
     screen = await built(placement_screen, game, state, builds, others, locale,
                          back=len(pairs) > 1)  # one pair: this is the first step
+    if await client.service.can_take_back(game, interaction.user.id):
+        offer_take_back(screen, game, locale)  # the first domino, before a second
     await show(interaction, screen)
 
 
