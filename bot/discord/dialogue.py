@@ -61,7 +61,10 @@ async def current_screen(client: TableClient, channel_id: int, user: User,
         return None
     status = await client.service.status(channel_id)
     assert status.state is not None
-    return await screen_for(client, status.game, status.state, options, locale)
+    screen = await screen_for(client, status.game, status.state, options, locale)
+    if await client.service.can_take_back(status.game, user.id):
+        offer_take_back(screen, status.game, locale)  # a step their own move led to
+    return screen
 
 
 async def screen_for(client: TableClient, game: Game, state: Any, options: Sequence[Any],
@@ -118,14 +121,12 @@ async def open_dialogue(interaction: discord.Interaction[Any], game_id: int,
         seat = status.state.active_seat if status.state else None
         name = safe_name(status.game.seats[seat].name) if seat is not None else ""
         raise NotYourTurn("not your turn", player=name)
-    status = await client.service.status(channel_id)
     if since:
+        status = await client.service.status(channel_id)
         missed = await since_your_last_turn(client, status.game, status.state,
                                             interaction.user.id, locale)
         if missed:
             screen = replace(screen, text=f"{missed}\n\n{screen.text}"[-MAX_MESSAGE:])
-    if await client.service.can_take_back(status.game, interaction.user.id):
-        offer_take_back(screen, status.game, locale)  # a step their own move led to
     await show(interaction, screen)
     if since:  # Play, on a post (a new message) or in a /status answer (now the turn's):
         # the message that showed this turn before (resumed, or an earlier Play) says so
