@@ -6,6 +6,7 @@ under a proposal goes one step back, to where its pair fits."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import cast
 
@@ -29,6 +30,16 @@ from tests.bot.test_kept_message import Table
 from tests.fake_discord import Sent, next_click
 
 GAME = cast(Game, SimpleNamespace(id=3, version=8, settings=TableSettings()))
+
+
+def random_states(seeds: range = range(60)) -> Iterator[GameState]:
+    """Every decision of random 3-player games, one game after another."""
+    for seed in seeds:
+        state = new_game(["ann", "bo", "cy"], seed)
+        player = make_player("random", seed)
+        while state.phase is not Phase.OVER:
+            yield state
+            state, _ = apply(state, player.choose(state))
 
 
 def first_of_each(phases: frozenset[Phase]) -> dict[Phase, GameState]:
@@ -62,22 +73,45 @@ def test_the_pair_and_the_discard_steps_show_the_movers_ranch_R_BUILD_2() -> Non
     fits (R-BUILD-2) is chosen looking at the storage and the ranch: both show it."""
     from engine.moonriver.actions import Discard
     seen = set()
-    for seed in range(60):
-        state = new_game(["ann", "bo", "cy"], seed)
-        player = make_player("random", seed)
-        while state.phase is not Phase.OVER and len(seen) < 2:
-            options = legal_actions(state)
-            builds = {frozenset((a.first, a.second)) for a in options if isinstance(a, Build)}
-            kind = "discard" if options and all(isinstance(a, Discard) for a in options) \
-                else "pair" if len(builds) > 1 else None
-            if kind is not None and kind not in seen:
-                screen = decision_screen(GAME, state, options, "en")
-                assert screen.picture is not None and screen.picture[0] == "ranch.png", kind
-                seen.add(kind)
-            state, _ = apply(state, player.choose(state))
-        if len(seen) == 2:
-            return
+    for state in random_states():
+        options = legal_actions(state)
+        builds = {frozenset((a.first, a.second)) for a in options if isinstance(a, Build)}
+        kind = "discard" if options and all(isinstance(a, Discard) for a in options) \
+            else "pair" if len(builds) > 1 else None
+        if kind is not None and kind not in seen:
+            screen = decision_screen(GAME, state, options, "en")
+            assert screen.picture is not None and screen.picture[0] == "ranch.png", kind
+            seen.add(kind)
+            if len(seen) == 2:
+                return
     raise AssertionError(f"steps not met: {seen}")
+
+
+def test_place_options_describe_their_effect_only_where_it_differs_R_PLACE() -> None:
+    """Each lettered place says what it does ("+2 pts now · 1 cow arrives") where the
+    places differ; where every place does the same, the same words on every option
+    tell nothing about where, and the options are the places alone."""
+    from bot.tables.fronts.moonriver.labels import pair_key
+    kinds = set()
+    for state in random_states(range(40)):
+        options = legal_actions(state)
+        builds = [a for a in options if isinstance(a, Build)]
+        if not builds:
+            continue
+        same = [b for b in builds if pair_key(b) == pair_key(builds[0])]
+        others = [a for a in options if not isinstance(a, Build)]
+        screen = placement_screen(GAME, state, same, others, "en", back=False)
+        described = [o.get("description") for row in screen.view.to_components()
+                     for c in row["components"] if c["type"] == 3 for o in c["options"]]
+        if len(described) > 1:
+            if all(d is None for d in described):
+                kinds.add("same")
+            else:
+                assert len(set(described)) > 1, described
+                kinds.add("differ")
+            if len(kinds) == 2:
+                return
+    raise AssertionError(f"not met: {kinds}")
 
 
 def test_a_cowboys_few_moves_are_buttons_named_by_their_cells() -> None:

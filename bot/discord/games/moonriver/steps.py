@@ -109,11 +109,15 @@ def placement_screen(game: Game, state: GameState, builds: Sequence[Build],
     view = Components()
     menus = min(ROWS - 1, (len(positions) + PAGE - 1) // PAGE)
     before = mover_score(state)  # every position's effect counts from it
+    labels = [position_label(state, p, locale, before=before)
+              for p in positions[:menus * PAGE]]  # what the menus hold
+    if len({label.description for label in labels}) == 1:  # the same effect everywhere
+        labels = [Label(label.text) for label in labels]  # tells nothing about where
     for page in range(menus):
-        chunk = positions[page * PAGE:(page + 1) * PAGE]
+        chunk = range(page * PAGE, min(len(labels), (page + 1) * PAGE))
         view.menu(spot_id(game.id, game.version, page),
-                  [select_option(position_label(state, p, locale, before=before),
-                                 str(p.builds[0])) for p in chunk], t("step.place_menu", locale))
+                  [select_option(labels[i], str(positions[i].builds[0])) for i in chunk],
+                  t("step.place_menu", locale))
     for action in others:  # the pass of a normal build step
         view.action(game.id, game.version, str(action),
                     action_label(state, action, locale).text)
