@@ -60,6 +60,14 @@ class Segment:
                    bool(data.get("stand_in")))
 
 
+def told_where_they_differ(labels: Sequence[Label]) -> list[Label]:
+    """Options' descriptions, left out when every option has the same one (a place's
+    "+2 pts now" on all of them tells nothing about where): the labels alone."""
+    if len({label.description for label in labels}) == 1:
+        return [Label(label.text) for label in labels]
+    return list(labels)
+
+
 def first_turn(segments: Sequence[Segment]) -> list[Segment]:
     """The segments up to the first that ends a turn (the turn just played, when a call
     went on into others'), or all of them."""

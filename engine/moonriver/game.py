@@ -153,20 +153,21 @@ def _refill_saloon(state: GameState, out: Events | None) -> None:
         out.append(ev.SaloonRefilled(tuple(kinds[chip] for chip in added)))
 
 
-def _gapped(column: list[Slot]) -> list[Slot]:
-    """The column without its unchosen parcel, which leaves a gap where it lay (R-SETUP-5,
-    R-ROUND-1): the other slots keep their places, so a parcel told as "③" when it was
-    chosen is still ③ in the next round's picture."""
-    return [slot if slot.ranchero is not None else Slot(None, None) for slot in column]
+def _remove_unchosen(state: GameState, out: Events | None) -> None:
+    """R-SETUP-5, R-ROUND-1: with 3 players the parcel no ranchero stands on leaves the
+    game, and a gap where it lay: the other slots keep their places, so a parcel told as
+    "③" when it was chosen is still ③ in the next round's picture."""
+    unchosen = [s.parcel for s in state.column if s.ranchero is None and s.parcel is not None]
+    if unchosen:
+        state.removed += unchosen
+        state.column = [s if s.ranchero is not None else Slot(None, None)
+                        for s in state.column]
+        if out is not None:
+            out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
 
 
 def _finish_setup(state: GameState, out: Events | None) -> None:
-    unchosen = [s.parcel for s in state.column if s.ranchero is None and s.parcel is not None]
-    if unchosen:  # R-SETUP-5: with 3 players the parcel left free leaves the game
-        state.removed += unchosen
-        state.column = _gapped(state.column)
-        if out is not None:
-            out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
+    _remove_unchosen(state, out)  # R-SETUP-5
     state.next_column = _draw_column(state, out)  # R-SETUP-6
     state.round = 1
     _start_next_turn(state, out)
@@ -205,12 +206,7 @@ def _end_round(state: GameState, out: Events | None) -> None:
         _start_final_placement(state, out)
         return
     state.column = state.next_column
-    unchosen = [s.parcel for s in state.column if s.ranchero is None and s.parcel is not None]
-    if unchosen:  # R-ROUND-1: with 3 players the unchosen parcel leaves the game
-        state.removed += unchosen
-        state.column = _gapped(state.column)
-        if out is not None:
-            out.append(ev.ParcelsRemoved(None, tuple(unchosen), "unchosen"))
+    _remove_unchosen(state, out)  # R-ROUND-1
     state.round += 1
     if state.pile:
         state.next_column = _draw_column(state, out)

@@ -46,7 +46,7 @@ from bot.tables.fronts.moonriver.labels import (
     proposal_text,
     step_prompt,
 )
-from bot.tables.words import Label
+from bot.tables.words import Label, told_where_they_differ
 from engine.games.i18n import t
 from engine.moonriver.actions import Action, Bonus, Build, Discard
 from engine.moonriver.state import GameState, Phase
@@ -109,10 +109,8 @@ def placement_screen(game: Game, state: GameState, builds: Sequence[Build],
     view = Components()
     menus = min(ROWS - 1, (len(positions) + PAGE - 1) // PAGE)
     before = mover_score(state)  # every position's effect counts from it
-    labels = [position_label(state, p, locale, before=before)
-              for p in positions[:menus * PAGE]]  # what the menus hold
-    if len({label.description for label in labels}) == 1:  # the same effect everywhere
-        labels = [Label(label.text) for label in labels]  # tells nothing about where
+    labels = told_where_they_differ([position_label(state, p, locale, before=before)
+                                     for p in positions[:menus * PAGE]])  # the menus'
     for page in range(menus):
         chunk = range(page * PAGE, min(len(labels), (page + 1) * PAGE))
         view.menu(spot_id(game.id, game.version, page),

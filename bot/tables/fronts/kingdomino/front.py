@@ -10,12 +10,11 @@ stay in custom_ids and records.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 import bot.tables.fronts.kingdomino.pictures as pictures
 from bot.tables.fronts.base import Choice, Decision, PlayedEvents, SeatOrderColours
-from bot.tables.words import Label, Segment, turn_lines
+from bot.tables.words import Label, Segment, told_where_they_differ, turn_lines
 from engine.games.events import Event
 from engine.games.i18n import list_of, t
 from engine.kingdomino import events as kev
@@ -174,11 +173,11 @@ class KingdominoFront(SeatOrderColours):
                             buttons=buttons)
         png, letters = pictures.preview_png(state, seat, places, locale, theme)
         by_text = {str(p): p for p in places}
-        menu = tuple(Choice(text, place_label(state, seat, letter, by_text[text], locale))
-                     for letter, texts in letters.items() for text in texts)
-        if len({choice.label.description for choice in menu}) == 1:  # the same points
-            # everywhere tell nothing about where: the places alone (as buttons if few)
-            menu = tuple(replace(c, label=Label(c.label.text)) for c in menu)
+        texts = [text for group in letters.values() for text in group]
+        labels = told_where_they_differ([  # the same points everywhere: the places alone
+            place_label(state, seat, letter, by_text[text], locale)
+            for letter, group in letters.items() for text in group])
+        menu = tuple(Choice(text, label) for text, label in zip(texts, labels, strict=True))
         piece = domino(places[0].number)
         return Decision(t("kd.step.place", locale, domino=domino_text(piece, locale)),
                         buttons=buttons, menu=menu, menu_title=t("step.place_menu", locale),

@@ -261,4 +261,3 @@ def _table_words(event: Event, names: Sequence[str], locale: str) -> str | None:
         return t("ml.turn.round_replay" if event.replay else "ml.turn.round", locale,
                  round=event.round, player=names[event.start_seat])
     return None
-
