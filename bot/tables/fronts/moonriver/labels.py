@@ -11,6 +11,7 @@ uses the same labels.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from bot.tables.words import MAX_DESCRIPTION as MAX_DESCRIPTION
 from bot.tables.words import MAX_LABEL as MAX_LABEL
@@ -65,7 +66,11 @@ def symbols(parcel: Parcel) -> str:
 
 def parcel_text(state: GameState, parcel_id: int, locale: str) -> str:
     """'Forest 5 🐄': what the parcel is, never its id."""
-    parcel = state.components.parcel(parcel_id)
+    return _parcel_words(state.components.parcel(parcel_id), locale)
+
+
+@cache  # a few hundred parcels × three languages: every label and every turn's words
+def _parcel_words(parcel: Parcel, locale: str) -> str:  # name the same parcels again
     return t("label.parcel", locale, landscape=landscape_name(parcel.landscape, locale),
              number=parcel.number, symbols=symbols(parcel))
 
