@@ -28,7 +28,7 @@ from bot.discord.host import (
     locale_of,
     user_of,
 )
-from bot.discord.kept import Kept
+from bot.discord.kept import ORIGINAL, Kept, token_of
 from bot.discord.patience import in_time
 from bot.discord.safe_text import safe_name
 from bot.discord.screens import (
@@ -131,7 +131,7 @@ async def open_dialogue(interaction: discord.Interaction[Any], game_id: int,
     if since:  # Play, on a post (a new message) or in a /status answer (now the turn's):
         # the message that showed this turn before (resumed, or an earlier Play) says so
         await close_resumed(client, game_id, interaction.user.id)
-        client.kept.opened(game_id, interaction.user.id, interaction, locale)
+        client.kept.opened(game_id, interaction.user.id, token_of(interaction), locale)
 
 
 async def act(interaction: discord.Interaction[Any], version: int | None, action: str) -> None:
@@ -176,7 +176,7 @@ async def act(interaction: discord.Interaction[Any], version: int | None, action
     else:
         await show(interaction, done_screen(line, locale, game_over=result.finished))
         if not result.finished:  # it may show this player's next turn (`kept`)
-            client.kept.keep(game.id, user.id, interaction, locale)
+            client.kept.keep(game.id, user.id, token_of(interaction), locale)
     client.announce()  # the table post is in the outbox, committed with the move
 
 
@@ -261,7 +261,7 @@ async def _edit_kept(kept: Kept, game_id: int, **fields: Any) -> bool:
     """Edit a kept message through its interaction's token; False when Discord refused
     (the token ran out, the message is gone) or did not answer."""
     try:
-        await kept.interaction.edit_original_response(**fields)
+        await kept.message.edit_message(ORIGINAL, **fields)
     except (discord.HTTPException, *TRANSIENT) as exc:
         log.info("game %s: a kept private message could not be edited (%s)", game_id, exc)
         return False

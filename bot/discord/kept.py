@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -37,11 +37,25 @@ KEEP_SECONDS = 14 * 60.0
 SWEEP_AT = 512
 
 
+#: Discord's name for an interaction's own message where a webhook's path takes a message
+#: id (the private turn message a kept token edits).
+ORIGINAL = cast(int, "@original")
+
+
+def token_of(interaction: discord.Interaction[Any]) -> discord.Webhook:
+    """The tap's token alone, as the webhook that edits its message while Discord accepts
+    the token: the tap's parsed message, member and answer (a few kilobytes each, two
+    taps kept a table) are not held for the quarter of an hour it is kept."""
+    return discord.Webhook.partial(interaction.application_id, interaction.token,
+                                   client=interaction.client)
+
+
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """The last tap of a player's finished turn: its token edits the message."""
+    """The last tap of a player's finished turn: its token (`token_of`) edits the message
+    (`ORIGINAL`)."""
 
-    interaction: discord.Interaction[Any]
+    message: discord.Webhook
     locale: str
     until: float
 
@@ -59,16 +73,17 @@ class KeptMessages:
     def __len__(self) -> int:
         return len(self._kept)
 
-    def keep(self, game_id: int, user_id: int, interaction: discord.Interaction[Any],
+    def keep(self, game_id: int, user_id: int, message: discord.Webhook,
              locale: str) -> None:
-        """The turn `interaction` ended: its message may show the player's next one."""
+        """The turn ended in `message` (`token_of` its last tap): it may show the
+        player's next one."""
         now = self._clock()
         for messages in (self._kept, self._shown):
             if len(messages) >= SWEEP_AT:
                 for key in [k for k, v in messages.items() if v.until <= now]:
                     del messages[key]
         self._shown.pop((game_id, user_id), None)  # its turn was played, in it or not
-        self._kept[game_id, user_id] = Kept(interaction, locale, now + self.seconds)
+        self._kept[game_id, user_id] = Kept(message, locale, now + self.seconds)
 
     def _pop_fresh(self, messages: dict[tuple[int, int], Kept], game_id: int,
                    user_id: int) -> Kept | None:
@@ -84,11 +99,11 @@ class KeptMessages:
         """`kept`'s message now shows the player's turn."""
         self._shown[game_id, user_id] = kept
 
-    def opened(self, game_id: int, user_id: int, interaction: discord.Interaction[Any],
+    def opened(self, game_id: int, user_id: int, message: discord.Webhook,
                locale: str) -> None:
-        """`interaction` opened a private message on the player's turn (Play): it shows
+        """`message` (`token_of` the tap) opened on the player's turn (Play): it shows
         the turn, as a resumed one does, until the turn ends or another replaces it."""
-        self._shown[game_id, user_id] = Kept(interaction, locale,
+        self._shown[game_id, user_id] = Kept(message, locale,
                                              self._clock() + self.seconds)
 
     def back_to_kept(self, game_id: int, user_id: int) -> Kept | None:

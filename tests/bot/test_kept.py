@@ -3,7 +3,7 @@ accepts the interaction's token, and swept so the cache cannot grow without end.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 import discord
 
@@ -18,8 +18,8 @@ class Clock:
         return self.now
 
 
-def interaction(n: int) -> discord.Interaction[Any]:
-    return cast(discord.Interaction[Any], f"interaction {n}")  # only carried, never used
+def interaction(n: int) -> discord.Webhook:
+    return cast(discord.Webhook, f"interaction {n}")  # only carried, never used
 
 
 def test_a_kept_message_is_taken_once_and_only_while_its_token_lives() -> None:
@@ -27,7 +27,7 @@ def test_a_kept_message_is_taken_once_and_only_while_its_token_lives() -> None:
     kept = KeptMessages(clock=clock)
     kept.keep(1, 101, interaction(1), "de")
     taken = kept.take(1, 101)
-    assert taken is not None and taken.interaction == "interaction 1" and taken.locale == "de"
+    assert taken is not None and taken.message == "interaction 1" and taken.locale == "de"
     assert kept.take(1, 101) is None  # resumed once
     kept.keep(1, 101, interaction(2), "en")
     clock.now += KEEP_SECONDS - 1
@@ -45,8 +45,8 @@ def test_the_newest_turn_replaces_the_kept_message_and_games_stay_apart() -> Non
     kept.keep(2, 101, interaction(3), "en")
     assert kept.take(1, 102) is None
     first, second = kept.take(1, 101), kept.take(2, 101)
-    assert first is not None and first.interaction == "interaction 2"
-    assert second is not None and second.interaction == "interaction 3"
+    assert first is not None and first.message == "interaction 2"
+    assert second is not None and second.message == "interaction 3"
 
 
 def test_expired_messages_are_swept_when_the_cache_is_full() -> None:
@@ -81,7 +81,7 @@ def test_a_message_opened_by_play_shows_the_turn_until_replaced_or_ended() -> No
     kept = KeptMessages(clock=clock)
     kept.opened(1, 101, interaction(1), "de")
     opened = kept.take_shown(1, 101)
-    assert opened is not None and opened.interaction == "interaction 1"
+    assert opened is not None and opened.message == "interaction 1"
     assert opened.until == clock.now + KEEP_SECONDS
     kept.opened(1, 101, interaction(2), "en")
     kept.keep(1, 101, interaction(3), "en")  # the turn ended in it: shown no longer
