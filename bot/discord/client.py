@@ -9,7 +9,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 import yarl
@@ -37,9 +37,11 @@ from bot.tables.errors import StoreError
 from bot.tables.limits import TableLimits
 from bot.tables.service import TableService
 from bot.tables.store import SqliteStore
-from bot.tables.store.postgres import PostgresStore
 from engine.games.i18n import normalise_locale
 from render.pool import DrawingPool, DrawRequest
+
+if TYPE_CHECKING:  # asyncpg is imported only by a bot that runs on PostgreSQL
+    from bot.tables.store.postgres import PostgresStore
 
 log = logging.getLogger(APP_NAME)
 
@@ -71,9 +73,12 @@ class MoonRiverBot(TableClient):
         intents.guild_messages = True
         intents.dm_messages = True
         # MOONRIVER_DATABASE_URL: a PostgreSQL server; else the SQLite file
-        store: SqliteStore | PostgresStore = (
-            PostgresStore(settings.database_url) if settings.database_url
-            else SqliteStore(settings.database))
+        store: SqliteStore | PostgresStore
+        if settings.database_url:  # asyncpg loaded only here: 3 MiB a SQLite bot never uses
+            from bot.tables.store.postgres import PostgresStore
+            store = PostgresStore(settings.database_url)
+        else:
+            store = SqliteStore(settings.database)
         self._engine = store
         limits = TableLimits(settings.lobbies_per_user, settings.lobbies_per_channel,
                              settings.min_remind_hours)
@@ -123,7 +128,7 @@ class MoonRiverBot(TableClient):
                  _ranges(self.shard_ids or range(self.shard_count)), self.shard_count,
                  self.identify.max_concurrency,
                  "" if self.settings.syncs_commands else "; commands synced by shard 0's")
-        where = (self._engine.where if isinstance(self._engine, PostgresStore)
+        where = (self._engine.where if not isinstance(self._engine, SqliteStore)
                  else self.settings.database)
         # once-only jobs: with several processes on one database, one of them does each
         async with self.store.exclusive("resume") as held:
