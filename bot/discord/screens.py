@@ -86,10 +86,31 @@ def offer(view: Components, game: Game, choices: Sequence[Choice], title: str, *
             view.action(game.id, game.version, choice.action, label.text)
         view.end_row()
         return
-    for page in range(min(rows, (len(choices) + PAGE - 1) // PAGE)):
-        chunk = range(page * PAGE, min(len(choices), (page + 1) * PAGE))
+    pages = pages_of(choices)
+    if len(pages) > rows:  # keeping groups whole would leave choices out: every one counts
+        pages = pages_of(choices, whole_groups=False)
+    for page, chunk in enumerate(pages[:rows]):
         view.menu(select_id(game.id, game.version, page),
                   [select_option(labels[i], choices[i].action) for i in chunk], title)
+
+
+def pages_of(choices: Sequence[Choice], *, whole_groups: bool = True) -> list[range]:
+    """The choices in menus of up to PAGE options, in order; a group is not split between
+    two menus (a letter of the picture is looked for in one place) unless it alone
+    fills one, or `whole_groups` is off."""
+    pages: list[range] = []
+    start = 0
+    while start < len(choices):
+        end = min(start + PAGE, len(choices))
+        group = choices[end].group if end < len(choices) and whole_groups else ""
+        if group:
+            cut = end
+            while cut > start and choices[cut - 1].group == group:
+                cut -= 1
+            end = cut if cut > start else end
+        pages.append(range(start, end))
+        start = end
+    return pages
 
 
 def choice_screen(game: Game, state: Any, options: Sequence[Any], locale: str) -> Screen:

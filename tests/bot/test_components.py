@@ -205,3 +205,22 @@ def test_a_long_list_or_one_that_needs_descriptions_is_a_menu() -> None:
 def test_offered_menus_leave_the_rows_the_caller_keeps() -> None:
     rows = _offered([Label(f"{n}") for n in range(5 * 25)], keep_rows=1)
     assert [row[0]["type"] for row in rows] == [3, 3, 3, 3, 2]  # four menus, then Back
+
+
+def _grouped(count: int, keep_rows: int = 0) -> list[list[str]]:
+    """The letters (groups of two: a place each way round) of each offered menu."""
+    view = Components()
+    offer(view, cast(Game, SimpleNamespace(id=7, version=3)),
+          [Choice(f"place {i}", Label(f"{i}", "+1"), group=f"g{i // 2}")
+           for i in range(count)], "Where?", keep_rows=keep_rows)
+    return [[o["value"] for o in row["components"][0]["options"]]
+            for row in view.to_components()]
+
+
+def test_a_group_is_kept_in_one_menu_while_every_choice_still_fits() -> None:
+    menus = _grouped(60)  # groups of two: 24 + 24 + 12, never 25 + 25 + 10
+    assert [len(m) for m in menus] == [24, 24, 12]
+    assert menus[1][0] == "place 24"  # "place 24" and "place 25" stay together
+    # 124 choices in 5 menus only as plain pages of 25: all of them beat whole groups
+    menus = _grouped(124)
+    assert [len(m) for m in menus] == [25, 25, 25, 25, 24]

@@ -6,11 +6,15 @@ from __future__ import annotations
 import io
 import json
 import re
+from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot.discord.components import PAGE
 from bot.discord.failures import refusal_text
+from bot.discord.screens import pages_of
 from bot.sandbox import SandboxOptions, run_sandbox
 from bot.tables.domain import GameOptions, Status, TableSettings
 from bot.tables.errors import BadInput, CannotUndo, GameAlreadyOpen
@@ -28,6 +32,7 @@ from tests.bot.conftest import ALICE, BOB, CAROL, Clock, database_of_schema
 from tests.bot.test_end_to_end import RAW_ID
 from tests.bot.test_kingdomino_discord import RAW_KD
 from tests.bot.test_sandbox import scripted
+from tests.engine.kingdomino.support import play_random
 
 CHANNEL = 300
 HARMONY = GameOptions("kingdomino", 3, {"variants": ["harmony"]})
@@ -358,3 +363,28 @@ def test_k_place_4_the_claim_step_says_the_domino_that_fit_nowhere_was_discarded
                 quiet += not lost
             state, _ = rules.apply(state, rng.choice(options))
     assert told and quiet
+
+
+def test_k_place_3_a_letters_ways_round_share_one_menu() -> None:
+    """A place's two ways round (K-PLACE-3) are one letter of the preview: with more
+    places than one menu holds (the mighty duel's 7×7 kingdoms), no letter is split
+    between two menus, as plain pages of 25 split some."""
+    front = front_of("kingdomino")
+    split_by_plain_pages = 0
+
+    def step(state: Any, action: Any, after: Any, events: Any) -> None:
+        nonlocal split_by_plain_pages
+        options = game_named("kingdomino").legal_actions(state)
+        if sum(isinstance(a, Place) for a in options) <= PAGE:
+            return
+        menu = front.decision(state, options, "en", "dark").menu
+        pages = [{menu[i].group for i in page} for page in pages_of(menu)]
+        assert sum(len(page) for page in pages_of(menu)) == len(menu)
+        assert all(len(page) <= PAGE for page in pages_of(menu))
+        assert not any(a & b for a, b in combinations(pages, 2))
+        plain = [{menu[i].group for i in page} for page in pages_of(menu, whole_groups=False)]
+        split_by_plain_pages += any(a & b for a, b in combinations(plain, 2))
+
+    for seed in (7, 12, 13):  # games that meet such menus (of 60 seeds, a third do)
+        play_random(2, seed, ("mighty-duel",), on_step=step)
+    assert split_by_plain_pages  # the games met menus the plain pages would split

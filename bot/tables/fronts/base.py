@@ -21,10 +21,13 @@ PlayedEvents = Sequence[tuple[int, Sequence[Event]]]
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One offer of a private turn step: the action text (custom_id only) and its label."""
+    """One offer of a private turn step: the action text (custom_id only) and its label.
+    Offers of one `group` (a place's two ways round, K-PLACE-3: one letter of the
+    preview) are kept in one menu."""
 
     action: str
     label: Label
+    group: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -173,11 +173,12 @@ class KingdominoFront(SeatOrderColours):
                             buttons=buttons)
         png, letters = pictures.preview_png(state, seat, places, locale, theme)
         by_text = {str(p): p for p in places}
-        texts = [text for group in letters.values() for text in group]
+        lettered = [(letter, text) for letter, group in letters.items() for text in group]
         labels = told_where_they_differ([  # the same points everywhere: the places alone
             place_label(state, seat, letter, by_text[text], locale)
-            for letter, group in letters.items() for text in group])
-        menu = tuple(Choice(text, label) for text, label in zip(texts, labels, strict=True))
+            for letter, text in lettered])
+        menu = tuple(Choice(text, label, group=letter)  # a letter's ways round: one menu
+                     for (letter, text), label in zip(lettered, labels, strict=True))
         piece = domino(places[0].number)
         return Decision(t("kd.step.place", locale, domino=domino_text(piece, locale)),
                         buttons=buttons, menu=menu, menu_title=t("step.place_menu", locale),
