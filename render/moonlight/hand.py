@@ -2,7 +2,8 @@
 with value, moon and power named, and the area with the cells the proposed card may go
 to lettered a, b, c … in reading order (render.moonlight.placement, the same letters a
 dialogue offers). When the viewer is to choose an Alpha Power (M-NEXT-2) the powers
-left are listed with their effects."""
+left are listed with their effects, and no cards: the hand is dealt anew after the
+choice (M-SETUP-1)."""
 
 from __future__ import annotations
 
@@ -58,6 +59,11 @@ def render_hand(view: MoonlightView | dict[str, Any], *, choices: Sequence[Any] 
 
 def _cards(image: Image.Image, view: MoonlightView, proposed: str | None, theme: Theme,
            locale: str, y: int) -> tuple[int, tuple[Box, ...]]:
+    if view.phase is Phase.POWER:  # the round's leftovers go back into the deck with the
+        # rest at the next deal (M-SETUP-1, after the choice, M-NEXT-2): not this hand
+        draw_text(image, (PAD, y + LINE / 2), t("ml.pic.hand_next", locale), TEXT,
+                  theme.muted, anchor="lm", max_width=WIDTH - 2 * PAD)
+        return y + LINE + PAD, ()
     hand = view.hand or ()
     seat = view.seat if view.seat is not None else 0
     if not hand:

@@ -12,7 +12,7 @@ from PIL import Image
 
 from engine.games.errors import StateError
 from engine.games.i18n import t
-from engine.moonlight import player_view
+from engine.moonlight import legal_actions, player_view
 from engine.moonlight.actions import Play
 from engine.moonlight.cards import components
 from engine.moonlight.events import CardPlayed
@@ -239,3 +239,17 @@ def test_every_card_caption_fits_under_its_card_in_two_lines(locale: str) -> Non
         lines = wrap(t(key, locale), TEXT, CARD_W)
         assert len(lines) <= CAPTION_LINES, (key, lines)
         assert all(text_width(line, TEXT) <= CARD_W for line in lines), (key, lines)
+
+
+def test_M_NEXT_2_the_power_choice_draws_no_leftover_hand() -> None:
+    """Choosing an Alpha Power, the loser still holds the round's unplayed cards, but they
+    go back into the deck at the deal after the choice (M-SETUP-1): the picture shows the
+    powers and the area, and says a new hand comes, never those cards as theirs."""
+    state, _ = played(5, lambda s, e, n: s.phase is Phase.POWER)
+    assert state.phase is Phase.POWER and state.hands[state.active_seat]
+    with drawn_texts() as texts:
+        picture = render_hand(player_view(state, state.active_seat),
+                              choices=tuple(str(a) for a in legal_actions(state)), theme=DARK)
+    words = [text for text, _ in texts]
+    assert picture.layout.hand == () and t("ml.pic.hand_next", "en") in words
+    assert t("ml.pic.powers_left", "en") in words

@@ -94,7 +94,8 @@ class MoonlightFront(SeatOrderColours):
         Discord steps ask for the card first (`hand_decision`); here (the sandbox) every
         play is listed by card and cell."""
         powers = [a for a in options if isinstance(a, Power)]
-        if powers:  # the picture: the new hand, the powers left and the area just scored
+        if powers:  # the picture: the powers left and the area just scored (no cards:
+            # the hand is dealt anew after the choice, M-SETUP-1)
             png = pictures.hand_png(state, state.active, (), None, locale, theme)
             return Decision(step_prompt(state, locale), buttons=tuple(
                 Choice(str(a), power_label(a.key, locale)) for a in powers),
