@@ -28,7 +28,7 @@ from bot.discord.host import (
     locale_of,
     user_of,
 )
-from bot.discord.kept import ORIGINAL, Kept, token_of
+from bot.discord.kept import Kept, token_of
 from bot.discord.patience import in_time
 from bot.discord.safe_text import safe_name
 from bot.discord.screens import (
@@ -261,7 +261,7 @@ async def _edit_kept(kept: Kept, game_id: int, **fields: Any) -> bool:
     """Edit a kept message through its interaction's token; False when Discord refused
     (the token ran out, the message is gone) or did not answer."""
     try:
-        await kept.message.edit_message(ORIGINAL, **fields)
+        await kept.edit(**fields)
     except (discord.HTTPException, *TRANSIENT) as exc:
         log.info("game %s: a kept private message could not be edited (%s)", game_id, exc)
         return False

@@ -39,7 +39,7 @@ SWEEP_AT = 512
 
 #: Discord's name for an interaction's own message where a webhook's path takes a message
 #: id (the private turn message a kept token edits).
-ORIGINAL = cast(int, "@original")
+_ORIGINAL = cast(int, "@original")
 
 
 def token_of(interaction: discord.Interaction[Any]) -> discord.Webhook:
@@ -52,12 +52,17 @@ def token_of(interaction: discord.Interaction[Any]) -> discord.Webhook:
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """The last tap of a player's finished turn: its token (`token_of`) edits the message
-    (`ORIGINAL`)."""
+    """The last tap of a player's finished turn: its token (`token_of`) edits the
+    message."""
 
     message: discord.Webhook
     locale: str
     until: float
+
+    async def edit(self, **fields: Any) -> None:
+        """The message edited as discord.py's `edit_message` takes it (content, view,
+        attachments …); Discord's errors as discord.py raises them."""
+        await self.message.edit_message(_ORIGINAL, **fields)
 
 
 class KeptMessages:

@@ -207,12 +207,13 @@ def test_offered_menus_leave_the_rows_the_caller_keeps() -> None:
     assert [row[0]["type"] for row in rows] == [3, 3, 3, 3, 2]  # four menus, then Back
 
 
-def _grouped(count: int, keep_rows: int = 0) -> list[list[str]]:
-    """The letters (groups of two: a place each way round) of each offered menu."""
+def _grouped(count: int) -> list[list[str]]:
+    """The options of each offered menu, the choices in groups of two (a place each way
+    round)."""
     view = Components()
     offer(view, cast(Game, SimpleNamespace(id=7, version=3)),
           [Choice(f"place {i}", Label(f"{i}", "+1"), group=f"g{i // 2}")
-           for i in range(count)], "Where?", keep_rows=keep_rows)
+           for i in range(count)], "Where?")
     return [[o["value"] for o in row["components"][0]["options"]]
             for row in view.to_components()]
 
