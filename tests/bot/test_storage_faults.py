@@ -587,3 +587,22 @@ async def test_a_reader_beside_the_bot_never_takes_the_write_ahead_log_away(
         assert Path(f"{path}-wal").exists()
         await service.leave(CHANNEL, BOB)
     await store.close()
+
+
+async def test_a_store_closed_and_opened_again_writes_into_its_new_write_ahead_log(
+        tmp_path: Path) -> None:
+    """Closing deletes the -wal file and opening again makes a new one; the guard must
+    not take the new log for a replaced one. A hard link keeps the old log's inode in
+    use, so the new log always has another one (the crash this pins was occasional:
+    it came when the file system handed out a different inode)."""
+    path = tmp_path / "games.sqlite3"
+    store, service = await _store_with_a_game(path)
+    await service.join(CHANNEL, BOB)
+    os.link(f"{path}-wal", tmp_path / "old-wal")
+    await store.close()
+    await store.open()
+    try:
+        await service.leave(CHANNEL, BOB)  # a write: the guard checks the log
+        assert not store.stopped
+    finally:
+        await store.close()

@@ -321,6 +321,9 @@ class SqliteStore(OneProcess):
         if self._db is not None:
             await self._db.close()
         self._reader = self._db = None
+        # what this opening saw of the file: the next `open` looks afresh (SQLite deletes
+        # the -wal file when its last connection closes, and makes a new one on reopen)
+        self._identity = self._wal = self._seal = None
         if self._header is not None:  # after SQLite's own: closing it drops their locks
             os.close(self._header)
             self._header = None
