@@ -273,3 +273,17 @@ def test_the_last_round_draws_no_empty_draft(players: int) -> None:
     assert mover.panel[1] < both.layout.ranches[0].panel[1] - 150  # where the draft was
     assert _ranch_share(picture) > _ranch_share(both)
     _reads_on_a_phone(picture)
+
+
+@pytest.mark.parametrize(("locale", "words"), [("en", "parcels left"), ("de", "Parzellen"),
+                                                ("ja", "残り区画")])
+def test_the_banner_names_the_parcels_left_in_words(locale: str, words: str) -> None:
+    """The pile's count says what it counts (a parcel's back beside a number read as a
+    box), beside the supply's cow and its number."""
+    view = public_view(played(3, 7, 9))
+    with drawn_texts() as texts:
+        render_turn(view, theme=DARK, locale=locale)
+    written = [text for text, _ in texts]
+    pile = [text for text in written if words in text]
+    assert pile and str(view.pile_size) in pile[0]
+    assert str(view.cow_supply) in written
