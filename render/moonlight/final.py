@@ -1,6 +1,7 @@
 """The end-of-game picture: standings by rounds won (M-WIN), each deal's winner (a tied
 round replayed, M-SCORE-4), and the final area with its rows and the last round's
-result. Drawn on the shared end card (render.score_card) like the other games'."""
+result (or, when a resignation ended a round half played, that round as it lay). Drawn
+on the shared end card (render.score_card) like the other games'."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.games.i18n import t
+from engine.moonlight.state import Phase
 from engine.moonlight.view import MoonlightView
 from render import score_card as card
 from render.moonlight import parts
@@ -112,11 +114,23 @@ def _draw(view: MoonlightView, theme: Theme, locale: str, height: int | None,
                     rows, [(t("ml.pic.rounds_total", locale), list(view.wins))],
                     label_w=LABEL_W, theme=theme, order=[seat for _, seat in order])
     y += card.ROW_H + 24 + card.ROW_H * (len(rows) + 1) + PAD
-    geometry = draw_area_with_rows(image, y, stacks_of(view), parts.rows_of(view.score),
-                                   theme, locale, coords=True, scored=True)
+    # a resignation during a round (M-WIN) ends the game with that round's cards down
+    # but never scored: drawn as they lay, no discards crossed, no row or round won
+    unfinished = view.phase in (Phase.PLAY, Phase.HOWL)
+    area_rows: list[tuple[tuple[int, int], int | None]] = \
+        [(sums, None) for sums, _ in parts.rows_of(view.score)] if unfinished \
+        else parts.rows_of(view.score)
+    geometry = draw_area_with_rows(image, y, stacks_of(view), area_rows, theme, locale,
+                                   coords=True, scored=not unfinished)
     y += geometry.height + PAD
-    y = parts.result(image, view, view.score, theme, locale, y,
-                     scored=len([r for r in view.rounds if r is not None]))
+    if unfinished:
+        draw_text(image, (PAD, y + LINE / 2),
+                  t("ml.pic.round_unfinished", locale, round=view.round), TEXT + 4,
+                  theme.text, bold=True, anchor="lm", max_width=card.WIDTH - 2 * PAD)
+        y += LINE + 4
+    else:
+        y = parts.result(image, view, view.score, theme, locale, y,
+                         scored=len([r for r in view.rounds if r is not None]))
     y = parts.powers(image, view, theme, locale, y + 4)
     y = parts.legend(image, theme, locale, y + 6) + LINE // 2
     return image, y, geometry

@@ -224,6 +224,9 @@ def main() -> None:
     from tests.render.kingdomino.golden import main as kingdomino_main  # its own folder
 
     kingdomino_main()
+    from tests.render.moonlight.test_golden import main as moonlight_main  # its own folder
+
+    moonlight_main()
     from tests.render.ratings.golden import main as ratings_main  # game-free pictures
 
     ratings_main()
