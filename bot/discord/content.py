@@ -1,8 +1,9 @@
 """What a public table post says and shows, built apart from how it is delivered.
 
-One post per player turn: the turn picture with this turn's changes marked
-(`render.render_turn`), one narrated line per player turn, and a ping for the next player
-only. At the end: the ranked line, every player pinged once, the final picture (the
+One post per player turn: a ping for the next player only, first (the line a phone's
+notification shows), then one narrated line per player turn, and the turn picture with
+this turn's changes marked (`render.render_turn`). At the end: the ranked line and every
+player pinged once, first, then the last turns, the final picture (the
 standings, every ranch or kingdom or the area, the score sheet), the story picture (the
 scores round by round, where the points came from) and a Rematch button. Delivery (the
 outbox's sending, retries, editing the previous post) is `delivery`'s.
@@ -63,13 +64,13 @@ def seat_order(game: Game, state: Any) -> str:
     return front_of(game.options.game).seat_order(state, safe_name)
 
 
-def _fit(lines: Sequence[str], tail: Sequence[str]) -> str:
-    """Join, dropping the oldest narrated lines first: the ping must survive."""
+def _fit(head: Sequence[str], lines: Sequence[str]) -> str:
+    """`head` (who moves next, or the result) first, where a phone's notification shows
+    it, then the turn's narration; the oldest narrated lines go first when too long."""
     body = list(lines)
-    while body and len("\n".join([*body, *tail])) > MAX_MESSAGE:
+    while body and len("\n".join([*head, *body])) > MAX_MESSAGE:
         body.pop(0)
-    text = "\n".join([*body, *tail])
-    return text[-MAX_MESSAGE:]
+    return "\n".join([*head, *body])[:MAX_MESSAGE]
 
 
 def turn_post_with(game: Game, state: Any, lines: Sequence[str], png: bytes,
@@ -83,23 +84,23 @@ def turn_post_with(game: Game, state: Any, lines: Sequence[str], png: bytes,
     locale = game.settings.locale
     if rules_of(game).is_over(state):
         humans = tuple(s.user_id for s in game.seats if s.user_id is not None)
-        tail = [t("turn.ranking", locale, ranking=ranking(game, state)),
+        head = [t("turn.ranking", locale, ranking=ranking(game, state)),
                 t("turn.game_over", locale, mentions=" ".join(f"<@{u}>" for u in humans))]
         pictures = (("final.png", png),) + ((("story.png", story),) if story else ())
-        return TurnPost(game.id, version, _fit(lines, tail), humans, pictures, False, True,
+        return TurnPost(game.id, version, _fit(head, lines), humans, pictures, False, True,
                         locale)
-    tail = []
+    head = []
     mentions: tuple[int, ...] = ()
     phase = front_of(game.options.game).phase_text(state, locale)
     if next_user is not None:
-        tail.append(t("turn.next", locale, mention=f"<@{next_user}>", phase=phase))
+        head.append(t("turn.next", locale, mention=f"<@{next_user}>", phase=phase))
         mentions = (next_user,)
     else:  # the player to move is already tapping on in their private message: no ping
         seat = rules_of(game).active_seat(state)
         if seat is not None and not game.seats[seat].is_ai:
-            tail.append(t("turn.plays_on", locale, player=safe_name(game.seats[seat].name),
+            head.append(t("turn.plays_on", locale, player=safe_name(game.seats[seat].name),
                           phase=phase))
-    return TurnPost(game.id, version, _fit(lines, tail), mentions,
+    return TurnPost(game.id, version, _fit(head, lines), mentions,
                     (("table.png", png),), True, False, locale)
 
 

@@ -119,8 +119,8 @@ async def next_table(fake: FakeDiscord, before: int) -> Sent:
 def mover_of(table: Sent) -> tuple[int, str]:
     users = (table.allowed_mentions or {}).get("users") or []
     if not users:  # the same player's next turn, already going on in their message
-        last = table.content.splitlines()[-1] if table.content else ""
-        named = re.match(r"\*\*([^*]+)\*\* ", last)  # "**Bob** plays on: …"
+        first = table.content.splitlines()[0] if table.content else ""
+        named = re.match(r"\*\*([^*]+)\*\* ", first)  # "**Bob** plays on: …"
         assert named, "a post pings the player to move or names the one playing on"
         return next(u for u in USERS.values() if u[1] == named.group(1))
     assert len(users) == 1, "exactly the player to move is pinged"
@@ -259,8 +259,12 @@ async def test_whole_games_one_post_one_ping_one_private_message_per_turn(
                 and not any(row.get("components") for row in s.components)}
     assert all(post.id in stripped for post in posts[:-1]), "old posts keep no buttons"
 
-    # the end: the ranked line, every player pinged once, Rematch
-    assert "🏆" in final.content
+    for post in posts[1:-1]:  # the ping opens the post: a phone's notification shows it
+        users = (post.allowed_mentions or {}).get("users") or []
+        assert not users or post.content.startswith(f"<@{users[0]}>"), post.content
+
+    # the end: the ranked line first, every player pinged once, Rematch
+    assert final.content.startswith("🏆"), final.content
     assert sorted(int(u) for u in final.allowed_mentions["users"]) == sorted(
         p[0] for p in people)
     assert [c for c in final.custom_ids() if not c.startswith("mr:rematch:")] == []
