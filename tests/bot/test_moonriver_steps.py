@@ -175,3 +175,18 @@ def test_the_placement_menu_does_not_repeat_the_line_above_it() -> None:
              if c["type"] == 3]
     assert menus and all(m["placeholder"] == "Pick the place by its letter" for m in menus)
     assert "Pick the place" not in screen.text and "Where?" in screen.text
+
+
+def test_R_SYM_2_a_place_that_brings_a_drought_on_a_cow_says_so() -> None:
+    """A place whose skull reaches a cow says so beside its points ("a drought takes a
+    cow"): the play-tester learned it only from the turn's result. A place whose skull
+    reaches no cow (R-SYM-2: no effect) says nothing of it."""
+    from bot.tables.fronts.moonriver.labels import build_effect
+    said = {True: 0, False: 0}
+    for state in random_states(range(60)):
+        for build in (a for a in legal_actions(state) if isinstance(a, Build)):
+            drought = apply(state, build)[0].phase is Phase.SKULL
+            text = build_effect(state, build, "en")
+            assert ("drought" in text) == drought, (text, drought)
+            said[drought] += 1
+    assert said[True] >= 3 and said[False] >= 100, said

@@ -241,7 +241,9 @@ def mover_score(state: GameState) -> int:
 
 def build_effect(state: GameState, build: Build, locale: str,
                  before: int | None = None) -> str:
-    """'+3 pts now · 1 cow arrives': the score change of placing it (R-SCORE-*, R-SYM-1).
+    """'+3 pts now · 1 cow arrives': the score change of placing it (R-SCORE-*, R-SYM-1),
+    and a drought it brings on a cow in reach ('a drought takes a cow', R-SYM-2: the
+    player picks which next).
     `before`: `mover_score(state)`, when the caller labels several builds of one state."""
     seat = state.turn.seat if state.turn is not None else 0
     if before is None:
@@ -252,6 +254,9 @@ def build_effect(state: GameState, build: Build, locale: str,
     cows = sum(1 for e in events if isinstance(e, ev.CowAdded))
     if cows:
         parts.append(counted("label.effect_cows", cows, locale))
+    turn = after_state.turn
+    if after_state.phase is Phase.SKULL and turn is not None:  # R-SYM-2: a cow in reach
+        parts.append(counted("label.effect_drought", len(turn.skulls), locale))
     return " · ".join(parts)
 
 
