@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from engine.games.i18n import t
 from engine.moonriver.actions import Bonus, Build
+from engine.moonriver.components import Parcel
 from engine.moonriver.view import SlotView, TableView
 from render.moonriver import sprites
 from render.moonriver.cells import draw_parcel
@@ -30,7 +31,7 @@ from render.moonriver.ranch import (
 )
 from render.moonriver.style import moonriver_theme
 from render.plural import counted
-from render.stamps import draw_text
+from render.stamps import draw_text, text_width
 from render.theme import GHOST_ALPHA, LEGAL_TINT_ALPHA, OUTLINE, Theme, readable_size
 
 PAD = 14
@@ -41,6 +42,7 @@ TILE_TEXT = 14     # a draft parcel's number
 RANCH_CELL = 40    # every ranch, with coordinates
 RANCH_TEXT = 16
 LETTER = 20        # preview: letters of the candidate positions
+BADGE = 18         # preview: the proposed domino's letter, in its corner
 
 
 def _panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], theme: Theme) -> None:
@@ -148,39 +150,68 @@ def render_table(view: TableView, *, theme: Theme, locale: str = "en") -> Image.
     return image
 
 
+def _box_of(cells: Sequence[int], geometry: RanchGeometry) -> Box:
+    boxes = [geometry.cell_box(c) for c in cells]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 def _lettered_outline(image: Image.Image, position: Position | Spot, geometry: RanchGeometry,
-                      theme: Theme, *, proposed: bool) -> None:
+                      theme: Theme) -> None:
     """One candidate position: an outline round its cells and its letter in the middle."""
-    boxes = [geometry.cell_box(c) for c in position.cells]
-    x0 = min(b[0] for b in boxes)
-    y0 = min(b[1] for b in boxes)
-    x1 = max(b[2] for b in boxes)
-    y1 = max(b[3] for b in boxes)
+    x0, y0, x1, y1 = _box_of(position.cells, geometry)
     d = ImageDraw.Draw(image)
-    colour = theme.highlight if proposed else theme.legal
-    d.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), radius=8, outline=colour,
-                        width=4 if proposed else 2)
+    d.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), radius=8, outline=theme.legal,
+                        width=2)
     cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, LETTER // 2 + 5
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=OUTLINE, width=2)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.legal, outline=OUTLINE, width=2)
     draw_text(image, (cx, cy), position.letter, LETTER, OUTLINE, bold=True, anchor="mm")
+
+
+def _proposal_outline(image: Image.Image, cells: Sequence[int], letter: str | None,
+                      geometry: RanchGeometry, theme: Theme) -> None:
+    """The proposed domino: a thick outline on the edge of its two cells (the parcels'
+    symbols begin 3 px inside them) and its letter on a small badge in the top left
+    corner, where a parcel drawn without its number has nothing (its symbols run along
+    the bottom, its resources sit top right), so nothing on the parcels is hidden."""
+    x0, y0, x1, y1 = _box_of(cells, geometry)
+    d = ImageDraw.Draw(image)
+    d.rounded_rectangle((x0 - 2, y0 - 2, x1 + 2, y1 + 2), radius=6, outline=theme.highlight,
+                        width=4)
+    if letter is None:
+        return
+    r = BADGE // 2 + 4
+    size = BADGE if len(letter) == 1 else BADGE - 3  # "aa" and on: a pill clear of the
+    w = max(0, text_width(letter, size, bold=True) + 8 - 2 * r)  # resources (x0 + 38 on)
+    bx, by = x0 + 1, y0 + 1
+    d.rounded_rectangle((bx, by, bx + 2 * r + w, by + 2 * r), radius=r, fill=theme.highlight,
+                        outline=OUTLINE, width=2)
+    draw_text(image, (bx + r + w / 2, by + r), letter, size, OUTLINE, bold=True, anchor="mm")
 
 
 def render_preview(view: TableView, seat: int, builds: Sequence[Build | Bonus],
                    proposed: Build | None = None, *, theme: Theme,
                    locale: str = "en") -> Image.Image:
-    """A ranch with the legal positions of a chosen pair lettered, and a proposal drawn in.
+    """A ranch with the legal positions of a chosen pair lettered, or a proposal drawn in.
 
     `builds` are the legal builds for the pair (from `legal_actions`); each position they
     cover is outlined with its letter (`render.moonriver.placement.placement_positions` gives the
-    same letters to the menu). `proposed`, if given, is drawn translucent and outlined.
-    Bonus tile placements (R-2P-3) instead letter their spots, one cell each
+    same letters to the menu). `proposed`, if given (the confirm picture), is drawn alone:
+    its parcels translucent, outlined, its letter on a badge in its corner; the other
+    positions are not drawn, as their outlines and letters would lie over its parcels'
+    symbols. Bonus tile placements (R-2P-3) instead letter their spots, one cell each
     (`render.moonriver.placement.bonus_spots`, the menu's letters too).
     """
     theme = moonriver_theme(theme)
     player = view.players[seat]
     image, geometry = ranch_picture(player, theme=theme, locale=locale, changes=TurnChanges())
-    cell = geometry.cell
     dominoes = [b for b in builds if isinstance(b, Build)]
+    if proposed is not None:
+        chosen = position_of(placement_positions(dominoes), proposed)
+        _draw_proposal(image, player.storage, proposed, geometry)
+        _proposal_outline(image, (proposed.cell, proposed.second_cell),
+                          chosen.letter if chosen is not None else None, geometry, theme)
+        return image
     positions: Sequence[Position | Spot] = (
         placement_positions(dominoes) if dominoes else
         bonus_spots([b for b in builds if isinstance(b, Bonus)]))
@@ -193,30 +224,31 @@ def render_preview(view: TableView, seat: int, builds: Sequence[Build | Bonus],
             od.rectangle((x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1]),
                          fill=(*theme.legal, LEGAL_TINT_ALPHA))
         _blend(image, box, overlay)
-    if proposed is not None:
-        parcels = {p.id: p for p in player.storage}
-        faces = [(parcel, geometry.cell_box(c))
-                 for pid, c in ((proposed.first, proposed.cell),
-                                (proposed.second, proposed.second_cell))
-                 if (parcel := parcels.get(pid)) is not None]
-        if faces:
-            box = _bounds([(x0, y0, x0 + cell - 1, y0 + cell - 1)
-                           for _, (x0, y0, _x1, _y1) in faces], image.size)
-            ghost = Image.new("RGBA", _size(box), (0, 0, 0, 0))
-            for parcel, (x0, y0, _x1, _y1) in faces:
-                face = Image.new("RGB", (cell, cell))
-                draw_parcel(face, parcel, 0, 0, cell, text=BOARD_TEXT, number=False)
-                ghost.paste(face.convert("RGBA"), (x0 - box[0], y0 - box[1]))
-            ghost.putalpha(ghost.getchannel("A").point(lambda a: GHOST_ALPHA if a else 0))
-            _blend(image, box, ghost)
-    chosen = (position_of(placement_positions(dominoes), proposed) if proposed is not None
-              else None)
     for position in positions:
-        if position != chosen:
-            _lettered_outline(image, position, geometry, theme, proposed=False)
-    if chosen is not None:
-        _lettered_outline(image, chosen, geometry, theme, proposed=True)
+        _lettered_outline(image, position, geometry, theme)
     return image
+
+
+def _draw_proposal(image: Image.Image, storage: Sequence[Parcel], proposed: Build,
+                   geometry: RanchGeometry) -> None:
+    """The proposed domino's two parcels, translucent, in the cells it would cover."""
+    cell = geometry.cell
+    parcels = {p.id: p for p in storage}
+    faces = [(parcel, geometry.cell_box(c))
+             for pid, c in ((proposed.first, proposed.cell),
+                            (proposed.second, proposed.second_cell))
+             if (parcel := parcels.get(pid)) is not None]
+    if not faces:
+        return
+    box = _bounds([(x0, y0, x0 + cell - 1, y0 + cell - 1)
+                   for _, (x0, y0, _x1, _y1) in faces], image.size)
+    ghost = Image.new("RGBA", _size(box), (0, 0, 0, 0))
+    for parcel, (x0, y0, _x1, _y1) in faces:
+        face = Image.new("RGB", (cell, cell))
+        draw_parcel(face, parcel, 0, 0, cell, text=BOARD_TEXT, number=False)
+        ghost.paste(face.convert("RGBA"), (x0 - box[0], y0 - box[1]))
+    ghost.putalpha(ghost.getchannel("A").point(lambda a: GHOST_ALPHA if a else 0))
+    _blend(image, box, ghost)
 
 
 Box = tuple[int, int, int, int]

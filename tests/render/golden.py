@@ -90,14 +90,15 @@ def at_build_decision(seed: int) -> GameState:
     return state
 
 
-def preview(theme: Theme, locale: str) -> Image.Image:
+def preview(theme: Theme, locale: str, proposed: bool = False) -> Image.Image:
+    """The pair's places lettered; or, `proposed`, the confirm picture of the last."""
     state = at_build_decision(11)
     builds = [a for a in legal_actions(state) if isinstance(a, Build)]
     first, second = builds[0].first, builds[0].second
     pair = [b for b in builds if (b.first, b.second) == (first, second)]
     assert state.turn is not None
-    return render_preview(public_view(state), state.turn.seat, pair, pair[-1], theme=theme,
-                          locale=locale)
+    return render_preview(public_view(state), state.turn.seat, pair,
+                          pair[-1] if proposed else None, theme=theme, locale=locale)
 
 
 def with_draft(players: int, seed: int,
@@ -144,6 +145,8 @@ def _pictures() -> dict[str, Callable[[], Image.Image]]:
                                                            locale=locale))
         out[f"preview-{theme_name}-{locale}"] = (
             lambda theme=theme, locale=locale: preview(theme, locale))
+        out[f"proposal-{theme_name}-{locale}"] = (
+            lambda theme=theme, locale=locale: preview(theme, locale, proposed=True))
         out[f"ranch-{theme_name}-{locale}"] = (  # the /moonriver board picture
             lambda theme=theme, locale=locale: render_ranch(public_view(played(4, 3, 12)), 1,
                                                             theme=theme, locale=locale))

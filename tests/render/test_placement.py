@@ -42,13 +42,15 @@ def test_positions_group_both_ends_and_read_from_the_top_left() -> None:
 
 
 def test_preview_writes_the_letters_of_every_position() -> None:
+    """The placement picture (no proposal yet; the confirm picture letters its proposal
+    alone, tests/render/test_proposal_preview.py)."""
     state = at_build_decision(11)
     assert state.turn is not None
     builds = [a for a in legal_actions(state) if isinstance(a, Build)]
     pair = [b for b in builds if (b.first, b.second) == (builds[0].first, builds[0].second)]
     positions = placement_positions(pair)
     with drawn_texts() as texts:
-        render_preview(public_view(state), state.turn.seat, pair, pair[0], theme=DARK)
+        render_preview(public_view(state), state.turn.seat, pair, theme=DARK)
     letters = [p.letter for p in positions]
     assert len(letters) >= 2
     assert sorted(text for text, _ in texts if text in letters) == letters  # once each
