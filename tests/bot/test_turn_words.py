@@ -35,6 +35,7 @@ RAW_ID = re.compile(r"\bp\d+\b|\b(?:build|choose|discard|skull|recruit|move|swap
                     r" (?:p\d|[A-Z]\d+\b|\d)|\bseat \d")
 ENGLISH = re.compile(r"\b(?:Forest|Meadow|Desert|Cornfield|Pass|Steal|Swap|Cattle thief)\b")
 NAMES = ("alice", "bob", "carol", "dave")
+SYMBOLS = re.compile("[🐄💀⭕🦫🌽🪙]")  # a parcel's printed symbols, as `symbols` writes them
 
 
 def playout(players: int, seed: int) -> list[tuple[GameState, object, list[ev.Event]]]:
@@ -73,6 +74,11 @@ def test_placement_positions_are_lettered_with_their_effect_R_PLACE() -> None:
         positions = placement_positions(builds)
         labels = [position_label(state, p, "en") for p in positions]
         assert [label.text.split(")")[0] for label in labels] == [p.letter for p in positions]
+        for label, position in zip(labels, positions, strict=True):  # what differs leads
+            build = position.builds[0]
+            assert label.text.startswith(f"{position.letter}) {cell_name(build.cell)} ")
+            assert f", {cell_name(build.second_cell)} " in label.text
+            assert not SYMBOLS.search(label.text), label.text  # the pair is named above
         assert all("pts now" in label.description for label in labels)
         return
     raise AssertionError("no turn with three candidate positions")

@@ -75,6 +75,13 @@ def _parcel_words(parcel: Parcel, locale: str) -> str:  # name the same parcels 
              number=parcel.number, symbols=symbols(parcel))
 
 
+def _parcel_short(state: GameState, parcel_id: int, locale: str) -> str:
+    """'Forest 5': landscape and number, no symbols (a place menu's option)."""
+    parcel = state.components.parcel(parcel_id)
+    return t("label.parcel", locale, landscape=landscape_name(parcel.landscape, locale),
+             number=parcel.number, symbols="")
+
+
 def draft_slots(state: GameState) -> dict[int, str]:
     """Parcel id → ①–④ as the picture labels the draft (`render.moonriver.labels.draft_labels` of
     the public view), read straight from the state: a public view scores every ranch,
@@ -262,12 +269,14 @@ def build_effect(state: GameState, build: Build, locale: str,
 
 def position_label(state: GameState, position: Position, locale: str,
                    with_effect: bool = True, before: int | None = None) -> Label:
-    """'a) Desert 1 on C1, Canyon 4 on D1' with its effect as the description (`before`:
-    as `build_effect`'s)."""
+    """'a) C1 Desert 1, D1 Canyon 4' with its effect as the description (`before`: as
+    `build_effect`'s). The cells first and the parcels by landscape and number alone:
+    every option places the same pair (the line above the menu names it whole), so the
+    words that tell the options apart lead."""
     build = position.builds[0]
     text = t("label.position", locale, letter=position.letter,
-             first=parcel_text(state, build.first, locale), first_cell=cell_name(build.cell),
-             second=parcel_text(state, build.second, locale),
+             first=_parcel_short(state, build.first, locale), first_cell=cell_name(build.cell),
+             second=_parcel_short(state, build.second, locale),
              second_cell=cell_name(build.second_cell))
     return Label(text, build_effect(state, build, locale, before) if with_effect else "")
 
