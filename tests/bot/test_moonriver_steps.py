@@ -190,3 +190,24 @@ def test_R_SYM_2_a_place_that_brings_a_drought_on_a_cow_says_so() -> None:
             assert ("drought" in text) == drought, (text, drought)
             said[drought] += 1
     assert said[True] >= 3 and said[False] >= 100, said
+
+
+def test_R_PART_2_a_cowboy_with_no_cow_to_move_says_so_before_it_is_chosen() -> None:
+    """A partner recruited Cowboy side up where no cow can step (none on the ranch, or
+    none with a parcel to step onto) is labelled so, as a Desperado with nothing to swap
+    is; one with a cow to move is not."""
+    from bot.tables.fronts.moonriver.labels import action_label
+    from engine.moonriver.actions import Recruit
+    from engine.moonriver.components import COWBOY
+    seen = {True: 0, False: 0}
+    for state in random_states(range(80)):
+        if state.phase is not Phase.RECRUIT:
+            continue
+        for action in legal_actions(state):
+            if isinstance(action, Recruit) and action.face == COWBOY:
+                after, _ = apply(state, action)
+                moves = any(isinstance(a, Move) for a in legal_actions(after))
+                label = action_label(state, action, "en").text
+                assert ("no cow can move" in label) == (not moves), label
+                seen[moves] += 1
+    assert seen[True] >= 3 and seen[False] >= 3, seen

@@ -158,6 +158,15 @@ def _no_swap(state: GameState) -> str | None:
     return None
 
 
+def _cowboy_can_move(state: GameState, action: Recruit) -> bool:
+    """Whether a Cowboy recruited now has a cow to move (R-PART-2: one step onto a
+    built parcel of the ranch, never a cornfield): said before choosing, as the
+    Desperado's nothing to swap is."""
+    after, _ = apply(state, action)
+    return after.phase is Phase.COWBOY and any(isinstance(a, Move)
+                                               for a in legal_actions(after))
+
+
 def _pass_label(state: GameState, locale: str) -> str:
     phase = state.phase
     if phase is Phase.BUILD:
@@ -179,9 +188,10 @@ def _recruit_label(state: GameState, action: Recruit, locale: str) -> Label:
     if outlaws:
         end = t("partner_end.outlaw" if action.face in OUTLAW_FACES else
                 "partner_end.in_group", locale)
-    if action.face == COWBOY:
-        return Label(t("label.recruit_as_cowboy", locale, partner=partner),
-                     t("partner_help.cowboy", locale, end=end))
+    if action.face == COWBOY:  # R-PART-2: a cowboy where no cow can step is said so
+        key = "label.recruit_as_cowboy" if _cowboy_can_move(state, action) \
+            else "label.recruit_as_cowboy_idle"
+        return Label(t(key, locale, partner=partner), t("partner_help.cowboy", locale, end=end))
     why = _no_swap(state) if action.face == "desperado" else None
     if why is not None:  # R-PART-3: said before choosing, not found out after
         return Label(t("label.recruit_no_swap", locale, partner=partner),
