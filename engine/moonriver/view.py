@@ -12,6 +12,7 @@ from functools import lru_cache
 from engine.moonriver.components import Board, Landscape, Parcel
 from engine.moonriver.legends import scenario_name
 from engine.moonriver.ranch import RanchCell, RanchGrid
+from engine.moonriver.rules import COLUMN_SIZE
 from engine.moonriver.scoring import ScoreSheet, apply_overpopulation, score_ranch
 from engine.moonriver.scoring import winners as pick_winners
 from engine.moonriver.state import GameState, Phase
@@ -81,6 +82,20 @@ class TableView:
     winners: tuple[int, ...]
     variant: str = "base"
     scenario: str | None = None     # Legends scenario name (R-LEG-2): timber gold outlaws city
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the game has (`rounds_in_game`)."""
+        return rounds_in_game(self.round, self.pile_size, self.last_round)
+
+
+def rounds_in_game(round_: int, pile_size: int, last_round: bool) -> int:
+    """The game's number of rounds, known from the round under way and the pile: every
+    round ends by drawing a column of the pile (R-SETUP-4), and the round that finds the
+    pile empty is the last (R-END-1). A game of 96 parcels has 24."""
+    if last_round:
+        return round_
+    return max(1, round_) + pile_size // COLUMN_SIZE + 1
 
 
 def public_view(state: GameState) -> TableView:

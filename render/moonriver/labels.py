@@ -32,8 +32,8 @@ def parcel_label(view: TableView, parcel_id: int) -> str | None:
 
 
 def status_text(view: TableView, locale: str) -> str:
-    """'Round 3 · Alice to move': the moment the pictures' banner names (the setup of
-    R-SETUP-5 is no round 0; R-END-1's last round; the game's end)."""
+    """'Round 3 of 24 · Alice to move': the moment the pictures' banner names (the setup
+    of R-SETUP-5 is no round 0; R-END-1's last round; the game's end)."""
     if view.phase is Phase.OVER:
         return t("render.game_over", locale)
     if view.phase is Phase.SETUP:
@@ -41,7 +41,7 @@ def status_text(view: TableView, locale: str) -> str:
     elif view.last_round:
         parts = [t("render.last_round", locale)]
     else:
-        parts = [t("render.round", locale, round=max(1, view.round))]
+        parts = [t("render.round_of", locale, round=max(1, view.round), rounds=view.rounds)]
     if view.active_seat is not None:
         parts.append(t("render.to_move", locale, name=view.players[view.active_seat].name))
     return " · ".join(parts)

@@ -46,45 +46,26 @@ SIDE_CELLS = (48, 44, 40, 36, 32, 28)  # beside the mover's, under the risen sal
 ROOMY_ROW_CELLS = (64, 56, 48, 44)  # in rows below, when the draft left room
 DRAFT_TILE = 88      # 44 px (>= 40)
 TOKEN = 44
-CHIP = (226, 222, 206, 255)  # the dark banner's pale ground under the supply's cow
 
 
 def _draw_banner(image: Image.Image, view: TableView, canvas: Canvas, locale: str) -> None:
-    """Status on the left; on the right the cows in the supply (a cow and its number) and
-    the parcels left in the pile, in words ("56 parcels left", as Kingdomino's banner
-    counts its dominoes: a parcel's back alone read as a box); in the Legends variant a
-    second line with the scenario. Drawn at the top of the picture (plain background)
-    from kept text and sprite pieces: the banner changes every turn, its words and
-    numbers do not."""
+    """Status on the left ('Round 9 of 24 · Carol to move': the rounds say how long the
+    game runs, R-END-1, as the pile's count would); on the right the cows left in the
+    supply, in words, as Kingdomino's banner counts its dominoes (a cow and a number
+    read as a puzzle); in the Legends variant a second line with the scenario. Drawn at
+    the top of the picture (plain background) from kept text pieces: the banner changes
+    every turn, its words and numbers do not."""
     theme, background = canvas.theme, canvas.theme.background
     middle = PAD + TITLE // 2 + 4
-    x = WIDTH - PAD
-    pile = f"· {counted('render.pile_short', view.pile_size, locale)}"
-    x -= canvas.text(image, (x, middle), pile, TEXT, theme.muted, background, bold=True,
-                     anchor="rm") + 8
-    x -= canvas.text(image, (x, middle), str(view.cow_supply), TEXT, theme.muted, background,
-                     bold=True, anchor="rm") + 4
-    canvas.sprite(image, ("cow", 32, theme.name), partial(_banner_cow, theme),
-                  (x - 32, middle - 17), background)
-    x -= 32 + 16
+    cows = counted("render.cows_short", view.cow_supply, locale)
+    x = WIDTH - PAD - canvas.text(image, (WIDTH - PAD, middle), cows, TEXT, theme.muted,
+                                  background, bold=True, anchor="rm") - 24
     canvas.text(image, (PAD, middle), status_text(view, locale), TITLE, theme.text, background,
                 bold=True, anchor="lm", max_width=x - PAD, keep=False)  # new every turn
     if view.scenario is not None:  # R-LEG-2: the table picture names the scenario
         scenario = f"{t('variant.legends', locale)} · {t(f'scenario.{view.scenario}', locale)}"
         canvas.text(image, (PAD, PAD + TITLE + 12 + TEXT / 2), scenario, TEXT, theme.muted,
                     background, bold=True, anchor="lm", max_width=WIDTH - 2 * PAD)
-
-
-def _banner_cow(theme: Theme) -> Image.Image:
-    """The supply's cow; on the dark theme on a pale chip, as cows stand on parcels:
-    its black legs and patches would vanish into the background."""
-    cow = sprites.cow(32)
-    if theme.name != "dark":
-        return cow
-    chip = Image.new("RGBA", cow.size, (0, 0, 0, 0))
-    ImageDraw.Draw(chip).rounded_rectangle((0, 2, 31, 31), radius=7, fill=CHIP)
-    chip.alpha_composite(cow)
-    return chip
 
 
 def _banner_height(view: TableView) -> int:

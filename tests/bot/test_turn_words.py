@@ -420,7 +420,7 @@ def test_status_names_the_setup_and_the_round_as_the_picture_does_R_SETUP_5() ->
             assert line.startswith("Last round · "), line
             seen.add("last")
         else:
-            assert line.startswith(f"Round {state.round} · "), line
+            assert line.startswith(f"Round {state.round} of 24 · "), line  # R-END-1
     assert seen == {"setup", "last"}
     assert front.status_line(playout(2, 5)[0][0], "de").startswith("Aufbau · ")
 

@@ -148,3 +148,22 @@ def test_act_helper_runs_texts() -> None:
     text = str(legal_actions(state)[0])
     new, _ = act(state, text)
     assert new is not state
+
+
+def test_R_END_1_the_number_of_rounds_is_known_from_the_first() -> None:
+    """'Round 3 of 24': every round ends by drawing a column (R-SETUP-4), the one that
+    finds the pile empty is the last (R-END-1), so the count named at any round before
+    the last is the number of the round the game ends in, for every table size and the
+    Legends variant."""
+    from engine.moonriver.view import public_view
+    for players, variant, scenario in ((2, "base", None), (3, "base", None),
+                                       (4, "legends", 1), (2, "legends", 3)):
+        state = new_game([f"p{i}" for i in range(players)], 5, variant=variant,
+                         scenario=scenario)
+        rng, named = Rng(5), set()
+        while state.phase is not Phase.OVER:
+            view = public_view(state)
+            if view.phase is not Phase.SETUP:
+                named.add(view.rounds)
+            state, _ = apply(state, rng.choice(legal_actions(state)))
+        assert named == {public_view(state).round}, (players, variant, named)

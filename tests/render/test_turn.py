@@ -275,15 +275,15 @@ def test_the_last_round_draws_no_empty_draft(players: int) -> None:
     _reads_on_a_phone(picture)
 
 
-@pytest.mark.parametrize(("locale", "words"), [("en", "parcels left"), ("de", "Parzellen"),
-                                                ("ja", "残り区画")])
-def test_the_banner_names_the_parcels_left_in_words(locale: str, words: str) -> None:
-    """The pile's count says what it counts (a parcel's back beside a number read as a
-    box), beside the supply's cow and its number."""
+@pytest.mark.parametrize(("locale", "words", "rounds"), [
+    ("en", "cows left", "of 24"), ("de", "Kühe", "von 24"), ("ja", "残りの牛", "/24")])
+def test_the_banner_says_how_many_rounds_and_cows_are_left(locale: str, words: str,
+                                                          rounds: str) -> None:
+    """'Round 9 of 24' (R-END-1) and the supply's count in words: a cow and a parcel's
+    back beside bare numbers read as a puzzle."""
     view = public_view(played(3, 7, 9))
     with drawn_texts() as texts:
         render_turn(view, theme=DARK, locale=locale)
     written = [text for text, _ in texts]
-    pile = [text for text in written if words in text]
-    assert pile and str(view.pile_size) in pile[0]
-    assert str(view.cow_supply) in written
+    assert [text for text in written if words in text and str(view.cow_supply) in text]
+    assert any(rounds in text for text in written), written

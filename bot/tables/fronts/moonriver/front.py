@@ -24,7 +24,7 @@ from engine.moonriver.grid import WIDTH, cell_name
 from engine.moonriver.legends import LEGENDS, legends_board, scenario_name
 from engine.moonriver.rules import COLOURS
 from engine.moonriver.state import GameState, Phase
-from engine.moonriver.view import public_view
+from engine.moonriver.view import public_view, rounds_in_game
 from render.pool import DrawRequest, picture
 
 #: Seat colours (R-COMP-6) as emoji, for the lobby's seat order.
@@ -83,7 +83,8 @@ class MoonRiverFront:
         elif state.last_round:
             when = t("render.last_round", locale)
         else:
-            when = t("render.round", locale, round=max(1, state.round))
+            when = t("render.round_of", locale, round=max(1, state.round),
+                     rounds=rounds_in_game(state.round, len(state.pile), False))
         return t("status.line", locale, when=when,
                  player=state.config.players[seat] if seat is not None else "—",
                  phase=self.phase_text(state, locale))
