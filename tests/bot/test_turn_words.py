@@ -621,3 +621,10 @@ def test_a_cowboys_steps_on_from_where_the_last_ended_read_as_one_path_R_PART_2(
     assert segment.phrases == ("moved a cow C2→B2→B1", "moved a cow E5→E4")
     [german] = segments_of([(0, events[:2])], None, state, "de")
     assert german.phrases == ("trieb eine Kuh C2→B2→B1",)
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "ja"])
+def test_the_choice_prompt_names_the_column_as_the_picture_heads_it_R_TURN(locale: str) -> None:
+    """'Put your ranchero on one of the “Next round” parcels': the words the picture
+    heads the draft column with, not a 'next column' it never names."""
+    assert t("render.column_next", locale) in t("step.choose", locale)
