@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from engine.games.i18n import list_of, t
@@ -109,3 +110,23 @@ def turn_lines(segments: Sequence[Segment], names: Sequence[str],
             current = None
     flush()
     return lines
+
+
+def tie_breaks(ranked: Sequence[tuple[str, tuple[int, ...]]], criteria: Sequence[str],
+               locale: str) -> str:
+    """Why players level on points stand in this order: '⚖️ Bob before Alice: largest
+    territory 9 against 7'. `ranked`: (name, (points, tie-break values …)) best first;
+    `criteria`: the tie-breaks' words, in the order the rules apply them. '' when no
+    two neighbours share their points."""
+    notes = []
+    for (first, a), (second, b) in pairwise(ranked):
+        if a[0] != b[0]:
+            continue
+        step = next((i for i in range(1, len(a)) if a[i] != b[i]), None)
+        if step is None:
+            notes.append(t("tie.shared", locale, first=first, second=second))
+        else:
+            notes.append(t("tie.ahead", locale, first=first, second=second,
+                           criterion=criteria[step - 1], a=a[step], b=b[step]))
+    return t("tie.line", locale, notes=" · ".join(notes)) if notes else ""
+

@@ -251,6 +251,9 @@ class Outcome:
     winners: tuple[int, ...]
     #: K-SCORE-4's order below first place too: each seat's place, 0 first, ties shared
     ranks: tuple[int, ...] = ()
+    #: each seat's (points, largest property, crowns) as K-SCORE-4 compares them (a
+    #: Dynasty's summed, K-DYN)
+    standings: tuple[tuple[int, int, int], ...] = ()
 
 
 def outcome(state: GameState) -> Outcome | None:
@@ -267,7 +270,8 @@ def _outcome(state: GameState, sheets: list[ScoreSheet]) -> Outcome:
     games = [tuple(row[0] for row in game) for game in state.series]
     games.append(tuple(sheet.total for sheet in sheets))
     return Outcome(tuple(sheets), tuple(games), tuple(s.points for s in standings),
-                   tuple(winners(standings)), ranks_of([s.key for s in standings]))
+                   tuple(winners(standings)), ranks_of([s.key for s in standings]),
+                   tuple(s.key for s in standings))
 
 
 def is_over(state: GameState) -> bool:

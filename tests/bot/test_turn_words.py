@@ -8,6 +8,7 @@ import re
 import subprocess
 from collections import Counter
 from datetime import UTC, datetime
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from bot.tables.fronts.moonriver.narrate import segments_of
 from bot.tables.narration import told_turns
 from bot.tables.words import MAX_DESCRIPTION, MAX_LABEL, Segment, fit, turn_lines
 from engine.games.i18n import t
+from engine.games.rng import Rng
 from engine.moonriver import events as ev
 from engine.moonriver.actions import Build
 from engine.moonriver.ai import make_player
@@ -628,3 +630,66 @@ def test_the_choice_prompt_names_the_column_as_the_picture_heads_it_R_TURN(local
     """'Put your ranchero on one of the “Next round” parcels': the words the picture
     heads the draft column with, not a 'next column' it never names."""
     assert t("render.column_next", locale) in t("step.choose", locale)
+
+
+def test_tie_breaks_tell_the_first_count_that_differs_or_a_shared_place() -> None:
+    from bot.tables.words import tie_breaks
+    criteria = ["largest territory", "cows"]
+    assert tie_breaks([("c", (40, 9, 1)), ("a", (33, 5, 2))], criteria, "en") == ""
+    assert tie_breaks([("c", (40, 9, 1)), ("b", (33, 5, 4)), ("a", (33, 5, 2))], criteria,
+                      "en") == "⚖️ Level on points: b before a on cows, 4 against 2"
+    assert tie_breaks([("a", (33, 5, 2)), ("b", (33, 5, 2))], criteria, "de") == \
+        "⚖️ Punktgleich: a und b auch in jeder Wertung gleich"
+
+
+def finished(game: str, players: int, seed: int) -> object:
+    """A game played to its end by random legal moves."""
+    from engine.registry import game_named
+    rules = game_named(game)
+    state, _ = rules.new_game([NAMES[i] for i in range(players)], seed, {})
+    rng = Rng(seed)
+    while not rules.is_over(state):
+        state, _ = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    return state
+
+
+@pytest.mark.parametrize(("game", "seed", "criterion"), [
+    ("moonriver", 59, "largest territory"), ("moonriver", 95, "cows"),
+    ("kingdomino", 16, "largest property")])
+def test_R_SCORE_4_K_SCORE_4_players_level_on_points_stand_as_the_tie_breaks_say(
+        game: str, seed: int, criterion: str) -> None:
+    """The end post's ranking orders players level on points by the game's tie-breaks,
+    as the end picture does, and a line says which count decided (a play-tester saw
+    'Bob 29 · Alice 29' and a picture with Bob second, unexplained)."""
+    from bot.tables.fronts import front_of
+    front = front_of(game)
+    state = finished(game, 3, seed)
+    ranked = front.ranking(state)
+    line = front.tie_breaks(state, "en")
+    level = [(a, b) for (a, pa), (b, pb) in pairwise(ranked) if pa == pb]
+    assert level and line.startswith("⚖️ Level on points: ")
+    for first, second in level:
+        assert f"{first} before {second} on {criterion}" in line, line
+
+
+async def test_R_SCORE_4_the_end_post_says_which_tie_break_ranked_players_level_on_points(
+        service) -> None:  # type: ignore[no-untyped-def]
+    """Under the standings, one line on who stands before whom and why."""
+    from bot.discord.content import turn_post_with
+    from bot.tables.domain import GameOptions
+    from tests.bot.conftest import ALICE, BOB, CAROL
+    await service.create(100, ALICE, GameOptions("moonriver", 3, {}), seed=14)
+    for player in (BOB, CAROL):
+        await service.join(100, player)
+    await service.start(100, ALICE)
+    users, rng = {u.id: u for u in (ALICE, BOB, CAROL)}, Rng(14)
+    while True:
+        status = await service.status(100)
+        user = users[status.game.seats[status.state.active_seat].user_id]
+        result = await service.act(100, user, str(rng.choice(await service.legal(100, user))))
+        if result.finished:
+            break
+    lines = turn_post_with(result.game, result.state, ["the last turn"], b"", None).text
+    standings, ties = lines.splitlines()[:2]
+    assert standings.startswith("🏆 Alice 41 · Bob 41 · ")
+    assert ties == "⚖️ Level on points: Alice before Bob on largest territory, 6 against 4"

@@ -77,7 +77,14 @@ class Front(Protocol):
         ...
 
     def ranking(self, state: Any) -> list[tuple[str, int]]:
-        """(name, points) best first (ties keep seat order)."""
+        """(name, points) best first, players level on points in the order the game's
+        tie-breaks put them (seat order where those tie too)."""
+        ...
+
+    def tie_breaks(self, state: Any, locale: str, literal: Callable[[str], str] = str
+                   ) -> str:
+        """The end post's line on why players level on points stand as `ranking` has
+        them (`words.tie_breaks`), or ''."""
         ...
 
     #: What `ranking`'s numbers count, as a text key for `counted` ("2 rounds"); None

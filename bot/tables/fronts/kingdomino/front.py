@@ -14,7 +14,7 @@ from typing import Any
 
 import bot.tables.fronts.kingdomino.pictures as pictures
 from bot.tables.fronts.base import Choice, Decision, PlayedEvents, SeatOrderColours
-from bot.tables.words import Label, Segment, told_where_they_differ, turn_lines
+from bot.tables.words import Label, Segment, tie_breaks, told_where_they_differ, turn_lines
 from engine.games.events import Event
 from engine.games.i18n import list_of, t
 from engine.kingdomino import events as kev
@@ -196,13 +196,29 @@ class KingdominoFront(SeatOrderColours):
                  phase=self.phase_text(state, locale))
 
     def ranking(self, state: GameState) -> list[tuple[str, int]]:
-        """K-END-2: by points (a Dynasty's sum), the tie-breaks decide the winners."""
+        """K-END-2: by points (a Dynasty's sum), then K-SCORE-4's tie-breaks."""
+        names, keys = self._standings(state)
+        order = sorted(range(len(keys)), key=lambda s: tuple(-k for k in keys[s]))
+        return [(names[s], keys[s][0]) for s in order]
+
+    def tie_breaks(self, state: GameState, locale: str,
+                   literal: Callable[[str], str] = str) -> str:
+        """K-SCORE-4: largest property, then crowns, for players level on points."""
+        names, keys = self._standings(state)
+        order = sorted(range(len(keys)), key=lambda s: tuple(-k for k in keys[s]))
+        return tie_breaks([(literal(names[s]), keys[s]) for s in order],
+                          [t("kd.tie.largest_property", locale), t("kd.tie.crowns", locale)],
+                          locale)
+
+    @staticmethod
+    def _standings(state: GameState) -> tuple[list[str], list[tuple[int, ...]]]:
+        """The names and K-SCORE-4's keys (a Dynasty's summed; as if it ended now
+        before the end)."""
         view = public_view(state)
         done = outcome(state)
-        totals = list(done.totals) if done is not None else \
-            [p.score.total for p in view.players]
-        order = sorted(range(len(totals)), key=lambda s: (s not in view.winners, -totals[s]))
-        return [(view.players[s].name, totals[s]) for s in order]
+        keys: list[tuple[int, ...]] = list(done.standings) if done is not None else \
+            [(p.score.total, p.score.largest_property, p.score.crowns) for p in view.players]
+        return [p.name for p in view.players], keys
 
     def seat_order(self, state: GameState, literal: Callable[[str], str]) -> str:
         """The players in the order their kings claim the first line (K-SETUP-3: drawn,

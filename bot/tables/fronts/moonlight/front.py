@@ -160,6 +160,10 @@ class MoonlightFront(SeatOrderColours):
         order = sorted(range(2), key=lambda s: -state.wins[s])
         return [(state.players[s], state.wins[s]) for s in order]
 
+    def tie_breaks(self, state: GameState, locale: str,
+                   literal: Callable[[str], str] = str) -> str:
+        return ""  # M-WIN: two rounds of three win; rounds are never level at the end
+
     def seat_order(self, state: GameState, literal: Callable[[str], str]) -> str:
         """The start player first (M-SETUP-2: drawn, not seat 1), then the other."""
         names = state.players

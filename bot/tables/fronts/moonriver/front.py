@@ -15,7 +15,7 @@ import bot.tables.fronts.moonriver.labels as labels
 import bot.tables.fronts.moonriver.narrate as narrate
 from bot.tables.fronts.base import Choice, Decision, PlayedEvents
 from bot.tables.fronts.moonriver.labels import landscape_name
-from bot.tables.words import Label, Segment
+from bot.tables.words import Label, Segment, tie_breaks
 from engine.games.events import Event
 from engine.games.i18n import t
 from engine.moonriver.actions import Build
@@ -23,8 +23,9 @@ from engine.moonriver.components import DEFAULT_COMPONENTS, Board, load_componen
 from engine.moonriver.grid import WIDTH, cell_name
 from engine.moonriver.legends import LEGENDS, legends_board, scenario_name
 from engine.moonriver.rules import COLOURS
+from engine.moonriver.scoring import standing
 from engine.moonriver.state import GameState, Phase
-from engine.moonriver.view import public_view, rounds_in_game
+from engine.moonriver.view import PlayerView, public_view, rounds_in_game
 from render.pool import DrawRequest, picture
 
 #: Seat colours (R-COMP-6) as emoji, for the lobby's seat order.
@@ -90,8 +91,19 @@ class MoonRiverFront:
                  phase=self.phase_text(state, locale))
 
     def ranking(self, state: GameState) -> list[tuple[str, int]]:
-        players = public_view(state).players
-        return [(p.name, p.score.total) for p in sorted(players, key=lambda p: -p.score.total)]
+        """R-SCORE-4: by points, then largest territory, then cows."""
+        return [(p.name, p.score.total) for p in self._ranked(state)]
+
+    def tie_breaks(self, state: GameState, locale: str,
+                   literal: Callable[[str], str] = str) -> str:
+        """R-SCORE-4: largest territory, then cows, for players level on points."""
+        return tie_breaks([(literal(p.name), standing(p.score)) for p in self._ranked(state)],
+                          [t("tie.largest_territory", locale), t("tie.cows", locale)], locale)
+
+    @staticmethod
+    def _ranked(state: GameState) -> list[PlayerView]:
+        return sorted(public_view(state).players,
+                      key=lambda p: tuple(-k for k in standing(p.score)))
 
     def seat_order(self, state: GameState, literal: Callable[[str], str]) -> str:
         """The players in the order they place their rancheros (R-SETUP-5, R-2P-2: drawn,
