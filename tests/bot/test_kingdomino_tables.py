@@ -388,3 +388,34 @@ def test_k_place_3_a_letters_ways_round_share_one_menu() -> None:
     for seed in (7, 12, 13):  # games that meet such menus (of 60 seeds, a third do)
         play_random(2, seed, ("mighty-duel",), on_step=step)
     assert split_by_plain_pages  # the games met menus the plain pages would split
+
+
+def test_k_place_3_a_letters_two_ways_round_name_the_same_cells_first() -> None:
+    """'a) E4 Wheat 👑, F4 Forest' and 'a) E4 Forest, F4 Wheat 👑': the cells lead, in
+    reading order, so the two options of one letter differ where the terrains swap (a
+    play-tester read 'Wheat on E3, Forest on E4' against 'Wheat on E4, Forest on E3')."""
+    front = front_of("kingdomino")
+    cell = re.compile(r"^[A-M]\d{1,2}$")
+    pairs = 0
+
+    def step(state: Any, action: Any, after: Any, events: Any) -> None:
+        nonlocal pairs
+        options = game_named("kingdomino").legal_actions(state)
+        if not any(isinstance(a, Place) for a in options):
+            return
+        by_letter: dict[str, list[str]] = {}
+        for choice in front.decision(state, options, "en", "dark").menu or \
+                front.decision(state, options, "en", "dark").buttons:
+            letter, _, rest = choice.label.text.partition(") ")
+            by_letter.setdefault(letter, []).append(rest)
+        for ways in by_letter.values():
+            halves = [[half.split(" ", 1) for half in way.split(", ")] for way in ways]
+            assert all(cell.match(c) for way in halves for c, _ in way), ways
+            if len(ways) == 2:
+                assert [c for c, _ in halves[0]] == [c for c, _ in halves[1]], ways
+                assert halves[0][0][1] == halves[1][1][1], ways  # the terrains swapped
+                pairs += 1
+
+    for seed in (3, 4):
+        play_random(2, seed, (), on_step=step)
+    assert pairs > 20

@@ -78,14 +78,19 @@ def _second_cell(state: GameState, seat: int, place: Place) -> str:
 
 def place_label(state: GameState, seat: int, letter: str, place: Place,
                 locale: str) -> Label:
-    """'a) Wheat 👑 on E4, Forest on F4' and the points it adds (K-SCORE-1)."""
+    """'a) E4 Wheat 👑, F4 Forest' and the points it adds (K-SCORE-1). The cells lead,
+    in reading order (the row, then the column), so a letter's two ways round (K-PLACE-3)
+    name the same cells and differ where the terrains swap."""
     piece = domino(place.number)
     kingdom = state.kingdoms[seat]
     after = kingdom.place(piece, kingdom.area.cell(place.column, place.row), place.direction)
     gain = property_points(after) - property_points(kingdom)
-    text = t("kd.label.place", locale, letter=letter, first=square_text(piece.a, locale),
-             first_cell=place.cell_name, second=square_text(piece.b, locale),
-             second_cell=_second_cell(state, seat, place))
+    halves = sorted([(place.cell_name, piece.a), (_second_cell(state, seat, place), piece.b)],
+                    key=lambda half: (int(half[0][1:]), half[0][0]))
+    (first_cell, first), (second_cell, second) = halves
+    text = t("kd.label.place", locale, letter=letter, first=square_text(first, locale),
+             first_cell=first_cell, second=square_text(second, locale),
+             second_cell=second_cell)
     return Label(text, counted("label.effect_points", gain, locale))
 
 
