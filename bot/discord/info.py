@@ -82,7 +82,10 @@ async def board(interaction: discord.Interaction[Any],
     front = front_of(current.game.options.game)
     png = await drawn(front.board_png, current.state, seat, locale,
                       current.game.settings.theme)
-    await interaction.followup.send(file=discord.File(io.BytesIO(png), "ranch.png"),
+    name = safe_name(current.game.seats[seat].name)  # says whose board the picture is
+    await interaction.followup.send(game_text(current.game.options.game, "board.caption",
+                                              locale, name=name),
+                                    file=discord.File(io.BytesIO(png), "board.png"),
                                     ephemeral=True)
 
 

@@ -99,6 +99,11 @@ async def test_k_turn_whole_kingdomino_games_one_post_and_one_ping_per_king_turn
     iid = await fake.slash(DAVE if players < 4 else (105, "Eve"), "board", group="kingdomino")
     whose = await fake.wait_for(lambda s: s.interaction_id == iid and s.content, after=before)
     assert whose.ephemeral and "Whose kingdom?" in whose.content
+    before = len(fake.sent)  # a player's own: the picture says whose it is
+    iid = await fake.slash(people[0], "board", group="kingdomino")
+    own = await fake.wait_for(lambda s: s.interaction_id == iid and s.files, after=before)
+    assert own.ephemeral and list(own.files) == ["board.png"]
+    assert own.content == f"**{people[0][1]}**'s kingdom", own.content
     rematch = next(c for c in final.custom_ids() if c.startswith("mr:rematch:"))
     before = len(fake.sent)  # Rematch: a Kingdomino lobby the old players are asked to
     await fake.answered(await fake.click(people[1], final, rematch))
