@@ -822,7 +822,8 @@ def route_name(method: str, parts: list[str]) -> str:
 def next_click(message: Sent, rng: random.Random | None = None
                ) -> tuple[str, list[str] | None]:
     """What a player does on a private screen: place (first letter), pick the first pair,
-    press the first button (Confirm on a proposal), else the first menu option. Never
+    the first of a game's first steps (a card of the hand, a Cowboy's cow), press the
+    first button (Confirm on a proposal), else the first menu option. Never
     Back or ⇄, so every turn moves forward. With `rng` the player picks among what the
     screen offers instead of the first (a placement or pair, a button or a menu option),
     as people do: a seeded game that still only moves forward."""
@@ -837,6 +838,9 @@ def next_click(message: Sent, rng: random.Random | None = None
             return menu, [pick(message.select_options(menu))]
     buttons = [c for c in ids if c.startswith("mr:act:")]
     menus = [c for c in ids if c.startswith("mr:sel:")]
+    picks = [c for c in ids if c.startswith("mr:pick:")]  # a first step: a card, a cow
+    if picks and (rng is None or rng.random() < len(picks) / (len(picks) + len(buttons))):
+        return pick(picks), None
     if rng is not None and menus and (not buttons or rng.random() < 0.5):
         menu = rng.choice(menus)
         return menu, [pick(message.select_options(menu))]

@@ -27,7 +27,7 @@ from bot.discord.gate import admit, check_click_table
 from bot.discord.host import Click, TableClient
 from bot.discord.logs import configure_logging
 from bot.discord.maintenance import maintenance_loop
-from bot.discord.peer import ClickHandler
+from bot.discord.peer import ClickHandler, click_handlers
 from bot.discord.safe_text import safe_name
 from bot.discord.shards import IdentifyGate
 from bot.discord.texts import CommandTranslator
@@ -59,7 +59,7 @@ CLICK_HANDLERS: dict[str, ClickHandler] = {
     "undo": lambda interaction, click: take_back(interaction, click.version),
     "resign": ratings.resign_clicked,
     "reset": ratings.reset_clicked,
-    **{kind: handler for game in GAMES.values() for kind, handler in game.clicks.items()},
+    **click_handlers(GAMES),
 }
 
 

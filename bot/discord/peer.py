@@ -13,9 +13,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.host import Click
+from bot.discord.host import Click, channel_of, client_of
 from bot.discord.screens import Screen
 from bot.tables.domain import Game
+from bot.tables.errors import StaleActionError
 
 #: A click handler: the interaction and its parsed custom_id.
 ClickHandler = Callable[[discord.Interaction[Any], Click], Awaitable[None]]
@@ -31,3 +32,27 @@ class DiscordGame:
     #: When the same player also moves next, their private message goes on into that
     #: turn and its post names them without a ping (`dialogue.act`).
     goes_on: bool = False
+
+
+def click_handlers(games: Mapping[str, DiscordGame]) -> dict[str, ClickHandler]:
+    """Each click kind the games' own steps use, to its handler; a kind several games use
+    (`pick`: a Moonlight card, a Moon River Cowboy's cow) goes to the handler of the
+    game at the clicked table, so no game's steps shadow another's."""
+    by_kind: dict[str, dict[str, ClickHandler]] = {}
+    for key, game in games.items():
+        for kind, handler in game.clicks.items():
+            by_kind.setdefault(kind, {})[key] = handler
+    return {kind: (next(iter(handlers.values())) if len(handlers) == 1
+                   else _to_the_tables_game(handlers))
+            for kind, handlers in by_kind.items()}
+
+
+def _to_the_tables_game(handlers: Mapping[str, ClickHandler]) -> ClickHandler:
+    async def handle(interaction: discord.Interaction[Any], click: Click) -> None:
+        status = await client_of(interaction).service.status(channel_of(interaction))
+        handler = handlers.get(status.game.options.game)
+        if handler is None or status.game.id != click.game:
+            raise StaleActionError("the table has moved on")
+        await handler(interaction, click)
+    return handle
+

@@ -26,8 +26,10 @@ from bot.discord.components import (
     take_back_id,
 )
 from bot.discord.drawing import asked_here, drawn, sharing_a_worker, urgent_picture
+from bot.discord.host import channel_of, client_of, user_of
 from bot.discord.patience import deferred_click
 from bot.tables.domain import Game
+from bot.tables.errors import StaleActionError
 from bot.tables.fronts import front_of
 from bot.tables.fronts.base import Choice
 from bot.tables.words import Label, fit
@@ -143,6 +145,32 @@ def offer_take_back(screen: Screen, game: Game, locale: str) -> None:
     if view.has_room():
         view.button(take_back_id(game.id, game.version), t("label.take_back", locale),
                     SECONDARY)
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """A first step's choice (a pair, a card, a cow) as the table has it now: the
+    clicking player's legal options, those the choice allows, and the table."""
+
+    options: list[Any]
+    allowed: list[Any]
+    game: Game
+    state: Any
+
+
+async def chosen(interaction: discord.Interaction[Any], allows: Callable[[Any], bool],
+                 refusal: str) -> Chosen:
+    """The options `allows` keeps of the clicking player's legal ones; none left (the
+    table moved on, or the click was forged) is a stale click, said with `refusal`."""
+    client = client_of(interaction)
+    channel_id = channel_of(interaction)
+    options = await client.service.legal(channel_id, user_of(interaction))
+    allowed = [a for a in options if allows(a)]
+    if not allowed:
+        raise StaleActionError(refusal)
+    status = await client.service.status(channel_id)
+    assert status.state is not None
+    return Chosen(options, allowed, status.game, status.state)
 
 
 def in_private_message(interaction: discord.Interaction[Any]) -> bool:

@@ -225,3 +225,16 @@ def test_a_group_is_kept_in_one_menu_while_every_choice_still_fits() -> None:
     # 124 choices in 5 menus only as plain pages of 25: all of them beat whole groups
     menus = _grouped(124)
     assert [len(m) for m in menus] == [25, 25, 25, 25, 24]
+
+
+def test_a_click_kind_two_games_use_goes_to_the_tables_game() -> None:
+    """Moonlight's cards and Moon River's cows are both `pick`: merged into one table by
+    kind, the last game's handler took every pick (a Cowboy's cow was refused as stale).
+    A kind one game uses keeps its handler; a shared one is dispatched by the table."""
+    from bot.discord.games import GAMES
+    from bot.discord.peer import click_handlers
+    handlers = click_handlers(GAMES)
+    users = [key for key, game in GAMES.items() if "pick" in game.clicks]
+    assert sorted(users) == ["moonlight", "moonriver"]
+    assert all(handlers["pick"] is not GAMES[key].clicks["pick"] for key in users)
+    assert handlers["pair"] is GAMES["moonriver"].clicks["pair"]

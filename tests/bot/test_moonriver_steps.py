@@ -19,6 +19,7 @@ from engine.moonriver.actions import Build, Move
 from engine.moonriver.ai import make_player
 from engine.moonriver.game import apply, legal_actions, new_game
 from engine.moonriver.grid import cell_name
+from engine.moonriver.grid import parse_cell as parse
 from engine.moonriver.state import GameState, Phase
 from tests.bot.test_end_to_end import (  # noqa: F401 (the fixture)
     ALICE,
@@ -123,6 +124,39 @@ def test_a_cowboys_few_moves_are_buttons_named_by_their_cells() -> None:
     assert moves and len(options) <= 10 and all(b["type"] == 2 for b in buttons)
     assert sorted(b["label"] for b in buttons if b["label"].startswith("🐄 ")) == sorted(
         f"🐄 {cell_name(m.source)} → {cell_name(m.target)}" for m in moves)
+
+
+def test_R_PART_2_a_cowboys_many_moves_are_a_cow_then_where_it_steps() -> None:
+    """More moves than buttons: first the cows that can step (a button each, in the
+    picture's reading order, with Stop), then one cow's steps as buttons with Back;
+    every legal move is reached through its cow and no other."""
+    from bot.discord.games.moonriver.steps import cow_screen
+    from engine.moonriver.grid import WIDTH
+    met = 0
+    for state in random_states(range(80)):
+        options = legal_actions(state)
+        if state.phase is not Phase.COWBOY or len(options) <= 10:
+            continue
+        moves = [a for a in options if isinstance(a, Move)]
+        screen = decision_screen(GAME, state, options, "en")
+        buttons = [b for row in screen.view.to_components() for b in row["components"]]
+        assert all(b["type"] == 2 for b in buttons) and screen.picture is not None
+        cows = [b for b in buttons if b["custom_id"].startswith("mr:pick:")]
+        sources = [parse(b["custom_id"].split(":")[-1]) for b in cows]
+        assert sorted(sources) == sorted({m.source for m in moves})
+        assert sources == sorted(sources, key=lambda c: (-(c // WIDTH), c % WIDTH))
+        assert [b["label"] for b in cows] == [f"🐄 {cell_name(c)}" for c in sources]
+        assert any(b["custom_id"].endswith(":pass") for b in buttons)  # Stop
+        reached = []
+        for source in sources:
+            mine = [m for m in moves if m.source == source]
+            step = cow_screen(GAME, state, mine, "en")
+            ids = [b["custom_id"] for row in step.view.to_components() for b in row["components"]]
+            assert f"mr:back:{GAME.id}:{GAME.version}" in ids
+            reached += [i.split(":", 4)[-1] for i in ids if i.startswith("mr:act:")]
+        assert sorted(reached) == sorted(str(m) for m in moves)
+        met += 1
+    assert met >= 3
 
 
 @pytest.mark.system

@@ -17,10 +17,9 @@ from bot.discord.components import (
     back_id,
     pick_id,
 )
-from bot.discord.host import channel_of, client_of, locale_of, user_of
-from bot.discord.screens import Screen, built, choice_screen, offer, show
+from bot.discord.host import locale_of
+from bot.discord.screens import Screen, built, choice_screen, chosen, offer, show
 from bot.tables.domain import Game
-from bot.tables.errors import StaleActionError
 from bot.tables.fronts.base import Choice, Decision
 from bot.tables.fronts.moonlight.front import MoonlightFront
 from bot.tables.fronts.moonlight.labels import cards_of
@@ -74,14 +73,8 @@ def cells_screen(game: Game, state: GameState, options: Sequence[Action],
 
 async def pick_card(interaction: discord.Interaction[Any], code: str) -> None:
     """A card chosen from the hand: its cells, in the same private message."""
-    client = client_of(interaction)
-    channel_id = channel_of(interaction)
-    options = await client.service.legal(channel_id, user_of(interaction))
-    plays = [a for a in options if isinstance(a, Play) and a.card == code]
-    if not plays:
-        raise StaleActionError("that card cannot be laid now")
-    status = await client.service.status(channel_id)
-    assert status.state is not None
-    screen = await built(cells_screen, status.game, status.state, options, plays,
+    table = await chosen(interaction, lambda a: isinstance(a, Play) and a.card == code,
+                         "that card cannot be laid now")
+    screen = await built(cells_screen, table.game, table.state, table.options, table.allowed,
                          locale_of(interaction), back=True)
     await show(interaction, screen)
