@@ -82,6 +82,7 @@ class Counts:
 
     turns: int = 0
     taps: int = 0
+    menus: int = 0  # taps that chose in a menu: opening it was a tap too
     private: int = 0
     posts: int = 0
     pings: int = 0
@@ -125,13 +126,13 @@ async def play_turns(fake: FakeDiscord, channel: int, table: Sent, turns: int,
         before = len(fake.sent)
         kept = fake.kept_message(user[0], finished.get(user[0], before))
         if kept is not None:  # their last turn's message shows this one: play on in it
-            message, taps, clicks = kept, 0, set[str]()
+            message, taps, menus, clicks = kept, 0, 0, set[str]()
         else:
             turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
             iid = await fake.click(user, table, turn)
             counts.opens[user[0]] += 1
             message = await fake.wait_for(answers, after=before, timeout=120, interaction=iid)
-            taps, clicks = 1, {iid}
+            taps, menus, clicks = 1, 0, {iid}
         ended = 0
         while message.custom_ids():  # the same player's next turn goes on in it too
             custom_id, values = next_click(message, picks)
@@ -140,6 +141,7 @@ async def play_turns(fake: FakeDiscord, channel: int, table: Sent, turns: int,
             clicks.add(iid)
             message = await fake.wait_for(answers, after=before, timeout=120, interaction=iid)
             taps += 1
+            menus += values is not None
             ended += message.content.startswith("✅")
         finished[user[0]] = len(fake.sent)
         # the post that pings the next player (a post for a turn going on pings nobody)
@@ -152,6 +154,7 @@ async def play_turns(fake: FakeDiscord, channel: int, table: Sent, turns: int,
                  if is_post(s, channel)]
         counts.turns += max(1, ended)
         counts.taps += taps
+        counts.menus += menus
         counts.private += sum(1 for s in mine if s.ephemeral
                               and s.kind in ("callback", "followup"))
         counts.posts += len(posts)
@@ -357,12 +360,13 @@ def report(rounds: list[Round], games: int, think: float, players: int,
           f"p99 {p99(posted) * 1e3:.0f} ms")
     counts = Counts()
     for r in rounds:
-        for name in ("turns", "taps", "private", "posts", "pings", "rounds"):
+        for name in ("turns", "taps", "menus", "private", "posts", "pings", "rounds"):
             setattr(counts, name, getattr(counts, name) + getattr(r.counts, name))
         counts.opens.update(r.counts.opens)
     per = counts.turns or 1
     print(f"per player turn ({counts.turns} turns, {players} players): "
-          f"{counts.taps / per:.2f} taps, {counts.private / per:.2f} new private messages, "
+          f"{counts.taps / per:.2f} taps ({(counts.taps + counts.menus) / per:.2f} with "
+          f"each menu's opening), {counts.private / per:.2f} new private messages, "
           f"{counts.posts / per:.2f} public table posts, {counts.pings / per:.2f} pings")
     if counts.rounds:
         games_rounds = counts.rounds / max(1, games * len(rounds))

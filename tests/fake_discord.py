@@ -839,7 +839,7 @@ def next_click(message: Sent, rng: random.Random | None = None
     buttons = [c for c in ids if c.startswith("mr:act:")]
     menus = [c for c in ids if c.startswith("mr:sel:")]
     picks = [c for c in ids if c.startswith("mr:pick:")]  # a first step: a card, a cow
-    if picks and (rng is None or rng.random() < len(picks) / (len(picks) + len(buttons))):
+    if picks and (rng is None or not buttons or rng.random() < 0.5):  # as a menu is
         return pick(picks), None
     if rng is not None and menus and (not buttons or rng.random() < 0.5):
         menu = rng.choice(menus)
