@@ -15,6 +15,7 @@ import pytest
 from bot.discord.games.moonriver.steps import ON_THE_RANCH, decision_screen, placement_screen
 from bot.tables.domain import Game, TableSettings
 from bot.tables.fronts.moonriver.labels import pair_key
+from engine.moonriver import events as ev
 from engine.moonriver.actions import Build, Move
 from engine.moonriver.ai import make_player
 from engine.moonriver.game import apply, legal_actions, new_game
@@ -213,13 +214,16 @@ def test_the_placement_menu_does_not_repeat_the_line_above_it() -> None:
 
 def test_R_SYM_2_a_place_that_brings_a_drought_on_a_cow_says_so() -> None:
     """A place whose skull reaches a cow says so beside its points ("a drought takes a
-    cow"): the play-tester learned it only from the turn's result. A place whose skull
-    reaches no cow (R-SYM-2: no effect) says nothing of it."""
+    cow"), whether the player picks the cow next or it was the only one in reach and is
+    taken at once: a play-tester learned it only from the turn's result. A place whose
+    skull reaches no cow (R-SYM-2: no effect) says nothing of it."""
     from bot.tables.fronts.moonriver.labels import build_effect
     said = {True: 0, False: 0}
     for state in random_states(range(60)):
         for build in (a for a in legal_actions(state) if isinstance(a, Build)):
-            drought = apply(state, build)[0].phase is Phase.SKULL
+            after, events = apply(state, build)
+            drought = after.phase is Phase.SKULL or any(  # a lone cow in reach: taken
+                isinstance(e, ev.SkullResolved) and e.cow_cell is not None for e in events)
             text = build_effect(state, build, "en")
             assert ("drought" in text) == drought, (text, drought)
             said[drought] += 1

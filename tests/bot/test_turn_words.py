@@ -16,7 +16,13 @@ import pytest
 from bot.cli import no_token_message
 from bot.discord.turns import matches
 from bot.tables.domain import LoggedAction
-from bot.tables.fronts.moonriver.labels import draft_slots, labels_for, position_label, step_prompt
+from bot.tables.fronts.moonriver.labels import (
+    draft_slots,
+    labels_for,
+    position_label,
+    proposal_text,
+    step_prompt,
+)
 from bot.tables.fronts.moonriver.narrate import segments_of
 from bot.tables.narration import told_turns
 from bot.tables.words import MAX_DESCRIPTION, MAX_LABEL, Segment, fit, turn_lines
@@ -81,6 +87,8 @@ def test_placement_positions_are_lettered_with_their_effect_R_PLACE() -> None:
             assert label.text.startswith(f"{position.letter}) {cell_name(build.cell)} ")
             assert f", {cell_name(build.second_cell)} " in label.text
             assert not SYMBOLS.search(label.text), label.text  # the pair is named above
+            proposal = proposal_text(state, position.letter, build, "en")
+            assert proposal.startswith(f"{position.letter}) {cell_name(build.cell)} ")
         assert all("pts now" in label.description for label in labels)
         return
     raise AssertionError("no turn with three candidate positions")

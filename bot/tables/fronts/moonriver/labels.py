@@ -259,8 +259,8 @@ def mover_score(state: GameState) -> int:
 def build_effect(state: GameState, build: Build, locale: str,
                  before: int | None = None) -> str:
     """'+3 pts now · 1 cow arrives': the score change of placing it (R-SCORE-*, R-SYM-1),
-    and a drought it brings on a cow in reach ('a drought takes a cow', R-SYM-2: the
-    player picks which next).
+    and a drought it brings on a cow in reach ('a drought takes a cow', R-SYM-2: taken
+    at once when it is the only one, else the player picks which next).
     `before`: `mover_score(state)`, when the caller labels several builds of one state."""
     seat = state.turn.seat if state.turn is not None else 0
     if before is None:
@@ -271,9 +271,15 @@ def build_effect(state: GameState, build: Build, locale: str,
     cows = sum(1 for e in events if isinstance(e, ev.CowAdded))
     if cows:
         parts.append(counted("label.effect_cows", cows, locale))
+    # R-SYM-2: a skull with one cow in reach took it already (the engine plays a lone
+    # choice); with more, the player picks which next
+    droughts = sum(1 for e in events if isinstance(e, ev.SkullResolved) and e.seat == seat
+                   and e.cow_cell is not None)
     turn = after_state.turn
-    if after_state.phase is Phase.SKULL and turn is not None:  # R-SYM-2: a cow in reach
-        parts.append(counted("label.effect_drought", len(turn.skulls), locale))
+    if after_state.phase is Phase.SKULL and turn is not None:
+        droughts += len(turn.skulls)
+    if droughts:
+        parts.append(counted("label.effect_drought", droughts, locale))
     return " · ".join(parts)
 
 
@@ -292,6 +298,8 @@ def position_label(state: GameState, position: Position, locale: str,
 
 
 def proposal_text(state: GameState, letter: str, build: Build, locale: str) -> str:
+    """'a) C1 Desert 1, D1 Canyon 4 💰 — confirm?': the cells first, as the menu option
+    it came from, and the parcels whole (symbols too) on the step that places them."""
     return t("step.propose", locale, letter=letter,
              first=parcel_text(state, build.first, locale), first_cell=cell_name(build.cell),
              second=parcel_text(state, build.second, locale),
