@@ -173,7 +173,7 @@ async def test_k_comp_labels_name_dominoes_never_action_texts(service: TableServ
     await service.start(CHANNEL, ALICE)
     front = front_of("kingdomino")
     users = {u.id: u for u in (ALICE, BOB, CAROL)}
-    seen = differ = same = 0
+    seen = differ = same = claims = 0
     for _ in range(40):
         status = await service.status(CHANNEL)
         state = status.state
@@ -184,6 +184,12 @@ async def test_k_comp_labels_name_dominoes_never_action_texts(service: TableServ
         assert not [x for x in texts if RAW_KD.search(x) or RAW_ID.search(x)]
         if any(isinstance(a, Claim) for a in options):
             assert all(c.label.text[0] in "①②③④" for c in decision.buttons)  # K-SETUP-2
+            if state.phase is Phase.SETUP:  # castles alone: nothing to look at
+                assert decision.picture is None
+            else:  # the kingdom the next domino must fit, the one just placed in it
+                assert decision.picture is not None and decision.picture[0] == "kingdom.png"
+                assert decision.picture[1].startswith(b"\x89PNG")
+                claims += 1
         else:
             assert decision.picture is not None and decision.menu[0].label.text.startswith("a)")
             described = {c.label.description for c in decision.menu}
@@ -206,7 +212,7 @@ async def test_k_comp_labels_name_dominoes_never_action_texts(service: TableServ
         leftover = [c.label.text for c in (*decision.buttons, *decision.menu)
                     if any(w in c.label.text for w in (*words, " on "))]
         assert leftover == []
-    assert seen == 40 and differ and same
+    assert seen == 40 and differ and same and claims
 
 
 async def test_computer_seats_play_kingdomino_and_refuse_an_unknown_one(

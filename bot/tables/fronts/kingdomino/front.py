@@ -173,9 +173,14 @@ class KingdominoFront(SeatOrderColours):
         others = [a for a in options if not isinstance(a, Place)]
         buttons = tuple(Choice(str(a), self.action_label(state, a, locale)) for a in others)
         if not places:
-            key = "kd.step.setup" if state.phase is Phase.SETUP else "kd.step.claim"
+            setup = state.phase is Phase.SETUP
+            key = "kd.step.setup" if setup else "kd.step.claim"
+            # the next domino is chosen for the kingdom it must fit (K-PLACE-*), and the
+            # one just placed is seen there, with Undo beside the claims; the setup's
+            # kingdoms are castles alone
             return Decision("\n".join([*_discarded_now(state, seat, locale), t(key, locale)]),
-                            buttons=buttons)
+                            buttons=buttons, picture=None if setup else (
+                                "kingdom.png", pictures.kingdom_png(state, seat, locale, theme)))
         png, letters = pictures.preview_png(state, seat, places, locale, theme)
         by_text = {str(p): p for p in places}
         lettered = [(letter, text) for letter, group in letters.items() for text in group]
