@@ -4,8 +4,9 @@
 
 The real bot process against the fake Discord on 127.0.0.1. For each player count, whole
 games one after another (each in its own channel, `/kingdomino new`), every player
-turn played as a person would: Play, then every step of the same private message (the
-first lettered place, the first domino offered) until the turn passes on. Prints per
+turn played as a person would: Play on the post (or on in the private message that shows
+the next turn), then every step of it (the first lettered place, the first domino
+offered) until the turn passes on. Prints per
 player turn: taps, new private messages, public table posts and pings (the
 targets: ≤ 1.25 posts and pings, ≤ 2.5 private messages), and the median time from the
 last tap to the new table post.
@@ -19,11 +20,10 @@ import os
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from benchmarks.bot import Counts, is_post, mover
-from tests.fake_discord import CHANNEL_ID, FakeDiscord, next_click
+from benchmarks.bot import Counts, is_post, play_turns
+from tests.fake_discord import CHANNEL_ID, FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -40,33 +40,9 @@ async def play_game(fake: FakeDiscord, channel: int, players: int, counts: Count
     before = len(fake.sent)
     await fake.click(people[0], lobby, "mr:lobby:start")
     table = await fake.wait_for(lambda s: is_post(s, channel), after=before, timeout=120)
-    while "final.png" not in table.files:
-        user = mover(table)
-        before = len(fake.sent)
-        turn = next(c for c in table.custom_ids() if c.startswith("mr:turn:"))
-        iid = await fake.click(user, table, turn)
-        message = await fake.wait_for(lambda s, i=iid: s.interaction_id == i, after=before,
-                                      timeout=120)
-        taps, clicks, started = 1, {iid}, time.monotonic()
-        while message.custom_ids():
-            custom_id, values = next_click(message)
-            started = time.monotonic()
-            iid = await fake.click(user, message, custom_id, values)
-            clicks.add(iid)
-            message = await fake.wait_for(lambda s, i=iid: s.interaction_id == i,
-                                          after=before, timeout=120)
-            taps += 1
-        table = await fake.wait_for(lambda s: is_post(s, channel), after=before, timeout=120)
-        posted.append(time.monotonic() - started)
-        mine = [s for s in fake.sent[before:] if s.interaction_id in clicks]
-        posts = [s for s in fake.sent[before:] if is_post(s, channel)]
-        counts.turns += 1
-        counts.taps += taps
-        counts.private += sum(1 for s in mine if s.ephemeral
-                              and s.kind in ("callback", "followup"))
-        counts.posts += len(posts)
-        counts.pings += sum(len((s.allowed_mentions or {}).get("users") or [])
-                            for s in posts if "final.png" not in s.files)
+    # as Moon River's players: Play on a post, or on in the private message that shows
+    # the next turn (kept), the first offered move each time, to the game's end
+    await play_turns(fake, channel, table, 10_000, posted, counts)
 
 
 async def main() -> None:
@@ -93,7 +69,8 @@ async def main() -> None:
                     await play_game(fake, channel, players, counts, posted)
                 per = counts.turns or 1
                 print(f"{players} players, {args.games} games, {counts.turns} player turns: "
-                      f"{counts.taps / per:.2f} taps, {counts.private / per:.2f} new private "
+                      f"{counts.taps / per:.2f} taps ({(counts.taps + counts.menus) / per:.2f} "
+                      f"with each menu's opening), {counts.private / per:.2f} new private "
                       f"messages, {counts.posts / per:.2f} public posts, "
                       f"{counts.pings / per:.2f} pings per turn; last tap -> table post "
                       f"median {statistics.median(posted) * 1e3:.0f} ms")
