@@ -86,7 +86,7 @@ def turn_post_with(game: Game, state: Any, lines: Sequence[str], png: bytes,
         humans = tuple(s.user_id for s in game.seats if s.user_id is not None)
         ties = "" if game.resigned else \
             front_of(game.options.game).tie_breaks(state, locale, safe_name)  # else ranked last
-        head = [t("turn.ranking", locale, ranking=ranking(game, state)), *filter(None, [ties]),
+        head = [t("turn.ranking", locale, ranking=ranking(game, state)), *([ties] if ties else []),
                 t("turn.game_over", locale, mentions=" ".join(f"<@{u}>" for u in humans))]
         pictures = (("final.png", png),) + ((("story.png", story),) if story else ())
         return TurnPost(game.id, version, _fit(head, lines), humans, pictures, False, True,

@@ -69,28 +69,22 @@ def drafted_text(states: Sequence[GameState | None], number: int, locale: str) -
     return f"{slot} {text}" if slot else text
 
 
-def _second_cell(state: GameState, seat: int, place: Place) -> str:
-    kingdom = state.kingdoms[seat]
-    area = kingdom.area
-    first = area.cell(place.column, place.row)
-    return cell_name(kingdom.size, area.second_cell(first, place.direction))
-
-
 def place_label(state: GameState, seat: int, letter: str, place: Place,
                 locale: str) -> Label:
     """'a) E4 Wheat 👑, F4 Forest' and the points it adds (K-SCORE-1). The cells lead,
-    in reading order (the row, then the column), so a letter's two ways round (K-PLACE-3)
-    name the same cells and differ where the terrains swap."""
+    in reading order (the area's cells count row by row), so a letter's two ways round
+    (K-PLACE-3) name the same cells and differ where the terrains swap."""
     piece = domino(place.number)
     kingdom = state.kingdoms[seat]
-    after = kingdom.place(piece, kingdom.area.cell(place.column, place.row), place.direction)
+    cell = kingdom.area.cell(place.column, place.row)
+    after = kingdom.place(piece, cell, place.direction)
     gain = property_points(after) - property_points(kingdom)
-    halves = sorted([(place.cell_name, piece.a), (_second_cell(state, seat, place), piece.b)],
-                    key=lambda half: (int(half[0][1:]), half[0][0]))
-    (first_cell, first), (second_cell, second) = halves
+    (first_at, first), (second_at, second) = sorted(
+        [(cell, piece.a), (kingdom.area.second_cell(cell, place.direction), piece.b)],
+        key=lambda half: half[0])
     text = t("kd.label.place", locale, letter=letter, first=square_text(first, locale),
-             first_cell=first_cell, second=square_text(second, locale),
-             second_cell=second_cell)
+             first_cell=cell_name(kingdom.size, first_at),
+             second=square_text(second, locale), second_cell=cell_name(kingdom.size, second_at))
     return Label(text, counted("label.effect_points", gain, locale))
 
 
@@ -207,28 +201,25 @@ class KingdominoFront(SeatOrderColours):
 
     def ranking(self, state: GameState) -> list[tuple[str, int]]:
         """K-END-2: by points (a Dynasty's sum), then K-SCORE-4's tie-breaks."""
-        names, keys = self._standings(state)
-        order = sorted(range(len(keys)), key=lambda s: tuple(-k for k in keys[s]))
-        return [(names[s], keys[s][0]) for s in order]
+        return [(name, key[0]) for name, key in self._ranked(state)]
 
     def tie_breaks(self, state: GameState, locale: str,
                    literal: Callable[[str], str] = str) -> str:
         """K-SCORE-4: largest property, then crowns, for players level on points."""
-        names, keys = self._standings(state)
-        order = sorted(range(len(keys)), key=lambda s: tuple(-k for k in keys[s]))
-        return tie_breaks([(literal(names[s]), keys[s]) for s in order],
+        return tie_breaks([(literal(name), key) for name, key in self._ranked(state)],
                           [t("kd.tie.largest_property", locale), t("kd.tie.crowns", locale)],
                           locale)
 
     @staticmethod
-    def _standings(state: GameState) -> tuple[list[str], list[tuple[int, ...]]]:
-        """The names and K-SCORE-4's keys (a Dynasty's summed; as if it ended now
+    def _ranked(state: GameState) -> list[tuple[str, tuple[int, ...]]]:
+        """(name, K-SCORE-4's key) best first (a Dynasty's summed; as if it ended now
         before the end)."""
         view = public_view(state)
         done = outcome(state)
         keys: list[tuple[int, ...]] = list(done.standings) if done is not None else \
             [(p.score.total, p.score.largest_property, p.score.crowns) for p in view.players]
-        return [p.name for p in view.players], keys
+        return sorted(zip((p.name for p in view.players), keys, strict=True),
+                      key=lambda ranked: tuple(-k for k in ranked[1]))
 
     def seat_order(self, state: GameState, literal: Callable[[str], str]) -> str:
         """The players in the order their kings claim the first line (K-SETUP-3: drawn,

@@ -70,16 +70,14 @@ def parcel_text(state: GameState, parcel_id: int, locale: str) -> str:
 
 
 @cache  # a few hundred parcels × three languages: every label and every turn's words
-def _parcel_words(parcel: Parcel, locale: str) -> str:  # name the same parcels again
+def _parcel_words(parcel: Parcel, locale: str, marks: bool = True) -> str:
+    """`marks` off: 'Forest 5', landscape and number alone (a place menu's option)."""
     return t("label.parcel", locale, landscape=landscape_name(parcel.landscape, locale),
-             number=parcel.number, symbols=symbols(parcel))
+             number=parcel.number, symbols=symbols(parcel) if marks else "")
 
 
 def _parcel_short(state: GameState, parcel_id: int, locale: str) -> str:
-    """'Forest 5': landscape and number, no symbols (a place menu's option)."""
-    parcel = state.components.parcel(parcel_id)
-    return t("label.parcel", locale, landscape=landscape_name(parcel.landscape, locale),
-             number=parcel.number, symbols="")
+    return _parcel_words(state.components.parcel(parcel_id), locale, marks=False)
 
 
 def draft_slots(state: GameState) -> dict[int, str]:
